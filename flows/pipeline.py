@@ -1,0 +1,86 @@
+"""Prefect flows: the whole pipeline, and decay and compression on their own.
+
+Run ad hoc (``kore run``; Prefect starts a temporary local server when no
+``PREFECT_API_URL`` is set) or as scheduled deployments (``prefect.yaml``, ``kore serve``).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from prefect import flow
+from prefect.artifacts import create_markdown_artifact
+
+from kore_pipeline.pipeline import DEFAULT_DATA, RunContext, close_run, open_run
+from kore_pipeline.settings import KoreSettings
+
+from . import tasks
+
+
+def _settings(home: str | None) -> KoreSettings:
+    return KoreSettings(home=Path(home)) if home else KoreSettings()
+
+
+def _finish(ctx: RunContext, summary_title: str) -> dict[str, Any]:
+    summary = close_run(ctx)
+    create_markdown_artifact(
+        key=f"kore-{ctx.kind}-summary",
+        markdown=f"# {summary_title}\n\n```json\n{json.dumps(summary, indent=2, default=str)}\n```",
+        description=f"kore {ctx.kind} run {ctx.run_id}",
+    )
+    return summary
+
+
+def _run(ctx: RunContext, body: Any, title: str) -> dict[str, Any]:
+    try:
+        body()
+        return _finish(ctx, title)
+    except BaseException:
+        close_run(ctx, "failed")
+        raise
+    finally:
+        ctx.close()
+
+
+@flow(name="kore-pipeline", log_prints=True)
+def kore_pipeline_flow(paths: list[str] | None = None, home: str | None = None,
+                       now: str | None = None) -> dict[str, Any]:
+    """Ingest -> extract & score -> embed & index -> decay -> compress -> publish."""
+    ctx = open_run(_settings(home), "pipeline", now)
+
+    def body() -> None:
+        messages = tasks.ingest(ctx, [Path(p) for p in paths] if paths else [DEFAULT_DATA])
+        tasks.extract(ctx, messages)
+        tasks.index(ctx)
+        tasks.decay(ctx)
+        tasks.compress(ctx)
+        tasks.publish(ctx, messages)
+
+    return _run(ctx, body, "kore pipeline run")
+
+
+@flow(name="kore-decay", log_prints=True)
+def decay_flow(home: str | None = None, now: str | None = None) -> dict[str, Any]:
+    """Apply logged accesses and decay at ``now``; archive forgotten memories; publish."""
+    ctx = open_run(_settings(home), "decay", now)
+
+    def body() -> None:
+        tasks.decay(ctx)
+        tasks.publish(ctx)
+
+    return _run(ctx, body, "kore decay run")
+
+
+@flow(name="kore-compress", log_prints=True)
+def compress_flow(home: str | None = None, now: str | None = None,
+                  owner: str | None = None) -> dict[str, Any]:
+    """Merge near-duplicate memories (cosine >= threshold) and publish."""
+    ctx = open_run(_settings(home), "compress", now)
+
+    def body() -> None:
+        tasks.compress(ctx, owner)
+        tasks.publish(ctx)
+
+    return _run(ctx, body, "kore compress run")

@@ -1,0 +1,131 @@
+-- kore-pipeline serving store (SQLite). Safe to re-run: every statement is IF NOT EXISTS.
+-- Schema version lives in meta('schema_version'); migrations are recorded in `migrations`.
+
+CREATE TABLE IF NOT EXISTS meta (
+    key   TEXT PRIMARY KEY,   -- 'schema_version', 'embedding_signature', ...
+    value TEXT NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS migrations (
+    name       TEXT PRIMARY KEY,  -- file name under sql/migrations (or 'schema' for the base)
+    applied_at TEXT NOT NULL
+);
+
+-- Every message accepted by ingest; the provenance that memories point to.
+CREATE TABLE IF NOT EXISTS messages (
+    message_id      TEXT PRIMARY KEY,
+    owner           TEXT NOT NULL,
+    conversation_id TEXT NOT NULL,
+    session_id      TEXT NOT NULL,
+    ts              TEXT NOT NULL,     -- ISO 8601, UTC
+    role            TEXT NOT NULL,     -- user | assistant | system
+    speaker         TEXT,
+    text            TEXT NOT NULL,
+    importance      INTEGER,           -- explicit importance given in the input, if any
+    source_file     TEXT NOT NULL,
+    source_line     INTEGER NOT NULL,
+    run_id          TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS messages_owner_ts ON messages(owner, ts);
+
+-- One row per memory, active or archived. `id` is also the FAISS id.
+CREATE TABLE IF NOT EXISTS memories (
+    id                 INTEGER PRIMARY KEY,
+    owner              TEXT NOT NULL,
+    subject            TEXT NOT NULL,      -- who the memory is about (the speaker)
+    key                TEXT NOT NULL,      -- 'preference:caffè_ristretto', 'episode:<message_id>'
+    type               TEXT NOT NULL,      -- factual | episodic | summary
+    category           TEXT NOT NULL,      -- preference | decision | habit | profile | episode | summary
+    content            TEXT NOT NULL,
+    content_hash       TEXT NOT NULL,
+    language           TEXT,
+    importance         INTEGER NOT NULL CHECK (importance BETWEEN 1 AND 5),
+    importance_explicit INTEGER NOT NULL DEFAULT 0,
+    source_message_ids TEXT NOT NULL,      -- JSON array of message ids
+    session_id         TEXT,
+    created_at         TEXT NOT NULL,      -- time of the first source message
+    updated_at         TEXT NOT NULL,
+    last_accessed_at   TEXT,
+    access_count       INTEGER NOT NULL DEFAULT 0,
+    decay_score        REAL NOT NULL DEFAULT 1.0,
+    status             TEXT NOT NULL DEFAULT 'active',  -- active | forgotten | merged | compacted | deleted
+    merged_into        INTEGER,
+    expires_at         TEXT,
+    embedded_hash      TEXT,               -- content_hash that the index currently holds
+    UNIQUE (owner, subject, key)
+);
+CREATE INDEX IF NOT EXISTS memories_owner_status ON memories(owner, status);
+
+-- FTS5 over memories, kept in step by triggers (external content: no copy of the text).
+CREATE VIRTUAL TABLE IF NOT EXISTS memories_fts USING fts5(
+    content,            -- the memory text
+    subject,            -- the person it is about, so "What did Anna decide" matches by name
+    content='memories',
+    content_rowid='id',
+    tokenize='unicode61 remove_diacritics 2'  -- "caffe" finds "caffè"
+);
+CREATE TRIGGER IF NOT EXISTS memories_ai AFTER INSERT ON memories BEGIN
+    INSERT INTO memories_fts(rowid, content, subject) VALUES (new.id, new.content, new.subject);
+END;
+CREATE TRIGGER IF NOT EXISTS memories_ad AFTER DELETE ON memories BEGIN
+    INSERT INTO memories_fts(memories_fts, rowid, content, subject)
+    VALUES ('delete', old.id, old.content, old.subject);
+END;
+CREATE TRIGGER IF NOT EXISTS memories_au AFTER UPDATE OF content, subject ON memories BEGIN
+    INSERT INTO memories_fts(memories_fts, rowid, content, subject)
+    VALUES ('delete', old.id, old.content, old.subject);
+    INSERT INTO memories_fts(rowid, content, subject) VALUES (new.id, new.content, new.subject);
+END;
+
+-- Archive events: a memory leaves the active set, keeping the text it had then.
+CREATE TABLE IF NOT EXISTS archive (
+    memory_id    INTEGER PRIMARY KEY REFERENCES memories(id),
+    archived_at  TEXT NOT NULL,
+    reason       TEXT NOT NULL,       -- forgotten | merged | compacted | deleted
+    merged_into  INTEGER,             -- the memory that absorbed it, for merged/compacted
+    content      TEXT NOT NULL,       -- text at archive time (never overwritten)
+    decay_score  REAL,
+    run_id       TEXT
+);
+
+-- Every search hit: the decay stage turns unapplied rows into reinforcement.
+CREATE TABLE IF NOT EXISTS access_log (
+    id          INTEGER PRIMARY KEY,
+    memory_id   INTEGER NOT NULL,
+    owner       TEXT NOT NULL,
+    accessed_at TEXT NOT NULL,
+    query       TEXT,
+    applied     INTEGER NOT NULL DEFAULT 0   -- 1 once the decay stage counted it
+);
+CREATE INDEX IF NOT EXISTS access_log_pending ON access_log(applied, memory_id);
+
+-- Records that failed validation, with where they came from and why.
+CREATE TABLE IF NOT EXISTS quarantine (
+    id          INTEGER PRIMARY KEY,
+    source_file TEXT NOT NULL,
+    source_line INTEGER NOT NULL,
+    reason      TEXT NOT NULL,
+    raw         TEXT,
+    run_id      TEXT NOT NULL,
+    UNIQUE (source_file, source_line, raw)
+);
+
+-- Input files already ingested (by content hash), so re-runs skip them.
+CREATE TABLE IF NOT EXISTS ingested_files (
+    sha256      TEXT PRIMARY KEY,
+    path        TEXT NOT NULL,
+    messages    INTEGER NOT NULL,
+    quarantined INTEGER NOT NULL,
+    run_id      TEXT NOT NULL
+);
+
+-- One row per pipeline/decay/compress run, with an explicit state.
+CREATE TABLE IF NOT EXISTS runs (
+    run_id      TEXT PRIMARY KEY,
+    kind        TEXT NOT NULL,        -- pipeline | decay | compress
+    state       TEXT NOT NULL,        -- started | completed | failed
+    started_at  TEXT NOT NULL,
+    finished_at TEXT,
+    now         TEXT NOT NULL,        -- the clock the run used
+    stats       TEXT                  -- JSON summary
+);

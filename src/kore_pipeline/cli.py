@@ -1,0 +1,211 @@
+"""The ``kore`` command. Heavy imports (torch, faiss, prefect) happen inside commands."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from .settings import KoreSettings
+
+app = typer.Typer(help="kore-pipeline: conversation logs in, long-term memory for agents out.",
+                  no_args_is_help=True, add_completion=False)
+
+Home = Annotated[Path | None, typer.Option("--home", help="Home folder (default $KORE_HOME or"
+                                            " ./.kore): store, index, lake, caches.")]
+Now = Annotated[str | None, typer.Option("--now", help="Fix the clock (ISO 8601) for"
+                                          " reproducible decay, search and runs.")]
+Plain = Annotated[bool, typer.Option("--no-prefect", help="Run the stages directly, without"
+                                     " Prefect (faster start, no run history in Prefect).")]
+
+
+def _settings(home: Path | None) -> KoreSettings:
+    return KoreSettings(home=home) if home else KoreSettings()
+
+
+def _print_json(obj: Any) -> None:
+    typer.echo(json.dumps(obj, ensure_ascii=False, indent=2, default=str))
+
+
+@app.command()
+def run(paths: Annotated[list[Path] | None, typer.Argument(
+            help="Log files or folders (default: the sample data in data/).")] = None,
+        home: Home = None, now: Now = None, no_prefect: Plain = False) -> None:
+    """Run every stage in order: ingest, extract, score, embed, index, decay, compress, publish."""
+    settings = _settings(home)
+    if no_prefect:
+        from .pipeline import run_pipeline
+
+        summary = run_pipeline(list(paths) if paths else None, settings, now)
+    else:
+        from flows.pipeline import kore_pipeline_flow
+
+        summary = kore_pipeline_flow(paths=[str(p) for p in paths] if paths else None,
+                                     home=str(settings.home), now=now)
+    _print_json(summary)
+
+
+@app.command()
+def decay(home: Home = None, now: Now = None, no_prefect: Plain = False) -> None:
+    """Apply logged accesses and Ebbinghaus decay at NOW; archive memories below the threshold."""
+    settings = _settings(home)
+    if no_prefect:
+        from .pipeline import close_run, open_run, stage_decay, stage_publish
+
+        ctx = open_run(settings, "decay", now)
+        try:
+            stage_decay(ctx)
+            stage_publish(ctx)
+            summary = close_run(ctx)
+        finally:
+            ctx.close()
+    else:
+        from flows.pipeline import decay_flow
+
+        summary = decay_flow(home=str(settings.home), now=now)
+    _print_json(summary)
+
+
+@app.command()
+def compress(home: Home = None, now: Now = None, no_prefect: Plain = False,
+             owner: Annotated[str | None, typer.Option(help="Only this owner.")] = None) -> None:
+    """Merge near-duplicate memories (cosine >= KORE_SIMILARITY_THRESHOLD) per owner and subject."""
+    settings = _settings(home)
+    if no_prefect:
+        from .pipeline import close_run, open_run, stage_compress, stage_publish
+
+        ctx = open_run(settings, "compress", now)
+        try:
+            stage_compress(ctx, owner)
+            stage_publish(ctx)
+            summary = close_run(ctx)
+        finally:
+            ctx.close()
+    else:
+        from flows.pipeline import compress_flow
+
+        summary = compress_flow(home=str(settings.home), now=now, owner=owner)
+    _print_json(summary)
+
+
+@app.command()
+def search(query: Annotated[str | None, typer.Argument(help="What to look for.")] = None,
+           owner: Annotated[str, typer.Option(help="Memory namespace to search.")] = "default",
+           k: Annotated[int, typer.Option("--k", help="Results to return.")] = 10,
+           batch: Annotated[Path | None, typer.Option(
+               help="JSON Lines of {qid, query, owner, k}; prints one line per query.")] = None,
+           as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+           no_reinforce: Annotated[bool, typer.Option(
+               "--no-reinforce", help="Preview: do not log accesses.")] = False,
+           include_archived: Annotated[bool, typer.Option(
+               "--include-archived", help="Also search forgotten and merged memories.")] = False,
+           home: Home = None, now: Now = None) -> None:
+    """Hybrid search (FTS5 bm25 + FAISS, Reciprocal Rank Fusion) within one owner."""
+    from .search import Searcher
+
+    settings = _settings(home)
+    if not settings.db_path().is_file():
+        typer.echo(f"no store at {settings.db_path()}: run `kore run` first", err=True)
+        raise typer.Exit(2)
+    searcher = Searcher(settings)
+    try:
+        if batch is not None:
+            _search_batch(searcher, batch, now, not no_reinforce, include_archived)
+            return
+        if query is None:
+            raise typer.BadParameter("give a QUERY or --batch FILE")
+        hits = searcher.search(query, owner, k=k, now=now, reinforce=not no_reinforce,
+                               include_archived=include_archived)
+    finally:
+        searcher.close()
+    if as_json:
+        _print_json([h.to_dict() for h in hits])
+        return
+    if not hits:
+        typer.echo("no results")
+    for h in hits:
+        typer.echo(f"[{h.memory_id}] {h.score:.5f}  {h.subject} · {h.type}/{h.category} · "
+                   f"importance {h.importance} · decay {h.decay_score:.3f}")
+        typer.echo(f"    {h.content}")
+        typer.echo(f"    sources: {', '.join(h.source_message_ids)}  created: {h.created_at}")
+
+
+def _search_batch(searcher: Any, path: Path, now: str | None, reinforce: bool,
+                  include_archived: bool) -> None:
+    with path.open(encoding="utf-8") as fh:
+        for lineno, line in enumerate(fh, start=1):
+            if not line.strip():
+                continue
+            try:
+                req = json.loads(line)
+                hits = searcher.search(str(req["query"]), str(req.get("owner", "default")),
+                                       k=int(req.get("k", 10)), now=now, reinforce=reinforce,
+                                       include_archived=include_archived)
+                out = {"qid": req.get("qid", lineno), "results": [h.to_dict() for h in hits]}
+            except (json.JSONDecodeError, KeyError, TypeError, ValueError) as exc:
+                out = {"qid": None, "line": lineno, "error": f"{type(exc).__name__}: {exc}"}
+            sys.stdout.write(json.dumps(out, ensure_ascii=False, default=str) + "\n")
+
+
+@app.command()
+def stats(home: Home = None, as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
+    """Counts of messages, memories by status/category/importance, quarantine and runs."""
+    from .stats import collect_stats
+
+    settings = _settings(home)
+    data = collect_stats(settings)
+    if as_json:
+        _print_json(data)
+        return
+    for section, values in data.items():
+        typer.echo(f"{section}: {json.dumps(values, ensure_ascii=False, default=str)}")
+
+
+@app.command()
+def restore(memory_id: Annotated[int, typer.Argument(help="Id of an archived memory.")],
+            home: Home = None, now: Now = None) -> None:
+    """Bring a forgotten or merged memory back into the active set."""
+    from .store import connect, restore_memory
+    from .timeutil import iso, resolve_now
+
+    conn = connect(_settings(home).db_path())
+    try:
+        ok = restore_memory(conn, memory_id, iso(resolve_now(now)))
+    finally:
+        conn.close()
+    if not ok:
+        typer.echo(f"memory {memory_id} is not archived", err=True)
+        raise typer.Exit(1)
+    typer.echo(f"restored memory {memory_id}")
+
+
+@app.command()
+def sql(statement: Annotated[str, typer.Argument(help="SQL over the lake views: messages,"
+                                                 " memories, archive, quarantine, runs.")],
+        home: Home = None) -> None:
+    """Query the Parquet lake with DuckDB (analysts)."""
+    from . import lake
+
+    columns, rows = lake.query(_settings(home).lake_dir(), statement)
+    typer.echo("\t".join(columns))
+    for row in rows:
+        typer.echo("\t".join("" if v is None else str(v) for v in row))
+
+
+@app.command()
+def serve(home: Home = None,
+          paths: Annotated[list[Path] | None, typer.Argument(help="Log folders to ingest.")]
+          = None) -> None:
+    """Serve the flows as Prefect deployments with cron schedules until stopped."""
+    from flows.serve import serve_forever
+
+    settings = _settings(home)
+    serve_forever(str(settings.home.resolve()),
+                  [str(p.resolve()) for p in paths] if paths else None)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    app()

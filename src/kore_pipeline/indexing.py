@@ -1,0 +1,71 @@
+"""Embed-and-index stage: bring the FAISS index in step with the memories table.
+
+Only memories whose text changed since they were last indexed are embedded (and the cache
+spares even those whose text was seen before). When the stored embedding signature differs
+from the model's, every memory is re-embedded rather than mixing two models' vectors.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass
+
+import numpy as np
+
+from .embed import Embedder, EmbeddingCache, embed_text, embed_with_cache
+from .settings import KoreSettings
+from .store import get_meta, set_meta, transaction
+from .vector_index import VectorIndex
+
+SIGNATURE_KEY = "embedding_signature"
+
+
+@dataclass
+class IndexReport:
+    """What the stage did."""
+
+    memories: int = 0
+    stale: int = 0
+    encoded: int = 0
+    rebuilt: bool = False
+    signature: str = ""
+
+
+def index_is_current(conn: sqlite3.Connection, settings: KoreSettings) -> bool:
+    """True when every memory is indexed with the configured model (no model load needed)."""
+    sig = get_meta(conn, SIGNATURE_KEY)
+    if sig is None or not sig.startswith(settings.model_name + ":"):
+        return False
+    if VectorIndex.load(settings.index_dir()) is None:
+        return False
+    stale = conn.execute("SELECT count(*) FROM memories WHERE embedded_hash IS NULL"
+                         " OR embedded_hash != content_hash").fetchone()[0]
+    return stale == 0
+
+
+def sync_index(conn: sqlite3.Connection, settings: KoreSettings, embedder: Embedder,
+               cache: EmbeddingCache) -> IndexReport:
+    """Embed what changed and rewrite the index (all memories, archived included)."""
+    report = IndexReport()
+    if index_is_current(conn, settings):
+        report.memories = conn.execute("SELECT count(*) FROM memories").fetchone()[0]
+        report.signature = get_meta(conn, SIGNATURE_KEY) or ""
+        return report
+    rows = conn.execute("SELECT id, subject, content, content_hash, embedded_hash"
+                        " FROM memories ORDER BY id").fetchall()
+    report.memories = len(rows)
+    signature = embedder.signature
+    if get_meta(conn, SIGNATURE_KEY) != signature:
+        report.stale = len(rows)
+    else:
+        report.stale = sum(1 for r in rows if r["embedded_hash"] != r["content_hash"])
+    texts = [embed_text(r["subject"], r["content"]) for r in rows]
+    vectors, report.encoded = embed_with_cache(texts, embedder, cache)
+    ids = np.array([r["id"] for r in rows], dtype=np.int64)
+    VectorIndex.build(ids, vectors, signature).save(settings.index_dir())
+    with transaction(conn):
+        conn.execute("UPDATE memories SET embedded_hash = content_hash")
+        set_meta(conn, SIGNATURE_KEY, signature)
+    report.rebuilt = True
+    report.signature = signature
+    return report

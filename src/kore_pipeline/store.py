@@ -1,0 +1,153 @@
+"""The SQLite serving store: connection, schema, and the reads and writes every stage shares."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pyarrow as pa
+
+from .sqlfiles import load_sql
+from .timeutil import iso, utcnow
+
+SCHEMA_VERSION = "1"
+
+MEMORY_COLUMNS = (
+    "id", "owner", "subject", "key", "type", "category", "content", "content_hash", "language",
+    "importance", "importance_explicit", "source_message_ids", "session_id", "created_at",
+    "updated_at", "last_accessed_at", "access_count", "decay_score", "status", "merged_into",
+    "expires_at", "embedded_hash",
+)
+
+
+class StoreError(RuntimeError):
+    """The store cannot be opened or is of an incompatible version."""
+
+
+def connect(db_path: Path) -> sqlite3.Connection:
+    """Open (and create or migrate) the store: WAL, busy timeout, rows as ``sqlite3.Row``."""
+    db_path.parent.mkdir(parents=True, exist_ok=True)
+    conn = sqlite3.connect(db_path, timeout=30.0, isolation_level=None, check_same_thread=False)
+    conn.row_factory = sqlite3.Row
+    conn.execute("PRAGMA journal_mode=WAL")
+    conn.execute("PRAGMA busy_timeout=30000")
+    conn.execute("PRAGMA synchronous=NORMAL")
+    ensure_schema(conn)
+    return conn
+
+
+def ensure_schema(conn: sqlite3.Connection) -> None:
+    """Apply ``sql/schema.sql`` (idempotent) and record it once as a migration."""
+    conn.executescript(load_sql("schema"))
+    version = get_meta(conn, "schema_version")
+    if version is not None and version != SCHEMA_VERSION:
+        raise StoreError(f"store schema version {version}, this kore expects {SCHEMA_VERSION}")
+    with transaction(conn):
+        conn.execute(
+            "INSERT OR IGNORE INTO migrations(name, applied_at) VALUES ('0001_schema', ?)",
+            (iso(utcnow()),),
+        )
+        set_meta(conn, "schema_version", SCHEMA_VERSION)
+
+
+@contextmanager
+def transaction(conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
+    """BEGIN IMMEDIATE ... COMMIT, rolled back on error."""
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        yield conn
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+    conn.execute("COMMIT")
+
+
+def get_meta(conn: sqlite3.Connection, key: str) -> str | None:
+    """A value of the meta table, or None."""
+    row = conn.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+    return None if row is None else row[0]
+
+
+def set_meta(conn: sqlite3.Connection, key: str, value: str) -> None:
+    """Set a meta value (call inside a transaction)."""
+    conn.execute(
+        "INSERT INTO meta(key, value) VALUES (?, ?) "
+        "ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+        (key, value),
+    )
+
+
+def rows_to_arrow(rows: Sequence[sqlite3.Row], columns: Sequence[str]) -> pa.Table:
+    """Rows of a query as an Arrow table with the given column names."""
+    return pa.table({c: [r[i] for r in rows] for i, c in enumerate(columns)})
+
+
+def query_arrow(conn: sqlite3.Connection, sql: str, params: Sequence[Any] | dict = ()) -> pa.Table:
+    """Run a query and return its result as an Arrow table."""
+    cur = conn.execute(sql, params)
+    columns = [d[0] for d in cur.description]
+    return rows_to_arrow(cur.fetchall(), columns)
+
+
+def memories_table(conn: sqlite3.Connection, where: str = "1=1",
+                   params: Sequence[Any] = ()) -> pa.Table:
+    """Memories matching ``where`` as an Arrow table (all columns)."""
+    cols = ", ".join(MEMORY_COLUMNS)
+    table = query_arrow(conn, f"SELECT {cols} FROM memories WHERE {where} ORDER BY id", params)
+    if table.num_rows == 0:
+        return pa.table({c: pa.array([], type=pa.null()) for c in MEMORY_COLUMNS})
+    return table
+
+
+def known_message_ids(conn: sqlite3.Connection, ids: Iterable[str]) -> set[str]:
+    """The subset of ``ids`` already stored."""
+    found: set[str] = set()
+    batch = list(ids)
+    for i in range(0, len(batch), 500):
+        chunk = batch[i : i + 500]
+        marks = ",".join("?" * len(chunk))
+        found.update(r[0] for r in conn.execute(
+            f"SELECT message_id FROM messages WHERE message_id IN ({marks})", chunk))
+    return found
+
+
+def archive_memories(conn: sqlite3.Connection, ids: Sequence[int], reason: str, at: str,
+                     run_id: str | None, merged_into: Sequence[int | None] | None = None) -> None:
+    """Move memories out of the active set, recording their text (call inside a transaction)."""
+    targets = merged_into or [None] * len(ids)
+    for mid, target in zip(ids, targets, strict=True):
+        conn.execute(
+            "INSERT OR REPLACE INTO archive(memory_id, archived_at, reason, merged_into, content,"
+            " decay_score, run_id) SELECT id, ?, ?, ?, content, decay_score, ? FROM memories"
+            " WHERE id = ?",
+            (at, reason, target, run_id, mid),
+        )
+        conn.execute(
+            "UPDATE memories SET status = ?, merged_into = ?, updated_at = ? WHERE id = ?",
+            (reason, target, at, mid),
+        )
+
+
+def restore_memory(conn: sqlite3.Connection, memory_id: int, at: str) -> bool:
+    """Bring an archived memory back to the active set with its archived text."""
+    with transaction(conn):
+        row = conn.execute("SELECT content FROM archive WHERE memory_id = ?",
+                           (memory_id,)).fetchone()
+        if row is None:
+            return False
+        conn.execute(
+            "UPDATE memories SET status = 'active', merged_into = NULL, decay_score = 1.0,"
+            " last_accessed_at = ?, updated_at = ? WHERE id = ?",
+            (at, at, memory_id),
+        )
+        conn.execute("DELETE FROM archive WHERE memory_id = ?", (memory_id,))
+    return True
+
+
+def decode_ids(raw: str | None) -> list[str]:
+    """Parse a JSON array of message ids stored in ``source_message_ids``."""
+    return list(json.loads(raw)) if raw else []

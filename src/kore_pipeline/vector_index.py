@@ -1,0 +1,94 @@
+"""FAISS index of memory vectors: inner product on unit vectors, FAISS id = memory row id.
+
+Saved atomically (temp file then ``os.replace``) next to a signature file; the serving side
+loads both and refuses an index whose signature differs from the model's.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+INDEX_FILE = "memories.faiss"
+SIGNATURE_FILE = "signature.json"
+
+
+def _faiss() -> Any:
+    import faiss  # deferred: heavy import
+
+    return faiss
+
+
+class VectorIndex:
+    """A flat inner-product index wrapped in an id map (ids are memory ids)."""
+
+    def __init__(self, dim: int, signature: str, index: Any = None) -> None:
+        faiss = _faiss()
+        self.dim = dim
+        self.signature = signature
+        self.index = index if index is not None else faiss.IndexIDMap2(faiss.IndexFlatIP(dim))
+
+    @classmethod
+    def build(cls, ids: Sequence[int], vectors: np.ndarray, signature: str) -> VectorIndex:
+        """A new index holding ``vectors`` under ``ids``."""
+        dim = int(vectors.shape[1]) if vectors.ndim == 2 and vectors.shape[0] else \
+            int(signature.rsplit(":", 1)[1])
+        idx = cls(dim, signature)
+        if len(ids):
+            idx.index.add_with_ids(np.ascontiguousarray(vectors, dtype=np.float32),
+                                   np.asarray(ids, dtype=np.int64))
+        return idx
+
+    def __len__(self) -> int:
+        return int(self.index.ntotal)
+
+    def search(self, query: np.ndarray, k: int,
+               allowed_ids: Sequence[int] | None = None) -> list[tuple[int, float]]:
+        """Top-k (id, cosine) for one query vector, optionally restricted to ``allowed_ids``."""
+        if len(self) == 0 or k <= 0:
+            return []
+        faiss = _faiss()
+        q = np.ascontiguousarray(query.reshape(1, -1), dtype=np.float32)
+        params = None
+        if allowed_ids is not None:
+            if len(allowed_ids) == 0:
+                return []
+            sel = faiss.IDSelectorBatch(np.asarray(allowed_ids, dtype=np.int64))
+            params = faiss.SearchParameters(sel=sel)
+            k = min(k, len(allowed_ids))
+        k = min(k, len(self))
+        scores, ids = self.index.search(q, k, params=params)
+        return [(int(i), float(s)) for i, s in zip(ids[0], scores[0], strict=True) if i != -1]
+
+    def reconstruct(self, ids: Sequence[int]) -> np.ndarray:
+        """Stored vectors of the given ids."""
+        return np.stack([self.index.reconstruct(int(i)) for i in ids]) if len(ids) else \
+            np.zeros((0, self.dim), dtype=np.float32)
+
+    def save(self, folder: Path) -> None:
+        """Write index and signature atomically."""
+        faiss = _faiss()
+        folder.mkdir(parents=True, exist_ok=True)
+        tmp = folder / (INDEX_FILE + ".tmp")
+        faiss.write_index(self.index, str(tmp))
+        os.replace(tmp, folder / INDEX_FILE)
+        sig_tmp = folder / (SIGNATURE_FILE + ".tmp")
+        sig_tmp.write_text(json.dumps({"signature": self.signature, "dim": self.dim,
+                                       "count": len(self)}), encoding="utf-8")
+        os.replace(sig_tmp, folder / SIGNATURE_FILE)
+
+    @classmethod
+    def load(cls, folder: Path) -> VectorIndex | None:
+        """The saved index, or None if there is none yet."""
+        path = folder / INDEX_FILE
+        sig_path = folder / SIGNATURE_FILE
+        if not path.is_file() or not sig_path.is_file():
+            return None
+        meta = json.loads(sig_path.read_text(encoding="utf-8"))
+        index = _faiss().read_index(str(path))
+        return cls(int(meta["dim"]), str(meta["signature"]), index)
