@@ -1,0 +1,217 @@
+"""Compression: merge near-duplicate memories of one owner and subject.
+
+Neighbours come from a FAISS range search inside each (owner, subject) group, never from
+an all-pairs comparison. Pairs are merged greedily by descending cosine. One merge level per
+pass: a memory that absorbed another in this pass is not itself archived in the same pass
+(its merged text has no vector yet); the next pass, after the caller re-embeds the changed
+keepers, can merge it further. The FAISS index is not touched here.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+import sqlite3
+import unicodedata
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+import numpy as np
+import polars as pl
+
+from . import store
+from .embed import Embedder, EmbeddingCache, embed_text, embed_with_cache
+from .ids import text_hash
+from .settings import KoreSettings
+from .timeutil import iso, parse_ts
+
+IVF_MIN = 20_000
+"""Groups with at least this many vectors use an IVF index instead of a flat one."""
+
+_SENTENCE_END = re.compile(r"(?<=[.!?…。！？])\s+")
+_TERMINAL = ".!?…。！？"
+_QUERY_CHUNK = 4096
+
+
+@dataclass
+class CompressReport:
+    """Outcome of one compression pass."""
+
+    groups: int
+    candidates: int
+    merged: int
+    pairs: list[tuple[int, int, float]] = field(default_factory=list)  # (kept, archived, cos)
+
+
+def _faiss() -> Any:
+    import faiss  # deferred: heavy import
+
+    return faiss
+
+
+def find_similar_pairs(ids: np.ndarray, vectors: np.ndarray, threshold: float, *,
+                       ivf_min: int = IVF_MIN, nprobe: int = 8) -> list[tuple[int, int, float]]:
+    """All pairs ``(a, b, cosine)`` with ``a < b`` (ids) and cosine >= ``threshold``.
+
+    ``vectors`` are unit rows aligned with ``ids``. FAISS range search finds the candidates
+    (IndexFlatIP below ``ivf_min`` vectors, IndexIVFFlat with nlist ~ 4*sqrt(n) above); the
+    cosine of each candidate is recomputed exactly. Sorted by descending cosine, then ids.
+    """
+    n = len(ids)
+    if n < 2:
+        return []
+    faiss = _faiss()
+    x = np.ascontiguousarray(vectors, dtype=np.float32)
+    dim = x.shape[1]
+    if n < ivf_min:
+        index = faiss.IndexFlatIP(dim)
+    else:
+        nlist = max(1, min(int(4 * math.sqrt(n)), n // 39))
+        index = faiss.IndexIVFFlat(faiss.IndexFlatIP(dim), dim, nlist,
+                                   faiss.METRIC_INNER_PRODUCT)
+        index.train(x)
+        index.nprobe = min(nprobe, nlist)
+    index.add(x)
+    radius = float(threshold) - 1e-4  # range search keeps sim > radius; float32 slack
+    rows: list[np.ndarray] = []
+    cols: list[np.ndarray] = []
+    for start in range(0, n, _QUERY_CHUNK):
+        lims, _dist, labels = index.range_search(x[start : start + _QUERY_CHUNK], radius)
+        counts = np.diff(lims).astype(np.int64)
+        rows.append(np.repeat(np.arange(start, start + len(counts)), counts))
+        cols.append(labels.astype(np.int64))
+    i = np.concatenate(rows)
+    j = np.concatenate(cols)
+    keep = (j >= 0) & (i != j)
+    i, j = np.minimum(i[keep], j[keep]), np.maximum(i[keep], j[keep])
+    if len(i) == 0:
+        return []
+    pos = np.unique(np.stack([i, j], axis=1), axis=0)  # a pair may be found from both sides
+    x64 = x.astype(np.float64)
+    cos = np.einsum("ij,ij->i", x64[pos[:, 0]], x64[pos[:, 1]])
+    ok = cos >= threshold
+    id_arr = np.asarray(ids, dtype=np.int64)
+    a, b = id_arr[pos[ok, 0]], id_arr[pos[ok, 1]]
+    pairs = [(int(min(p, q)), int(max(p, q)), float(c))
+             for p, q, c in zip(a, b, cos[ok], strict=True)]
+    pairs.sort(key=lambda t: (-t[2], t[0], t[1]))
+    return pairs
+
+
+def _split_sentences(text: str) -> list[str]:
+    return [s.strip() for s in _SENTENCE_END.split(text.strip()) if s.strip()]
+
+
+def _norm_sentence(sentence: str) -> str:
+    """Comparison form: NFC, case-folded, whitespace collapsed, terminal punctuation dropped."""
+    norm = " ".join(unicodedata.normalize("NFC", sentence).casefold().split())
+    return norm.rstrip(_TERMINAL + " ")
+
+
+def merge_texts(keep: str, other: str) -> str:
+    """``keep``, then each sentence of ``other`` not already in it, joined with a space.
+
+    Comparison ignores case, whitespace and terminal punctuation. A piece that is followed by
+    an added sentence gets a full stop if it has no terminal punctuation.
+    """
+    pieces = [keep.strip()] if keep.strip() else []
+    seen = {_norm_sentence(s) for s in _split_sentences(keep)}
+    for sentence in _split_sentences(other):
+        norm = _norm_sentence(sentence)
+        if not norm or norm in seen:
+            continue
+        seen.add(norm)
+        if pieces and not pieces[-1].endswith(tuple(_TERMINAL)):
+            pieces[-1] += "."
+        pieces.append(sentence)
+    return " ".join(pieces)
+
+
+def _keeper_first(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    """Whether ``a`` keeps over ``b``: higher importance, then older created_at, then lower id."""
+    ka = (-a["importance"], parse_ts(a["created_at"]), a["id"])
+    kb = (-b["importance"], parse_ts(b["created_at"]), b["id"])
+    return ka < kb
+
+
+def _absorb(keeper: dict[str, Any], other: dict[str, Any], now: datetime) -> None:
+    """Fold ``other`` into ``keeper`` (in memory)."""
+    keeper["content"] = merge_texts(keeper["content"], other["content"])
+    keeper["content_hash"] = text_hash(keeper["content"])
+    keeper["importance"] = max(keeper["importance"], other["importance"])
+    keeper["sources"] = list(dict.fromkeys(keeper["sources"] + other["sources"]))
+    if parse_ts(other["created_at"]) < parse_ts(keeper["created_at"]):
+        keeper["created_at"] = other["created_at"]
+    last = [t for t in (keeper["last_accessed_at"], other["last_accessed_at"]) if t]
+    keeper["last_accessed_at"] = max(last, key=parse_ts) if last else None
+    keeper["access_count"] += other["access_count"]
+    keeper["updated_at"] = iso(now)
+
+
+def run_compress(conn: sqlite3.Connection, settings: KoreSettings, embedder: Embedder,
+                 cache: EmbeddingCache, now: datetime, run_id: str | None = None,
+                 owner: str | None = None) -> CompressReport:
+    """Merge near-duplicate active memories within each (owner, subject); one transaction.
+
+    Summaries (type or category 'summary') are never merged. Keepers get the merged text,
+    max importance, the union of sources, the earliest created_at and the summed access
+    count; the absorbed memory is archived as 'merged' with its original text.
+    """
+    where = "status = 'active' AND type != 'summary' AND category != 'summary'"
+    params: tuple[Any, ...] = ()
+    if owner is not None:
+        where += " AND owner = ?"
+        params = (owner,)
+    table = store.memories_table(conn, where, params)
+    if table.num_rows < 2:
+        return CompressReport(groups=table.num_rows, candidates=0, merged=0, pairs=[])
+    df = pl.from_arrow(table)
+    assert isinstance(df, pl.DataFrame)
+    texts = [embed_text(s, c) for s, c in zip(df["subject"].to_list(), df["content"].to_list(),
+                                               strict=True)]
+    vectors, _encoded = embed_with_cache(texts, embedder, cache)
+    ids = df["id"].cast(pl.Int64).to_numpy()
+    groups = (df.with_row_index("pos").group_by(["owner", "subject"], maintain_order=True)
+              .agg(pl.col("pos")))
+    records = {int(r["id"]): {**r, "id": int(r["id"]), "sources":
+                              store.decode_ids(r["source_message_ids"])}
+               for r in df.iter_rows(named=True)}
+    archived: dict[int, int] = {}  # archived id -> keeper id
+    absorbed: set[int] = set()     # keepers changed in this pass
+    merged_pairs: list[tuple[int, int, float]] = []
+    candidates = 0
+    for positions in groups["pos"].to_list():
+        if len(positions) < 2:
+            continue
+        pos = np.asarray(positions, dtype=np.int64)
+        pairs = find_similar_pairs(ids[pos], vectors[pos], settings.similarity_threshold)
+        candidates += len(pairs)
+        for a, b, cos in pairs:
+            if a in archived or b in archived:
+                continue
+            keeper, other = (a, b) if _keeper_first(records[a], records[b]) else (b, a)
+            if other in absorbed:  # one merge level per pass
+                continue
+            _absorb(records[keeper], records[other], now)
+            archived[other] = keeper
+            absorbed.add(keeper)
+            merged_pairs.append((keeper, other, cos))
+    if merged_pairs:
+        at = iso(now)
+        with store.transaction(conn):
+            conn.executemany(
+                "UPDATE memories SET content = ?, content_hash = ?, importance = ?,"
+                " source_message_ids = ?, created_at = ?, updated_at = ?, last_accessed_at = ?,"
+                " access_count = ? WHERE id = ?",
+                [(r["content"], r["content_hash"], r["importance"],
+                  json.dumps(r["sources"], ensure_ascii=False), r["created_at"], at,
+                  r["last_accessed_at"], r["access_count"], r["id"])
+                 for r in (records[k] for k in sorted(absorbed))],
+            )
+            others = list(archived)
+            store.archive_memories(conn, others, "merged", at, run_id,
+                                   merged_into=[archived[o] for o in others])
+    return CompressReport(groups=groups.height, candidates=candidates,
+                          merged=len(merged_pairs), pairs=merged_pairs)
