@@ -1,9 +1,14 @@
 -- Keyword stream: bm25 over content and subject, one owner, active (or all) memories.
--- :match is a sanitised FTS5 expression built by kore_pipeline.search.fts_query.
-SELECT m.id, bm25(memories_fts) AS rank
+-- :match is a sanitised FTS5 expression (quoted words OR-ed) built by search.fts_query.
+-- A memory must match the query in its content; a match on its subject (the person's name)
+-- then adds to its score, so "what did Anna decide" prefers Anna's decisions but never
+-- returns everything Anna said merely because it names her.
+SELECT m.id, bm25(memories_fts, 1.0, 0.5) AS rank
 FROM memories_fts
 JOIN memories AS m ON m.id = memories_fts.rowid
 WHERE memories_fts MATCH :match
+  AND memories_fts.rowid IN (
+      SELECT rowid FROM memories_fts WHERE memories_fts MATCH 'content : (' || :match || ')')
   AND m.owner = :owner
   AND (:include_archived = 1 OR m.status = 'active')
 ORDER BY rank

@@ -259,3 +259,17 @@ def test_dissimilar_texts_do_not_merge(conn: sqlite3.Connection, cache: Embeddin
     report = run_compress(conn, KoreSettings(), embedder, cache, NOW)
     assert report.merged == 0 and report.pairs == []
     assert len(cache) == 3  # the vectors were cached for the next pass
+
+
+def test_merge_texts_folds_apostrophes_and_contained_sentences() -> None:
+    assert merge_texts("I'm allergic to peanuts.", "I’m allergic to peanuts.") == \
+        "I'm allergic to peanuts."
+    assert merge_texts("I prefer tea, and I live in Rome.", "I live in Rome") == \
+        "I prefer tea, and I live in Rome."
+    assert merge_texts("She has a category.", "She has a cat") == \
+        "She has a category. She has a cat"
+
+
+def test_merge_texts_prefers_the_fuller_sentence() -> None:
+    assert merge_texts("I prefer dark roast coffee", "I prefer dark roast coffee, especially"
+                       " from Ethiopia.") == "I prefer dark roast coffee, especially from Ethiopia."

@@ -33,6 +33,7 @@ IVF_MIN = 20_000
 _SENTENCE_END = re.compile(r"(?<=[.!?…。！？])\s+")
 _TERMINAL = ".!?…。！？"
 _QUERY_CHUNK = 4096
+_APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'", "\u00b4": "'"})
 
 
 @dataclass
@@ -105,28 +106,43 @@ def _split_sentences(text: str) -> list[str]:
 
 
 def _norm_sentence(sentence: str) -> str:
-    """Comparison form: NFC, case-folded, whitespace collapsed, terminal punctuation dropped."""
-    norm = " ".join(unicodedata.normalize("NFC", sentence).casefold().split())
+    """Comparison form: NFC, case-folded, apostrophes folded, whitespace collapsed, terminal
+    punctuation dropped."""
+    norm = unicodedata.normalize("NFC", sentence).casefold().translate(_APOSTROPHES)
+    norm = " ".join(norm.split())
     return norm.rstrip(_TERMINAL + " ")
+
+
+def _contains_words(text: str, part: str) -> bool:
+    """Whether ``part`` occurs in ``text`` on word boundaries."""
+    return re.search(r"(?<!\w)" + re.escape(part) + r"(?!\w)", text) is not None
 
 
 def merge_texts(keep: str, other: str) -> str:
     """``keep``, then each sentence of ``other`` not already in it, joined with a space.
 
-    Comparison ignores case, whitespace and terminal punctuation. A piece that is followed by
-    an added sentence gets a full stop if it has no terminal punctuation.
+    Comparison ignores case, apostrophe style, whitespace and terminal punctuation. A sentence
+    of ``other`` that is already said inside ``keep`` is dropped; one that contains a whole
+    sentence of ``keep`` replaces it (nothing is lost, nothing is said twice). A piece that
+    is followed by an added sentence gets a full stop if it has no terminal punctuation.
     """
-    pieces = [keep.strip()] if keep.strip() else []
-    seen = {_norm_sentence(s) for s in _split_sentences(keep)}
+    pieces = _split_sentences(keep)
+    norms = [_norm_sentence(p) for p in pieces]
     for sentence in _split_sentences(other):
         norm = _norm_sentence(sentence)
-        if not norm or norm in seen:
+        if not norm or norm in norms or _contains_words(" ".join(norms), norm):
             continue
-        seen.add(norm)
-        if pieces and not pieces[-1].endswith(tuple(_TERMINAL)):
-            pieces[-1] += "."
+        wider = [i for i, n in enumerate(norms) if n and _contains_words(norm, n)]
+        if wider:  # the other says the same and more: keep its fuller wording once
+            pieces[wider[0]], norms[wider[0]] = sentence, norm
+            for i in reversed(wider[1:]):
+                del pieces[i], norms[i]
+            continue
         pieces.append(sentence)
-    return " ".join(pieces)
+        norms.append(norm)
+    out = [p if i == len(pieces) - 1 or p.endswith(tuple(_TERMINAL)) else p + "."
+           for i, p in enumerate(pieces)]
+    return " ".join(out)
 
 
 def _keeper_first(a: dict[str, Any], b: dict[str, Any]) -> bool:

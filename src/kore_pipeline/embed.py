@@ -52,7 +52,12 @@ class Embedder:
         if self._model is None:
             os.environ.setdefault("HF_HUB_OFFLINE", "1")
             os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+            os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
             from sentence_transformers import SentenceTransformer
+            from transformers.utils import logging as hf_logging
+
+            hf_logging.disable_progress_bar()
+            hf_logging.set_verbosity_error()
 
             path = resolve_model_path(self.settings)
             if not path.is_dir():

@@ -105,7 +105,8 @@ def stage_ingest(ctx: RunContext, paths: list[Path]) -> pa.Table:
     new = ctx.conn.execute("SELECT message_id FROM messages WHERE run_id = ?", (ctx.run_id,))
     new_ids = {r[0] for r in new}
     table = result.messages_table()
-    mask = pa.array([m in new_ids for m in table.column("message_id").to_pylist()])
+    mask = pa.array([m in new_ids for m in table.column("message_id").to_pylist()],
+                    type=pa.bool_())
     new_table = table.filter(mask)
     ctx.stats["ingest"] = {"files_read": len(result.files),
                            "files_skipped": len(result.skipped_files),

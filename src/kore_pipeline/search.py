@@ -1,8 +1,9 @@
 """Serving: hybrid search over one owner's memories (FTS5 bm25 + FAISS, fused by RRF).
 
-Final score = RRF(fts, vector) x (0.75 + 0.25 x decay) x (0.9 + 0.05 x importance), where decay
-is computed at the query's ``now``. Relevance leads; decay and importance only reorder hits
-of similar relevance. Every returned hit is logged in ``access_log`` (unless
+Final score = RRF(fts, vector) x (0.95 + 0.05 x decay) x (1 + 0.01 x (importance - 3)), where
+decay is computed at the query's ``now``. Relevance leads: in RRF (k=60) one rank step near
+the top is worth ~1.6%, so importance (at most +-2%) only breaks near-ties and a fully decayed
+memory loses at most 5%, never burying the hit that answers the question. Every returned hit is logged in ``access_log`` (unless
 ``reinforce=False``) and the decay stage turns those rows into reinforcement.
 """
 
@@ -20,6 +21,7 @@ import polars as pl
 from .embed import Embedder
 from .settings import KoreSettings
 from .sqlfiles import load_sql
+from .stopwords import is_stopword
 from .store import connect, transaction
 from .timeutil import iso, resolve_now
 from .vector_index import VectorIndex
@@ -55,10 +57,12 @@ class SearchHit:
 def fts_query(text: str) -> str | None:
     """A safe FTS5 MATCH expression: each word quoted, OR-ed; None when no word remains.
 
-    Quoting every token neutralises FTS5 syntax (NEAR, *, -, :, ^, parentheses, quotes).
+    Quoting every token neutralises FTS5 syntax (NEAR, *, -, :, ^, parentheses, quotes);
+    function words ("which", "did", "che") are dropped unless nothing else is left.
     """
-    tokens = list(dict.fromkeys(t.lower() for t in _TOKEN.findall(text)))[:MAX_QUERY_TOKENS]
-    tokens = [t.replace('"', "") for t in tokens if t.strip("_")]
+    words = list(dict.fromkeys(t.lower() for t in _TOKEN.findall(text) if t.strip("_")))
+    tokens = [t for t in words if not is_stopword(t)] or words  # all stopwords: keep them
+    tokens = tokens[:MAX_QUERY_TOKENS]
     return " OR ".join(f'"{t}"' for t in tokens) if tokens else None
 
 
@@ -70,6 +74,11 @@ def rrf(ranks: dict[str, dict[int, int]], weights: dict[str, float], k: int) -> 
         for mid, rank in ranking.items():
             fused[mid] = fused.get(mid, 0.0) + w / (k + rank)
     return fused
+
+
+def relevance_weight(decay: float, importance: int) -> float:
+    """Multiplier applied to the fused relevance: decay and importance reorder near-ties."""
+    return (0.95 + 0.05 * decay) * (1.0 + 0.01 * (importance - 3))
 
 
 class Searcher:
@@ -144,7 +153,7 @@ class Searcher:
         hits = []
         for r in frame.iter_rows(named=True):
             decay = float(r["decay_score"])
-            score = fused[r["id"]] * (0.75 + 0.25 * decay) * (0.9 + 0.05 * r["importance"])
+            score = fused[r["id"]] * relevance_weight(decay, r["importance"])
             hits.append(SearchHit(
                 memory_id=r["id"], owner=r["owner"], subject=r["subject"], type=r["type"],
                 category=r["category"], content=r["content"], importance=r["importance"],
