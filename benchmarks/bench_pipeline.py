@@ -416,6 +416,21 @@ def machine_info() -> dict[str, str]:
     }
 
 
+def source_digests() -> str:
+    """Short hashes of the measured modules, so a figure can be tied to the code it timed."""
+    import hashlib
+
+    import kore_pipeline
+    from kore_pipeline.sqlfiles import sql_dir
+
+    pkg = Path(kore_pipeline.__file__).parent
+    files = [pkg / f"{m}.py" for m in ("decay", "compress", "search", "indexing", "embed",
+                                       "store", "vector_index")]
+    files.append(sql_dir() / "search_fts.sql")
+    return " ".join(f"{f.stem}={hashlib.sha256(f.read_bytes()).hexdigest()[:8]}"
+                    for f in files if f.is_file())
+
+
 # --------------------------------------------------------------------------------------
 # Benchmarks
 # --------------------------------------------------------------------------------------
@@ -836,6 +851,7 @@ def main(argv: list[str] | None = None) -> int:
             t.add("0 machine", k, v)
         t.add("0 machine", "command", " ".join([Path(sys.argv[0]).name, *sys.argv[1:]]))
         t.add("0 machine", "fixed now", iso(NOW))
+        t.add("0 machine", "sources (sha256[:8]; files change under work)", source_digests())
         embedder = embed.Embedder(settings)
         t0 = perf()
         _ = embedder.dim

@@ -273,3 +273,10 @@ def test_merge_texts_folds_apostrophes_and_contained_sentences() -> None:
 def test_merge_texts_prefers_the_fuller_sentence() -> None:
     assert merge_texts("I prefer dark roast coffee", "I prefer dark roast coffee, especially"
                        " from Ethiopia.") == "I prefer dark roast coffee, especially from Ethiopia."
+
+
+def test_fact_never_absorbs_its_episode(conn: sqlite3.Connection, cache: EmbeddingCache) -> None:
+    emb = seeded_embedder(cache, {"I prefer tea.": angle(0), "I prefer tea, always.": angle(2)})
+    add_memory(conn, 1, "I prefer tea.", type_="factual", category="preference")
+    add_memory(conn, 2, "I prefer tea, always.", type_="episodic", category="episode")
+    assert run_compress(conn, KoreSettings(), emb, cache, NOW).merged == 0

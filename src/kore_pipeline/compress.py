@@ -1,6 +1,6 @@
 """Compression: merge near-duplicate memories of one owner and subject.
 
-Neighbours come from a FAISS range search inside each (owner, subject) group, never from
+Neighbours come from a FAISS range search inside each (owner, subject, type) group, never from
 an all-pairs comparison. Pairs are merged greedily by descending cosine. One merge level per
 pass: a memory that absorbed another in this pass is not itself archived in the same pass
 (its merged text has no vector yet); the next pass, after the caller re-embeds the changed
@@ -26,6 +26,10 @@ from .embed import Embedder, EmbeddingCache, embed_text, embed_with_cache
 from .ids import text_hash
 from .settings import KoreSettings
 from .timeutil import iso, parse_ts
+
+GROUP_BY = ["owner", "subject", "type"]
+"""Only memories of one owner, one subject and one type merge: a fact never absorbs the
+episode it was extracted from (both stay findable; the fact keeps its short wording)."""
 
 IVF_MIN = 20_000
 """Groups with at least this many vectors use an IVF index instead of a flat one."""
@@ -169,7 +173,7 @@ def _absorb(keeper: dict[str, Any], other: dict[str, Any], now: datetime) -> Non
 def run_compress(conn: sqlite3.Connection, settings: KoreSettings, embedder: Embedder,
                  cache: EmbeddingCache, now: datetime, run_id: str | None = None,
                  owner: str | None = None) -> CompressReport:
-    """Merge near-duplicate active memories within each (owner, subject); one transaction.
+    """Merge near-duplicate active memories within each (owner, subject, type); one transaction.
 
     Summaries (type or category 'summary') are never merged. Keepers get the merged text,
     max importance, the union of sources, the earliest created_at and the summed access
@@ -189,7 +193,7 @@ def run_compress(conn: sqlite3.Connection, settings: KoreSettings, embedder: Emb
                                                strict=True)]
     vectors, _encoded = embed_with_cache(texts, embedder, cache)
     ids = df["id"].cast(pl.Int64).to_numpy()
-    groups = (df.with_row_index("pos").group_by(["owner", "subject"], maintain_order=True)
+    groups = (df.with_row_index("pos").group_by(GROUP_BY, maintain_order=True)
               .agg(pl.col("pos")))
     records = {int(r["id"]): {**r, "id": int(r["id"]), "sources":
                               store.decode_ids(r["source_message_ids"])}
