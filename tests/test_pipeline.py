@@ -1,0 +1,136 @@
+"""The whole pipeline: Prefect flow end to end, idempotent re-runs, incremental input, lake."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from kore_pipeline import lake
+from kore_pipeline.embed import EmbeddingCache
+from kore_pipeline.pipeline import run_pipeline
+from kore_pipeline.search import Searcher
+from kore_pipeline.settings import KoreSettings
+from kore_pipeline.store import connect, get_meta
+
+from .conftest import DATA
+from .helpers import message, write_jsonl
+
+NOW = "2026-11-30T12:00:00Z"
+
+
+def memory_rows(settings: KoreSettings) -> list[tuple]:
+    conn = connect(settings.db_path())
+    try:
+        return conn.execute("SELECT id, key, content, source_message_ids, status, importance"
+                            " FROM memories ORDER BY id").fetchall()
+    finally:
+        conn.close()
+
+
+@pytest.mark.slow
+def test_prefect_flow_end_to_end_on_sample_data(tmp_path: Path, prefect_harness: None) -> None:
+    from flows.pipeline import kore_pipeline_flow
+
+    home = tmp_path / "home"
+    summary = kore_pipeline_flow(paths=[str(DATA)], home=str(home), now=NOW)
+    assert summary["state"] == "completed"
+    assert summary["ingest"]["quarantined"] >= 8  # data/sample/bad_records.jsonl
+    assert summary["ingest"]["messages_new"] > 100
+    settings = KoreSettings(home=home)
+    searcher = Searcher(settings)
+    try:
+        hits = searcher.search("what is Anna allergic to", "team-alpha", k=3, now=NOW)
+    finally:
+        searcher.close()
+    top = hits[0]
+    assert "peanuts" in top.content and top.subject == "Anna"
+    conn = connect(settings.db_path())
+    try:
+        sources = conn.execute(
+            f"SELECT text, role FROM messages WHERE message_id IN "
+            f"({','.join('?' * len(top.source_message_ids))})", top.source_message_ids).fetchall()
+        runs = conn.execute("SELECT state FROM runs").fetchall()
+    finally:
+        conn.close()
+    assert sources and all(role == "user" and "peanuts" in text for text, role in sources)
+    assert [r[0] for r in runs] == ["completed"]
+    cols, rows = lake.query(settings.lake_dir(), "SELECT count(*) FROM quarantine")
+    assert rows[0][0] >= 8
+    cols, rows = lake.query(settings.lake_dir(),
+                            "SELECT owner, sum(memories) FROM memory_summary GROUP BY 1 ORDER BY 1")
+    assert [r[0] for r in rows] == ["agent-7", "default", "team-alpha"]
+
+
+@pytest.mark.slow
+def test_rerun_changes_nothing_and_new_file_adds_only_its_memories(
+        tmp_path: Path, embedder) -> None:  # type: ignore[no-untyped-def]
+    logs = tmp_path / "logs"
+    write_jsonl(logs / "one.jsonl", [
+        message("I prefer dark roast coffee from Ethiopia.", message_id="a1"),
+        message("I decided to use Postgres for the billing service.", message_id="a2"),
+    ])
+    settings = KoreSettings(home=tmp_path / "home")
+    run_pipeline([logs], settings, now=NOW, embedder=embedder)
+    before = memory_rows(settings)
+    cache = EmbeddingCache(settings.cache_path())
+    cached = len(cache)
+    cache.close()
+
+    again = run_pipeline([logs], settings, now=NOW, embedder=embedder)
+    assert again["ingest"]["files_skipped"] == 1 and again["ingest"]["messages_new"] == 0
+    assert all(r["encoded"] == 0 and not r["rebuilt"] for r in again["index"])
+    assert memory_rows(settings) == before
+
+    write_jsonl(logs / "two.jsonl", [message("I usually work from Lisbon on Fridays.",
+                                             message_id="a3", ts="2026-09-05T09:00:00Z")])
+    third = run_pipeline([logs], settings, now=NOW, embedder=embedder)
+    assert third["ingest"]["files_read"] == 1 and third["ingest"]["messages_new"] == 1
+    after = memory_rows(settings)
+    assert after[: len(before)] == before
+    new = after[len(before):]
+    assert new and all(json.loads(r[3]) == ["a3"] for r in new)
+    cache = EmbeddingCache(settings.cache_path())
+    assert len(cache) == cached + len(new)  # only the new texts were embedded
+    cache.close()
+
+
+@pytest.mark.slow
+def test_signature_change_reembeds_everything(tmp_path: Path, embedder) -> None:  # type: ignore[no-untyped-def]
+    logs = write_jsonl(tmp_path / "logs" / "a.jsonl",
+                       [message("I prefer dark roast coffee from Ethiopia.")])
+    settings = KoreSettings(home=tmp_path / "home")
+    run_pipeline([logs], settings, now=NOW, embedder=embedder)
+    conn = connect(settings.db_path())
+    assert get_meta(conn, "embedding_signature") == "all-MiniLM-L6-v2:384"
+    # Same weights under another name: a different signature, so nothing may be reused.
+    renamed = KoreSettings(home=settings.home, model_name="minilm-copy",
+                           model_path=embedder_path(embedder))
+    report = run_pipeline([logs], renamed, now=NOW)
+    assert report["index"][0]["stale"] == report["index"][0]["memories"] > 0
+    assert report["index"][0]["encoded"] == report["index"][0]["memories"]
+    assert get_meta(conn, "embedding_signature") == "minilm-copy:384"
+    conn.close()
+
+
+def embedder_path(embedder) -> Path:  # type: ignore[no-untyped-def]
+    from kore_pipeline.embed import resolve_model_path
+
+    return resolve_model_path(embedder.settings)
+
+
+def test_bad_file_does_not_stop_the_run(tmp_path: Path) -> None:
+    logs = tmp_path / "logs"
+    write_jsonl(logs / "bad.jsonl", ["{oops", json.dumps({"role": "user"})])
+    (logs / "broken.parquet").write_bytes(b"not parquet")
+    shutil.copy(DATA / "sample" / "bad_records.jsonl", logs / "sample_bad.jsonl")
+    settings = KoreSettings(home=tmp_path / "home")
+    summary = run_pipeline([logs], settings, now=NOW)
+    assert summary["state"] == "completed"
+    conn = connect(settings.db_path())
+    reasons = conn.execute("SELECT source_file, source_line, reason FROM quarantine").fetchall()
+    conn.close()
+    assert any(r[0].endswith("broken.parquet") and "unreadable" in r[2] for r in reasons)
+    assert any(r[0].endswith("bad.jsonl") and r[1] == 1 for r in reasons)
