@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-from hypothesis import HealthCheck, given, settings as hsettings
+from hypothesis import HealthCheck, given
+from hypothesis import settings as hsettings
 from hypothesis import strategies as st
 
 from kore_pipeline.pipeline import run_pipeline
@@ -47,8 +46,9 @@ def searcher(store: KoreSettings, embedder) -> Searcher:  # type: ignore[no-unty
 def test_finds_fact_with_provenance(searcher: Searcher) -> None:
     hits = searcher.search("which database did Anna choose", "team-alpha", k=3, now=NOW,
                            reinforce=False)
-    assert hits[0].category == "decision" and "Postgres" in hits[0].content
+    assert "Postgres" in hits[0].content
     assert hits[0].source_message_ids == ["a2"] and hits[0].subject == "Anna"
+    assert "decision" in {h.category for h in hits[:2]}  # the fact and the episode it came from
 
 
 @pytest.mark.slow
@@ -81,7 +81,8 @@ def test_search_logs_accesses_unless_preview(searcher: Searcher) -> None:
 
 
 @pytest.mark.slow
-@hsettings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@hsettings(max_examples=60, deadline=None,
+           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.one_of(st.text(max_size=200), st.sampled_from([
     '"', 'NEAR(a b)', 'coffee*', '-coffee', 'content:coffee', '^coffee', '((coffee', 'a OR',
     'AND', '🙂☕', "x" * 10_000, "", "   ", "NOT", '"unbalanced', "col:*", "'"])))

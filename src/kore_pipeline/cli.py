@@ -9,33 +9,17 @@ from typing import Annotated, Any
 
 import typer
 
-from .settings import KoreSettings
+from .cli_common import Home, Now, Plain, print_json, settings_for
 
 app = typer.Typer(help="kore-pipeline: conversation logs in, long-term memory for agents out.",
                   no_args_is_help=True, add_completion=False)
-
-Home = Annotated[Path | None, typer.Option("--home", help="Home folder (default $KORE_HOME or"
-                                            " ./.kore): store, index, lake, caches.")]
-Now = Annotated[str | None, typer.Option("--now", help="Fix the clock (ISO 8601) for"
-                                          " reproducible decay, search and runs.")]
-Plain = Annotated[bool, typer.Option("--no-prefect", help="Run the stages directly, without"
-                                     " Prefect (faster start, no run history in Prefect).")]
-
-
-def _settings(home: Path | None) -> KoreSettings:
-    return KoreSettings(home=home) if home else KoreSettings()
-
-
-def _print_json(obj: Any) -> None:
-    typer.echo(json.dumps(obj, ensure_ascii=False, indent=2, default=str))
-
 
 @app.command()
 def run(paths: Annotated[list[Path] | None, typer.Argument(
             help="Log files or folders (default: the sample data in data/).")] = None,
         home: Home = None, now: Now = None, no_prefect: Plain = False) -> None:
     """Run every stage in order: ingest, extract, score, embed, index, decay, compress, publish."""
-    settings = _settings(home)
+    settings = settings_for(home)
     if no_prefect:
         from .pipeline import run_pipeline
 
@@ -45,13 +29,13 @@ def run(paths: Annotated[list[Path] | None, typer.Argument(
 
         summary = kore_pipeline_flow(paths=[str(p) for p in paths] if paths else None,
                                      home=str(settings.home), now=now)
-    _print_json(summary)
+    print_json(summary)
 
 
 @app.command()
 def decay(home: Home = None, now: Now = None, no_prefect: Plain = False) -> None:
     """Apply logged accesses and Ebbinghaus decay at NOW; archive memories below the threshold."""
-    settings = _settings(home)
+    settings = settings_for(home)
     if no_prefect:
         from .pipeline import close_run, open_run, stage_decay, stage_publish
 
@@ -66,14 +50,14 @@ def decay(home: Home = None, now: Now = None, no_prefect: Plain = False) -> None
         from flows.pipeline import decay_flow
 
         summary = decay_flow(home=str(settings.home), now=now)
-    _print_json(summary)
+    print_json(summary)
 
 
 @app.command()
 def compress(home: Home = None, now: Now = None, no_prefect: Plain = False,
              owner: Annotated[str | None, typer.Option(help="Only this owner.")] = None) -> None:
     """Merge near-duplicate memories (cosine >= KORE_SIMILARITY_THRESHOLD) per owner and subject."""
-    settings = _settings(home)
+    settings = settings_for(home)
     if no_prefect:
         from .pipeline import close_run, open_run, stage_compress, stage_publish
 
@@ -88,7 +72,7 @@ def compress(home: Home = None, now: Now = None, no_prefect: Plain = False,
         from flows.pipeline import compress_flow
 
         summary = compress_flow(home=str(settings.home), now=now, owner=owner)
-    _print_json(summary)
+    print_json(summary)
 
 
 @app.command()
@@ -106,7 +90,7 @@ def search(query: Annotated[str | None, typer.Argument(help="What to look for.")
     """Hybrid search (FTS5 bm25 + FAISS, Reciprocal Rank Fusion) within one owner."""
     from .search import Searcher
 
-    settings = _settings(home)
+    settings = settings_for(home)
     if not settings.db_path().is_file():
         typer.echo(f"no store at {settings.db_path()}: run `kore run` first", err=True)
         raise typer.Exit(2)
@@ -122,7 +106,7 @@ def search(query: Annotated[str | None, typer.Argument(help="What to look for.")
     finally:
         searcher.close()
     if as_json:
-        _print_json([h.to_dict() for h in hits])
+        print_json([h.to_dict() for h in hits])
         return
     if not hits:
         typer.echo("no results")
@@ -155,10 +139,10 @@ def stats(home: Home = None, as_json: Annotated[bool, typer.Option("--json")] = 
     """Counts of messages, memories by status/category/importance, quarantine and runs."""
     from .stats import collect_stats
 
-    settings = _settings(home)
+    settings = settings_for(home)
     data = collect_stats(settings)
     if as_json:
-        _print_json(data)
+        print_json(data)
         return
     for section, values in data.items():
         typer.echo(f"{section}: {json.dumps(values, ensure_ascii=False, default=str)}")
@@ -171,7 +155,7 @@ def restore(memory_id: Annotated[int, typer.Argument(help="Id of an archived mem
     from .store import connect, restore_memory
     from .timeutil import iso, resolve_now
 
-    conn = connect(_settings(home).db_path())
+    conn = connect(settings_for(home).db_path())
     try:
         ok = restore_memory(conn, memory_id, iso(resolve_now(now)))
     finally:
@@ -189,7 +173,7 @@ def sql(statement: Annotated[str, typer.Argument(help="SQL over the lake views: 
     """Query the Parquet lake with DuckDB (analysts)."""
     from . import lake
 
-    columns, rows = lake.query(_settings(home).lake_dir(), statement)
+    columns, rows = lake.query(settings_for(home).lake_dir(), statement)
     typer.echo("\t".join(columns))
     for row in rows:
         typer.echo("\t".join("" if v is None else str(v) for v in row))
@@ -202,10 +186,20 @@ def serve(home: Home = None,
     """Serve the flows as Prefect deployments with cron schedules until stopped."""
     from flows.serve import serve_forever
 
-    settings = _settings(home)
+    settings = settings_for(home)
     serve_forever(str(settings.home.resolve()),
                   [str(p.resolve()) for p in paths] if paths else None)
 
+
+def _register_extensions() -> None:
+    """Commands that live in their own modules (serving, agents, evaluation)."""
+    from . import cli_context, cli_eval, cli_mcp
+
+    for module in (cli_context, cli_mcp, cli_eval):
+        module.register(app)
+
+
+_register_extensions()
 
 if __name__ == "__main__":  # pragma: no cover
     app()

@@ -120,7 +120,8 @@ def upsert_memories(conn: sqlite3.Connection, candidates: list[CandidateMemory],
         for cand in candidates:
             row = conn.execute(
                 "SELECT id, source_message_ids, importance, importance_explicit, created_at,"
-                " last_accessed_at, status FROM memories WHERE owner = ? AND subject = ? AND key = ?",
+                " last_accessed_at, status FROM memories"
+                " WHERE owner = ? AND subject = ? AND key = ?",
                 (cand.owner, cand.subject, cand.key)).fetchone()
             if row is None:
                 cur = conn.execute(

@@ -6,6 +6,7 @@ reason; the others go on.
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import hashlib
 import json
@@ -201,10 +202,8 @@ def _read_rows(path: Path, rows: Iterable[dict[str, Any]], settings: KoreSetting
     for lineno, row in enumerate(rows, start=first_line):
         rec = {k: v for k, v in row.items() if k is not None and v not in ("", None)}
         if isinstance(rec.get("importance"), str):
-            try:
+            with contextlib.suppress(ValueError):  # else normalise() rejects it by name
                 rec["importance"] = int(rec["importance"])
-            except ValueError:
-                pass
         try:
             result.messages.append(normalise(rec, settings, source, lineno))
         except BadRecord as exc:

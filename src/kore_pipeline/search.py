@@ -3,8 +3,9 @@
 Final score = RRF(fts, vector) x (0.95 + 0.05 x decay) x (1 + 0.01 x (importance - 3)), where
 decay is computed at the query's ``now``. Relevance leads: in RRF (k=60) one rank step near
 the top is worth ~1.6%, so importance (at most +-2%) only breaks near-ties and a fully decayed
-memory loses at most 5%, never burying the hit that answers the question. Every returned hit is logged in ``access_log`` (unless
-``reinforce=False``) and the decay stage turns those rows into reinforcement.
+memory loses at most 5%, never burying the hit that answers the question. Every returned
+hit is logged in ``access_log`` (unless ``reinforce=False``) and the decay stage turns those
+rows into reinforcement.
 """
 
 from __future__ import annotations
@@ -12,8 +13,8 @@ from __future__ import annotations
 import json
 import re
 import sqlite3
-from dataclasses import asdict, dataclass
-from datetime import datetime
+from dataclasses import asdict, dataclass, replace
+from datetime import datetime, timedelta
 from typing import Any
 
 import polars as pl
@@ -24,7 +25,7 @@ from .sqlfiles import load_sql
 from .stopwords import is_stopword
 from .store import connect, transaction
 from .timeutil import iso, resolve_now
-from .vector_index import VectorIndex
+from .vector_index import INDEX_FILE, VectorIndex
 
 _TOKEN = re.compile(r"\w+", re.UNICODE)
 MAX_QUERY_TOKENS = 64
@@ -76,65 +77,140 @@ def rrf(ranks: dict[str, dict[int, int]], weights: dict[str, float], k: int) -> 
     return fused
 
 
-def relevance_weight(decay: float, importance: int) -> float:
+def relevance_weight(decay: float, importance: int, decay_weight: float = 0.05,
+                     importance_weight: float = 0.01) -> float:
     """Multiplier applied to the fused relevance: decay and importance reorder near-ties."""
-    return (0.95 + 0.05 * decay) * (1.0 + 0.01 * (importance - 3))
+    return ((1.0 - decay_weight + decay_weight * decay)
+            * (1.0 + importance_weight * (importance - 3)))
+
+
+@dataclass
+class SearchFilters:
+    """Narrowing applied to both streams; the owner is always applied on top."""
+
+    subject: str | None = None
+    session_id: str | None = None
+    type: str | None = None
+    category: str | None = None
+    since: datetime | str | None = None
+    """Only memories created at or after this time."""
+    until: datetime | str | None = None
+    """Only memories created at or before this time."""
+    include_archived: bool = False
+    """Also forgotten, merged and compacted memories (never deleted ones)."""
+
+    def where(self, owner: str, now: datetime, retention_days: int | None) -> tuple[str, list]:
+        """SQL condition on table alias ``m`` and its parameters."""
+        clauses = ["m.owner = ?"]
+        params: list[Any] = [owner]
+        if self.include_archived:
+            clauses.append("m.status != 'deleted'")
+        else:
+            clauses.append("m.status = 'active'")
+        for column, value in (("subject", self.subject), ("session_id", self.session_id),
+                              ("type", self.type), ("category", self.category)):
+            if value is not None:
+                clauses.append(f"m.{column} = ?")
+                params.append(value)
+        if self.since is not None:
+            clauses.append("m.created_at >= ?")
+            params.append(iso(resolve_now(self.since)))
+        if self.until is not None:
+            clauses.append("m.created_at <= ?")
+            params.append(iso(resolve_now(self.until)))
+        clauses.append("(m.expires_at IS NULL OR m.expires_at > ?)")
+        params.append(iso(now))
+        if retention_days is not None:
+            clauses.append("m.created_at >= ?")
+            params.append(iso(now - timedelta(days=retention_days)))
+        return " AND ".join(clauses), params
+
+
+MODES = ("hybrid", "fts", "semantic")
 
 
 class Searcher:
-    """Opens the store and index once; answers many queries (the model loads on first need)."""
+    """Opens the store and index once; answers many queries (the model loads on first need).
+
+    The index is reloaded when a pipeline run has rewritten it, so a long-running server
+    (``kore mcp``) sees new memories without a restart.
+    """
 
     def __init__(self, settings: KoreSettings, embedder: Embedder | None = None,
                  conn: sqlite3.Connection | None = None) -> None:
         self.settings = settings
         self.conn = conn or connect(settings.db_path())
         self.embedder = embedder or Embedder(settings)
-        self.index = VectorIndex.load(settings.index_dir())
+        self._index: VectorIndex | None = None
+        self._index_mtime: float | None = None
+
+    @property
+    def index(self) -> VectorIndex | None:
+        """The saved FAISS index, reloaded if its file changed since the last query."""
+        path = self.settings.index_dir() / INDEX_FILE
+        mtime = path.stat().st_mtime if path.is_file() else None
+        if mtime != self._index_mtime:
+            self._index = VectorIndex.load(self.settings.index_dir())
+            self._index_mtime = mtime
+        return self._index
 
     def close(self) -> None:
         """Close the store connection."""
         self.conn.close()
 
-    def _fts(self, query: str, owner: str, limit: int, include_archived: bool) -> dict[int, int]:
+    def _fts(self, query: str, where: str, params: list, limit: int) -> dict[int, int]:
         match = fts_query(query)
         if match is None:
             return {}
-        rows = self.conn.execute(load_sql("search_fts"), {
-            "match": match, "owner": owner, "limit": limit,
-            "include_archived": int(include_archived)}).fetchall()
+        sql = load_sql("search_fts").replace("{filters}", where)
+        rows = self.conn.execute(sql, [match, match, *params, limit]).fetchall()
         return {int(r[0]): i for i, r in enumerate(rows, start=1)}
 
-    def _vector(self, query: str, owner: str, limit: int,
-                include_archived: bool) -> dict[int, int]:
-        if self.index is None or not query.strip():
+    def _vector(self, query: str, where: str, params: list, limit: int) -> dict[int, int]:
+        index = self.index
+        if index is None or not query.strip():
             return {}
-        status = "" if include_archived else " AND status = 'active'"
         allowed = [r[0] for r in self.conn.execute(
-            f"SELECT id FROM memories WHERE owner = ?{status}", (owner,))]
+            f"SELECT m.id FROM memories AS m WHERE {where}", params)]
         if not allowed:
             return {}
-        vec = self.embedder.encode([query])[0]
-        hits = self.index.search(vec, limit, allowed_ids=allowed)
-        return {mid: i for i, (mid, _score) in enumerate(hits, start=1)}
+        vec = self.embedder.encode([query[:4000]])[0]
+        hits = index.search(vec, limit, allowed_ids=allowed)
+        floor = self.settings.min_vector_similarity
+        return {mid: i for i, (mid, _s) in enumerate((h for h in hits if h[1] >= floor), start=1)}
 
     def search(self, query: str, owner: str, k: int = 10, now: datetime | str | None = None,
-               reinforce: bool = True, include_archived: bool = False) -> list[SearchHit]:
-        """Top-k memories of ``owner`` for ``query``; never returns another owner's memory."""
+               reinforce: bool = True, include_archived: bool = False, mode: str = "hybrid",
+               filters: SearchFilters | None = None) -> list[SearchHit]:
+        """Top-k memories of ``owner`` for ``query``; never returns another owner's memory.
+
+        ``mode``: ``hybrid`` (FTS5 + vectors, fused by RRF), ``fts`` or ``semantic``.
+        """
+        if mode not in MODES:
+            raise ValueError(f"unknown search mode {mode!r} (expected one of {', '.join(MODES)})")
         clock = resolve_now(now)
+        filters = filters or SearchFilters()
+        if include_archived:
+            filters = replace(filters, include_archived=True)
+        where, params = filters.where(owner, clock, self.settings.retention_days)
         n = max(self.settings.search_candidates, k)
-        ranks = {"fts": self._fts(query, owner, n, include_archived),
-                 "vector": self._vector(query, owner, n, include_archived)}
+        ranks = {"fts": self._fts(query, where, params, n) if mode != "semantic" else {},
+                 "vector": self._vector(query, where, params, n) if mode != "fts" else {}}
         fused = rrf(ranks, {"fts": self.settings.fts_weight,
                             "vector": self.settings.vector_weight}, self.settings.rrf_k)
         if not fused:
             return []
         hits = self._score(fused, ranks, owner, clock)[:k]
         if reinforce and hits:
-            with transaction(self.conn):
-                self.conn.executemany(
-                    "INSERT INTO access_log(memory_id, owner, accessed_at, query) VALUES (?,?,?,?)",
-                    [(h.memory_id, owner, iso(clock), query[:500]) for h in hits])
+            self.log_access([h.memory_id for h in hits], owner, clock, query)
         return hits
+
+    def log_access(self, memory_ids: list[int], owner: str, now: datetime, query: str) -> None:
+        """Record accesses; the decay stage turns them into reinforcement on its next run."""
+        with transaction(self.conn):
+            self.conn.executemany(
+                "INSERT INTO access_log(memory_id, owner, accessed_at, query) VALUES (?,?,?,?)",
+                [(mid, owner, iso(now), query[:500]) for mid in memory_ids])
 
     def _score(self, fused: dict[int, float], ranks: dict[str, dict[int, int]], owner: str,
                now: datetime) -> list[SearchHit]:
@@ -153,7 +229,9 @@ class Searcher:
         hits = []
         for r in frame.iter_rows(named=True):
             decay = float(r["decay_score"])
-            score = fused[r["id"]] * relevance_weight(decay, r["importance"])
+            score = fused[r["id"]] * relevance_weight(
+                decay, r["importance"], self.settings.decay_weight,
+                self.settings.importance_weight)
             hits.append(SearchHit(
                 memory_id=r["id"], owner=r["owner"], subject=r["subject"], type=r["type"],
                 category=r["category"], content=r["content"], importance=r["importance"],

@@ -70,6 +70,18 @@ class KoreSettings(BaseSettings):
     search_candidates: int = 100
     """Candidates taken from each stream before fusion."""
 
+    min_vector_similarity: float = 0.1
+    """Vector hits below this cosine are dropped (unrelated text scores about 0 to 0.1)."""
+
+    decay_weight: float = 0.05
+    """Share of the final score that decay can take away: x (1 - w + w * decay)."""
+
+    importance_weight: float = 0.01
+    """Per importance step away from 3: x (1 + w * (importance - 3))."""
+
+    retention_days: int | None = None
+    """If set, search ignores memories created more than this many days before ``now``."""
+
     def db_path(self) -> Path:
         """SQLite store used for serving."""
         return self.home / "kore.sqlite"
