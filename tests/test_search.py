@@ -48,7 +48,8 @@ def test_finds_fact_with_provenance(searcher: Searcher) -> None:
                            reinforce=False)
     assert "Postgres" in hits[0].content
     assert hits[0].source_message_ids == ["a2"] and hits[0].subject == "Anna"
-    assert "decision" in {h.category for h in hits[:2]}  # the fact and the episode it came from
+    # the fact and the episode it came from say the same: only one of them is returned
+    assert sum("Postgres" in h.content for h in hits) == 1
 
 
 @pytest.mark.slow
@@ -102,3 +103,17 @@ def test_rrf_fuses_ranks() -> None:
     fused = rrf({"fts": {1: 1, 2: 2}, "vector": {2: 1}}, {"fts": 1.0, "vector": 1.0}, 60)
     assert fused[2] > fused[1]
     assert fused[1] == pytest.approx(1 / 61)
+
+
+def test_restatement_of_a_better_hit_is_dropped() -> None:
+    from kore_pipeline.search import SearchHit, drop_restatements
+
+    def hit(mid: int, content: str, sources: list[str], subject: str = "Anna") -> SearchHit:
+        return SearchHit(mid, "o", subject, "factual", "preference", content, 3, 1.0, 1.0 / mid,
+                         sources, "2026-01-01T00:00:00+00:00", "active")
+
+    hits = [hit(1, "I’m allergic to peanuts, so no Thai food.", ["m1"]),
+            hit(2, "I'm allergic to peanuts", ["m1"]),       # the fact of the same message
+            hit(3, "I'm allergic to peanuts", ["m9"]),       # said again elsewhere: kept
+            hit(4, "I'm allergic to peanuts", ["m1"], "Bob")]  # another person: kept
+    assert [h.memory_id for h in drop_restatements(hits)] == [1, 3, 4]

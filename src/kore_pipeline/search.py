@@ -127,6 +127,28 @@ class SearchFilters:
 
 
 MODES = ("hybrid", "fts", "semantic")
+_FOLD = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'"})
+
+
+def _folded(text: str) -> str:
+    return " ".join(text.casefold().translate(_FOLD).replace(".", " ").split())
+
+
+def drop_restatements(hits: list[SearchHit]) -> list[SearchHit]:
+    """Drop a hit that only restates a better-ranked one from the same message.
+
+    A fact and the episode it was extracted from often both match; the agent needs the
+    wording once. Hits are kept in order; one is dropped when a kept hit of the same subject
+    shares a source message and one text contains the other.
+    """
+    kept: list[SearchHit] = []
+    for hit in hits:
+        text, sources = _folded(hit.content), set(hit.source_message_ids)
+        if not any(k.subject == hit.subject and sources & set(k.source_message_ids)
+                   and (text in _folded(k.content) or _folded(k.content) in text)
+                   for k in kept):
+            kept.append(hit)
+    return kept
 
 
 class Searcher:
@@ -200,7 +222,7 @@ class Searcher:
                             "vector": self.settings.vector_weight}, self.settings.rrf_k)
         if not fused:
             return []
-        hits = self._score(fused, ranks, owner, clock)[:k]
+        hits = drop_restatements(self._score(fused, ranks, owner, clock))[:k]
         if reinforce and hits:
             self.log_access([h.memory_id for h in hits], owner, clock, query)
         return hits
