@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from kore_pipeline.decay import run_decay
 from kore_pipeline.pipeline import run_pipeline
-from kore_pipeline.search import SearchFilters, Searcher
+from kore_pipeline.search import Searcher, SearchFilters
 from kore_pipeline.settings import KoreSettings
 from kore_pipeline.store import connect
 from kore_pipeline.timeutil import parse_ts
