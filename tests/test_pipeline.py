@@ -134,3 +134,26 @@ def test_bad_file_does_not_stop_the_run(tmp_path: Path) -> None:
     conn.close()
     assert any(r[0].endswith("broken.parquet") and "unreadable" in r[2] for r in reasons)
     assert any(r[0].endswith("bad.jsonl") and r[1] == 1 for r in reasons)
+
+
+def test_deployments_carry_cron_schedules() -> None:
+    from flows.serve import COMPRESS_CRON, DECAY_CRON, PIPELINE_CRON, deployments
+
+    deps = deployments(home="/srv/kore", paths=["/srv/logs"])
+    by_name = {d.name: d for d in deps}
+    assert set(by_name) == {"kore-pipeline", "kore-decay-daily", "kore-compress-daily"}
+    crons = {name: [s.schedule.cron for s in d.schedules] for name, d in by_name.items()}
+    assert crons == {"kore-pipeline": [PIPELINE_CRON], "kore-decay-daily": [DECAY_CRON],
+                     "kore-compress-daily": [COMPRESS_CRON]}
+    assert by_name["kore-pipeline"].parameters == {"home": "/srv/kore", "paths": ["/srv/logs"]}
+
+
+def test_prefect_yaml_matches_the_flows() -> None:
+    import yaml
+
+    spec = yaml.safe_load((Path(__file__).resolve().parents[1] / "prefect.yaml").read_text())
+    entry = {d["name"]: d["entrypoint"] for d in spec["deployments"]}
+    assert entry == {"kore-pipeline": "flows/pipeline.py:kore_pipeline_flow",
+                     "kore-decay-daily": "flows/pipeline.py:decay_flow",
+                     "kore-compress-daily": "flows/pipeline.py:compress_flow"}
+    assert all(d["schedules"][0]["cron"] for d in spec["deployments"])
