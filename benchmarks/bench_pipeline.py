@@ -639,11 +639,11 @@ def bench_compress(t: Table, settings: KoreSettings, snap: Snapshot, corpus: dic
             n_n += int(np.count_nonzero(np.triu(x @ x.T >= thr, k=1)))
         t_np.append(perf() - t0)
     t.add(sec, "  embed_with_cache, all texts, warm", t_cache, "{:.2f}", "s")
-    t.add(sec, f"  find_similar_pairs summed over groups (med {reps})", med(t_pairs),
+    t.add(sec, f"  find_similar_pairs over (owner,subject) groups (med {reps})", med(t_pairs),
           "{:.2f}", "s")
     t.add(sec, "  per call (mean over groups)", med(t_pairs) / len(group_arrays) * 1000,
           "{:.2f}", "ms")
-    t.add(sec, f"  numpy X@X.T summed over groups (med {reps})", med(t_np), "{:.3f}", "s")
+    t.add(sec, f"  numpy X@X.T over the same groups (med {reps})", med(t_np), "{:.3f}", "s")
     t.add(sec, "  pairs faiss / numpy over groups", f"{n_f} / {n_n}")
 
     big_key, big = max(corpus["groups"].items(), key=lambda kv: len(kv[1]))

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import hashlib
 import json
 import sqlite3
 from collections.abc import Iterator
 
-import numpy as np
 import pytest
 
 from kore_pipeline.embed import EmbeddingCache
@@ -21,7 +19,7 @@ from kore_pipeline.memory_api import (
 )
 from kore_pipeline.search import Searcher
 from kore_pipeline.settings import KoreSettings
-from kore_pipeline.store import connect
+from kore_pipeline.store import archive_memories, connect, transaction
 
 NOW = "2026-09-01T10:00:00Z"
 LATER = "2026-09-03T10:00:00Z"
@@ -132,6 +130,19 @@ def test_delete_archives_and_search_never_returns_it(conn, settings) -> None:
     assert len(fts(settings, "staging password", "o")) == 1
 
 
+def test_saving_a_merged_fact_points_to_its_keeper(conn, settings) -> None:
+    keeper = save_memory(conn, settings, "Prefers dark roast coffee from Ethiopia", "o",
+                         now=NOW)
+    merged = save_memory(conn, settings, "Prefers dark roast coffee", "o", now=NOW)
+    with transaction(conn):
+        archive_memories(conn, [merged.memory_id], "merged", NOW, "compress-test",
+                         merged_into=[keeper.memory_id])
+    again = save_memory(conn, settings, "Prefers dark roast coffee", "o", now=LATER)
+    assert (again.memory_id, again.action, again.status, again.merged_into) == (
+        merged.memory_id, "unchanged", "merged", keeper.memory_id)
+    assert row(conn, merged.memory_id)["status"] == "merged"
+
+
 def test_delete_is_refused_across_owners(conn, settings) -> None:
     res = save_memory(conn, settings, "Alice's team ships on Fridays", "alpha", now=NOW)
     with pytest.raises(MemoryNotFound, match="owner 'beta' has no memory with id"):
@@ -169,37 +180,23 @@ def test_stats_are_per_owner(conn, settings) -> None:
     assert owner_stats(conn, "nobody")["active"] == 0
 
 
-class HashEmbedder:
-    """A stand-in model: a fixed unit vector per text (same text, same vector)."""
-
-    model_name = "hash-test"
-    dim = 16
-    signature = "hash-test:16"
-
-    def encode(self, texts: list[str]) -> np.ndarray:
-        out = []
-        for t in texts:
-            seed = int.from_bytes(hashlib.sha256(t.encode()).digest()[:8], "little")
-            v = np.random.default_rng(seed).standard_normal(self.dim).astype(np.float32)
-            out.append(v / np.linalg.norm(v))
-        return np.stack(out)
-
-
-def test_saved_memory_is_embedded_by_the_next_index_sync(conn, settings) -> None:
+@pytest.mark.slow
+def test_saved_memory_is_embedded_by_the_next_index_sync(conn, settings, embedder) -> None:
     res = save_memory(conn, settings, "Prefers window seats on long flights", "o",
                       now=NOW)
-    assert owner_stats(conn, "o")["not_yet_embedded"] == 1
-    emb, cache = HashEmbedder(), EmbeddingCache(settings.cache_path())
+    save_memory(conn, settings, "Allergic to cats and dogs", "o", now=NOW)
+    assert owner_stats(conn, "o")["not_yet_embedded"] == 2
+    cache = EmbeddingCache(settings.cache_path())
     try:
-        report = sync_index(conn, settings, emb, cache)  # type: ignore[arg-type]
+        report = sync_index(conn, settings, embedder, cache)
     finally:
         cache.close()
-    assert report.rebuilt and report.encoded == 1
+    assert report.rebuilt and report.encoded == 2
     assert owner_stats(conn, "o")["not_yet_embedded"] == 0
-    s = Searcher(settings, embedder=emb)  # type: ignore[arg-type]
+    s = Searcher(settings, embedder=embedder)
     try:
-        hits = s.search("user: Prefers window seats on long flights", "o", mode="semantic",
+        hits = s.search("where do they like to sit on a plane", "o", mode="semantic",
                         reinforce=False, now=LATER)
     finally:
         s.close()
-    assert [h.memory_id for h in hits] == [res.memory_id]
+    assert hits[0].memory_id == res.memory_id

@@ -64,7 +64,9 @@ def sync_index(conn: sqlite3.Connection, settings: KoreSettings, embedder: Embed
     ids = np.array([r["id"] for r in rows], dtype=np.int64)
     VectorIndex.build(ids, vectors, signature).save(settings.index_dir())
     with transaction(conn):
-        conn.execute("UPDATE memories SET embedded_hash = content_hash")
+        # Only the rows as read: a memory saved or changed meanwhile stays stale for next time.
+        conn.executemany("UPDATE memories SET embedded_hash = ? WHERE id = ? AND content_hash = ?",
+                         [(r["content_hash"], r["id"], r["content_hash"]) for r in rows])
         set_meta(conn, SIGNATURE_KEY, signature)
     report.rebuilt = True
     report.signature = signature

@@ -45,7 +45,8 @@ AGENT_SOURCE_PREFIX = "agent:"
 """Prefix of the provenance tag of an agent-saved memory."""
 _CATEGORY = re.compile(r"^[^\W\d_][\w-]{0,39}$", re.UNICODE)
 _REVIVABLE = ("forgotten", "deleted")
-"""Archived states that an explicit save brings back (merged/compacted live on elsewhere)."""
+"""Archived states that an explicit save brings back (merged/compacted facts live on in
+the memory that absorbed them)."""
 
 
 class MemoryApiError(ValueError):
@@ -69,6 +70,8 @@ class SaveResult:
     """Status after the save: ``active``, or ``merged``/``compacted`` if the fact was absorbed."""
     embedded: bool = False
     """True if the vector index already holds this text (``embed_now`` or an earlier run)."""
+    merged_into: int | None = None
+    """For a fact absorbed by compression: the memory that holds it now."""
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form."""
@@ -104,8 +107,8 @@ def save_memory(conn: sqlite3.Connection, settings: KoreSettings, content: str, 
     provenance grows, decay restarts, the importance becomes the explicit one if given
     (else an earlier explicit one stays, else the higher score wins), and a forgotten or
     deleted memory becomes active again (an explicit save is a newer intent than the
-    deletion). A memory absorbed by compression keeps its status: the fact lives on in the
-    memory it was merged into.
+    deletion). A memory absorbed by compression is left as it is (``unchanged``, with
+    ``merged_into``): the fact lives on in the memory it was merged into.
     """
     owner = _name(owner, "owner")
     subject = _name(subject, "subject")
@@ -130,7 +133,8 @@ def save_memory(conn: sqlite3.Connection, settings: KoreSettings, content: str, 
     with transaction(conn):
         row = conn.execute(
             "SELECT id, content, source_message_ids, importance, importance_explicit, status,"
-            " embedded_hash FROM memories WHERE owner = ? AND subject = ? AND key = ?",
+            " merged_into, embedded_hash FROM memories"
+            " WHERE owner = ? AND subject = ? AND key = ?",
             (owner, subject, key)).fetchone()
         if row is None:
             cur = conn.execute(
@@ -141,6 +145,9 @@ def save_memory(conn: sqlite3.Connection, settings: KoreSettings, content: str, 
                  int(explicit is not None), json.dumps([tag]), session_id, at, at))
             return SaveResult(int(cur.lastrowid), scored, key, "inserted", "active")
         mid = int(row["id"])
+        if row["status"] not in ("active", *_REVIVABLE):  # merged / compacted
+            return SaveResult(mid, int(row["importance"]), key, "unchanged", row["status"],
+                              merged_into=row["merged_into"])
         known = json.loads(row["source_message_ids"])
         sources = list(dict.fromkeys([*known, tag]))
         if explicit is not None:
@@ -149,7 +156,7 @@ def save_memory(conn: sqlite3.Connection, settings: KoreSettings, content: str, 
             new_importance, new_explicit = int(row["importance"]), 1
         else:
             new_importance, new_explicit = max(int(row["importance"]), scored), 0
-        status = "active" if row["status"] in _REVIVABLE else row["status"]
+        status = "active"
         if (sources == known and text == row["content"] and status == row["status"]
                 and (new_importance, new_explicit) == (row["importance"],
                                                        row["importance_explicit"])):
@@ -158,10 +165,8 @@ def save_memory(conn: sqlite3.Connection, settings: KoreSettings, content: str, 
         conn.execute(
             "UPDATE memories SET content = ?, content_hash = ?, importance = ?,"
             " importance_explicit = ?, source_message_ids = ?, last_accessed_at = ?,"
-            " updated_at = ?, status = ?, merged_into = CASE WHEN ? = 'active' THEN NULL"
-            " ELSE merged_into END WHERE id = ?",
-            (text, chash, new_importance, new_explicit, json.dumps(sources), at, at, status,
-             status, mid))
+            " updated_at = ?, status = 'active', merged_into = NULL WHERE id = ?",
+            (text, chash, new_importance, new_explicit, json.dumps(sources), at, at, mid))
         if row["status"] in _REVIVABLE:
             conn.execute("DELETE FROM archive WHERE memory_id = ?", (mid,))
     return SaveResult(mid, new_importance, key, "updated", status,
