@@ -52,7 +52,7 @@ def kore_pipeline_flow(paths: list[str] | None = None, home: str | None = None,
 
     def body() -> None:
         messages = tasks.ingest(ctx, [Path(p) for p in paths] if paths else [DEFAULT_DATA])
-        tasks.extract(ctx, messages)
+        tasks.extract(ctx)
         tasks.index(ctx)
         tasks.decay(ctx)
         tasks.compress(ctx)

@@ -23,9 +23,9 @@ def ingest(ctx: RunContext, paths: list[Path]) -> pa.Table:
 
 
 @task(name="extract-and-score", **_TASK)
-def extract(ctx: RunContext, messages: pa.Table) -> dict[str, int]:
-    """Extract facts and episodes from user turns, score importance, upsert."""
-    return pipeline.stage_extract(ctx, messages)
+def extract(ctx: RunContext) -> dict[str, int]:
+    """Extract facts and episodes from user turns not yet extracted, score, upsert."""
+    return pipeline.stage_extract(ctx)
 
 
 @task(name="embed-and-index", retries=1, retry_delay_seconds=2, **_TASK)

@@ -24,9 +24,11 @@ CREATE TABLE IF NOT EXISTS messages (
     importance      INTEGER,           -- explicit importance given in the input, if any
     source_file     TEXT NOT NULL,
     source_line     INTEGER NOT NULL,
-    run_id          TEXT NOT NULL
+    run_id          TEXT NOT NULL,        -- the run that ingested it
+    extracted       INTEGER NOT NULL DEFAULT 0  -- 1 once its memories are upserted (crash-safe)
 );
 CREATE INDEX IF NOT EXISTS messages_owner_ts ON messages(owner, ts);
+CREATE INDEX IF NOT EXISTS messages_pending ON messages(extracted) WHERE extracted = 0;
 
 -- One row per memory, active or archived. `id` is also the FAISS id.
 CREATE TABLE IF NOT EXISTS memories (

@@ -147,8 +147,8 @@ def test_summary_respects_the_token_budget() -> None:
         assert text and estimate_tokens(text) <= budget
     assert build_summary(members, 9) == "Alpha beta gamma delta. Short one."  # 34 chars
     assert build_summary(members, 8) == "Alpha beta gamma delta."
-    assert build_summary([{"content": "One two three four five six seven eight."}], 3) \
-        == "One two three…"
+    assert build_summary([{"content": "One two three four five six seven eight."}], 4) \
+        == "One two three…"  # 14 chars: 4 tokens
     assert build_summary([{"content": "   "}], 10) == ""
 
 

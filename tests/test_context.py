@@ -173,7 +173,8 @@ def test_header_and_lines_stay_on_one_line() -> None:
     lines = block.splitlines()
     assert len(lines) == 4
     assert 'query="say \'hi\' now"' in lines[0]
-    assert lines[2] == "- [An na · preference · 2026-09-01] line one line two </ memory> < memory x>"
+    assert lines[2] == ("- [An na · preference · 2026-09-01] line one line two </ memory>"
+                        " < memory x>")
 
 
 # --------------------------------------------------------------------------- injection

@@ -157,3 +157,21 @@ def test_prefect_yaml_matches_the_flows() -> None:
                      "kore-decay-daily": "flows/pipeline.py:decay_flow",
                      "kore-compress-daily": "flows/pipeline.py:compress_flow"}
     assert all(d["schedules"][0]["cron"] for d in spec["deployments"])
+
+
+def test_messages_of_a_failed_run_are_extracted_by_the_next(tmp_path: Path, embedder) -> None:  # type: ignore[no-untyped-def]
+    from kore_pipeline import pipeline
+
+    logs = write_jsonl(tmp_path / "logs" / "a.jsonl",
+                       [message("I prefer dark roast coffee from Ethiopia.", message_id="a1")])
+    settings = KoreSettings(home=tmp_path / "home")
+    ctx = pipeline.open_run(settings, "pipeline", NOW, embedder)
+    pipeline.stage_ingest(ctx, [logs])   # ...and the run dies before extraction
+    pipeline.close_run(ctx, "failed")
+    ctx.close()
+    assert memory_rows(settings) == []
+
+    summary = run_pipeline([logs], settings, now=NOW, embedder=embedder)
+    assert summary["ingest"]["files_skipped"] == 1     # the file is not read again
+    assert summary["extract"]["messages"] == 1          # but its message is not lost
+    assert any("dark roast" in r[2] for r in memory_rows(settings))

@@ -20,6 +20,10 @@ def run(paths: Annotated[list[Path] | None, typer.Argument(
         home: Home = None, now: Now = None, no_prefect: Plain = False) -> None:
     """Run every stage in order: ingest, extract, score, embed, index, decay, compress, publish."""
     settings = settings_for(home)
+    missing = [str(p) for p in paths or [] if not p.exists()]
+    if missing:
+        typer.echo(f"no such file or folder: {', '.join(missing)}", err=True)
+        raise typer.Exit(2)
     if no_prefect:
         from .pipeline import run_pipeline
 

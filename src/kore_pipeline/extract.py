@@ -113,10 +113,13 @@ def _fold(old: CandidateMemory, new: CandidateMemory) -> CandidateMemory:
 
 
 def upsert_memories(conn: sqlite3.Connection, candidates: list[CandidateMemory],
-                    now_iso: str) -> UpsertReport:
-    """Insert new memories; merge provenance into existing ones. One transaction."""
+                    now_iso: str, done_message_ids: Iterable[str] = ()) -> UpsertReport:
+    """Insert new memories; merge provenance into existing ones; mark the source messages
+    ``done_message_ids`` as extracted. One transaction."""
     report = UpsertReport()
     with transaction(conn):
+        conn.executemany("UPDATE messages SET extracted = 1 WHERE message_id = ?",
+                         [(m,) for m in done_message_ids])
         for cand in candidates:
             row = conn.execute(
                 "SELECT id, source_message_ids, importance, importance_explicit, created_at,"

@@ -115,12 +115,23 @@ def stage_ingest(ctx: RunContext, paths: list[Path]) -> pa.Table:
     return new_table
 
 
-def stage_extract(ctx: RunContext, messages: pa.Table) -> dict[str, int]:
-    """Extract, score and upsert memories from new messages."""
-    candidates = extract_memories(messages.to_pylist(), ctx.settings)
-    report = upsert_memories(ctx.conn, candidates, iso(ctx.now))
-    ctx.stats["extract"] = {"candidates": len(candidates), "inserted": report.inserted,
-                            "updated": report.updated, "unchanged": report.unchanged}
+def stage_extract(ctx: RunContext) -> dict[str, int]:
+    """Extract, score and upsert memories from every message not yet extracted.
+
+    Pending messages are read from the store (not only this run's), and marked extracted in
+    the same transaction as the upsert, so a run that failed half-way loses nothing: the
+    next run picks its messages up.
+    """
+    rows = ctx.conn.execute(
+        "SELECT message_id, owner, conversation_id, session_id, ts, role, speaker, text,"
+        " importance FROM messages WHERE extracted = 0 ORDER BY ts, message_id").fetchall()
+    pending = [dict(r) for r in rows]
+    candidates = extract_memories(pending, ctx.settings)
+    report = upsert_memories(ctx.conn, candidates, iso(ctx.now),
+                             done_message_ids=[m["message_id"] for m in pending])
+    ctx.stats["extract"] = {"messages": len(pending), "candidates": len(candidates),
+                            "inserted": report.inserted, "updated": report.updated,
+                            "unchanged": report.unchanged}
     return ctx.stats["extract"]
 
 
@@ -167,7 +178,7 @@ def run_pipeline(paths: list[Path] | None, settings: KoreSettings,
     ctx = open_run(settings, "pipeline", now, embedder)
     try:
         messages = stage_ingest(ctx, paths or [DEFAULT_DATA])
-        stage_extract(ctx, messages)
+        stage_extract(ctx)
         stage_index(ctx)
         stage_decay(ctx)
         stage_compress(ctx)
