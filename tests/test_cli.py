@@ -76,3 +76,9 @@ def test_run_search_batch_stats_restore_sql(tmp_path: Path) -> None:
 
     result = runner.invoke(app, ["sql", "SELECT count(*) AS n FROM messages", *home])
     assert result.stdout.splitlines() == ["n", "2"]
+
+
+def test_run_names_a_missing_input(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["run", str(tmp_path / "nope.jsonl"), "--home", str(tmp_path),
+                                 "--no-prefect"])
+    assert result.exit_code == 2 and "nope.jsonl" in result.output
