@@ -53,9 +53,13 @@ def inject_cmd(request_file: Annotated[Path, typer.Argument(
                    "--out", help="Write the request here instead of stdout.")] = None,
                max_tokens: MaxTokens = 2000, no_reinforce: NoReinforce = False,
                home: Home = None, now: Now = None) -> None:
-    """Add the owner's memory block to a chat request (system message, or user message for
-    o1/GLM). A request with "kore": {"inject": false} is passed through untouched (minus
-    the "kore" key) without opening the store or the model."""
+    """Add the owner's memory block to an OpenAI-style chat request and print it.
+
+    The query is the last user message. The block becomes a leading system message, or a
+    user message before the last one for o1 and GLM models. A request with
+    "kore": {"inject": false} is passed through (minus the "kore" key) without opening the
+    store or the model.
+    """
     from .context import inject, request_query, wants_injection
 
     raw = sys.stdin.read() if str(request_file) == "-" else \
@@ -99,8 +103,11 @@ def compact(older_than_days: Annotated[int, typer.Option(
                 "--max-summary-tokens", min=1, help="Token budget of each summary.")] = 300,
             as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
             home: Home = None, now: Now = None) -> None:
-    """Fold each owner's old memories about one subject into one summary (originals archived
-    as 'compacted', restorable with `kore restore-compaction`)."""
+    """Fold old memories of each owner and subject into one summary (restorable).
+
+    Originals are archived as 'compacted' with their text intact; undo with
+    `kore restore-compaction SUMMARY_ID`. --dry-run only prints the plan.
+    """
     from .compact import apply_compaction, plan_compaction
     from .store import connect
     from .timeutil import iso, resolve_now, utcnow
