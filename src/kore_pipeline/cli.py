@@ -90,9 +90,26 @@ def search(query: Annotated[str | None, typer.Argument(help="What to look for.")
                "--no-reinforce", help="Preview: do not log accesses.")] = False,
            include_archived: Annotated[bool, typer.Option(
                "--include-archived", help="Also search forgotten and merged memories.")] = False,
+           mode: Annotated[str, typer.Option(help="hybrid, fts (keywords) or semantic.")]
+           = "hybrid",
+           subject: Annotated[str | None, typer.Option(help="Only memories about this person.")]
+           = None,
+           session: Annotated[str | None, typer.Option(help="Only this session id.")] = None,
+           memory_type: Annotated[str | None, typer.Option(
+               "--type", help="factual, episodic or summary.")] = None,
+           category: Annotated[str | None, typer.Option(
+               help="preference, decision, habit, profile, episode, note, summary.")] = None,
+           since: Annotated[str | None, typer.Option(help="Created at or after (ISO).")] = None,
+           until: Annotated[str | None, typer.Option(help="Created at or before (ISO).")] = None,
            home: Home = None, now: Now = None) -> None:
     """Hybrid search (FTS5 bm25 + FAISS, Reciprocal Rank Fusion) within one owner."""
-    from .search import Searcher
+    from .search import MODES, Searcher, SearchFilters
+
+    if mode not in MODES:
+        raise typer.BadParameter(f"--mode must be one of {', '.join(MODES)}")
+    filters = SearchFilters(subject=subject, session_id=session, type=memory_type,
+                            category=category, since=since, until=until,
+                            include_archived=include_archived)
 
     settings = settings_for(home)
     if not settings.db_path().is_file():
@@ -101,12 +118,12 @@ def search(query: Annotated[str | None, typer.Argument(help="What to look for.")
     searcher = Searcher(settings)
     try:
         if batch is not None:
-            _search_batch(searcher, batch, now, not no_reinforce, include_archived)
+            _search_batch(searcher, batch, now, not no_reinforce, filters, mode)
             return
         if query is None:
             raise typer.BadParameter("give a QUERY or --batch FILE")
         hits = searcher.search(query, owner, k=k, now=now, reinforce=not no_reinforce,
-                               include_archived=include_archived)
+                               mode=mode, filters=filters)
     finally:
         searcher.close()
     if as_json:
@@ -122,7 +139,7 @@ def search(query: Annotated[str | None, typer.Argument(help="What to look for.")
 
 
 def _search_batch(searcher: Any, path: Path, now: str | None, reinforce: bool,
-                  include_archived: bool) -> None:
+                  filters: Any, mode: str) -> None:
     with path.open(encoding="utf-8") as fh:
         for lineno, line in enumerate(fh, start=1):
             if not line.strip():
@@ -131,7 +148,7 @@ def _search_batch(searcher: Any, path: Path, now: str | None, reinforce: bool,
                 req = json.loads(line)
                 hits = searcher.search(str(req["query"]), str(req.get("owner", "default")),
                                        k=int(req.get("k", 10)), now=now, reinforce=reinforce,
-                                       include_archived=include_archived)
+                                       mode=str(req.get("mode", mode)), filters=filters)
                 out = {"qid": req.get("qid", lineno), "results": [h.to_dict() for h in hits]}
             except (json.JSONDecodeError, KeyError, TypeError, ValueError) as exc:
                 out = {"qid": None, "line": lineno, "error": f"{type(exc).__name__}: {exc}"}
