@@ -11,10 +11,10 @@ from typing import Any
 
 import pyarrow as pa
 
-from .sqlfiles import load_sql
+from .sqlfiles import load_sql, sql_dir
 from .timeutil import iso, utcnow
 
-SCHEMA_VERSION = "1"
+SCHEMA_VERSION = "2"
 
 MEMORY_COLUMNS = (
     "id", "owner", "subject", "key", "type", "category", "content", "content_hash", "language",
@@ -41,17 +41,41 @@ def connect(db_path: Path) -> sqlite3.Connection:
 
 
 def ensure_schema(conn: sqlite3.Connection) -> None:
-    """Apply ``sql/schema.sql`` (idempotent) and record it once as a migration."""
+    """Create the schema, or bring an older store up to date; safe to call on every open.
+
+    ``sql/schema.sql`` is the current schema (every statement IF NOT EXISTS). An existing
+    store first gets the named migrations under ``sql/migrations/`` it has not recorded; a
+    new store records them all as applied, since the schema already contains them.
+    """
+    existing = conn.execute(
+        "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'messages'").fetchone()
+    if existing:
+        conn.execute("CREATE TABLE IF NOT EXISTS migrations (name TEXT PRIMARY KEY,"
+                     " applied_at TEXT NOT NULL)")
+        done = {r[0] for r in conn.execute("SELECT name FROM migrations")}
+        for name, sql in migrations():
+            if name not in done:
+                with transaction(conn):
+                    for statement in filter(str.strip, sql.split(";")):
+                        conn.execute(statement)
+                    conn.execute("INSERT INTO migrations(name, applied_at) VALUES (?, ?)",
+                                 (name, iso(utcnow())))
     conn.executescript(load_sql("schema"))
     version = get_meta(conn, "schema_version")
-    if version is not None and version != SCHEMA_VERSION:
-        raise StoreError(f"store schema version {version}, this kore expects {SCHEMA_VERSION}")
+    if version is not None and int(version) > int(SCHEMA_VERSION):
+        raise StoreError(f"store schema version {version} is newer than this kore's"
+                         f" ({SCHEMA_VERSION}): upgrade kore-pipeline")
     with transaction(conn):
-        conn.execute(
-            "INSERT OR IGNORE INTO migrations(name, applied_at) VALUES ('0001_schema', ?)",
-            (iso(utcnow()),),
-        )
+        for name in ["0001_schema", *(n for n, _ in migrations())]:
+            conn.execute("INSERT OR IGNORE INTO migrations(name, applied_at) VALUES (?, ?)",
+                         (name, iso(utcnow())))
         set_meta(conn, "schema_version", SCHEMA_VERSION)
+
+
+def migrations() -> list[tuple[str, str]]:
+    """(name, SQL) of every migration file, in name order."""
+    folder = sql_dir() / "migrations"
+    return [(p.stem, p.read_text(encoding="utf-8")) for p in sorted(folder.glob("*.sql"))]
 
 
 @contextmanager

@@ -1,0 +1,53 @@
+"""Store: schema setup is re-runnable, migrations are named, recorded and applied once."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from kore_pipeline.store import SCHEMA_VERSION, StoreError, connect, get_meta, set_meta
+
+
+def test_schema_setup_is_safe_to_rerun(tmp_path: Path) -> None:
+    for _ in range(3):
+        conn = connect(tmp_path / "k.sqlite")
+        names = [r[0] for r in conn.execute("SELECT name FROM migrations ORDER BY name")]
+        conn.close()
+    assert names == ["0001_schema", "0002_messages_extracted"]
+
+
+def test_old_store_is_migrated_and_keeps_its_rows(tmp_path: Path) -> None:
+    path = tmp_path / "old.sqlite"
+    old = sqlite3.connect(path)
+    old.executescript("""
+        CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+        CREATE TABLE migrations (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL);
+        -- the version-1 messages table, before 0002 added `extracted`
+        CREATE TABLE messages (message_id TEXT PRIMARY KEY, owner TEXT NOT NULL,
+            conversation_id TEXT NOT NULL, session_id TEXT NOT NULL, ts TEXT NOT NULL,
+            role TEXT NOT NULL, speaker TEXT, text TEXT NOT NULL, importance INTEGER,
+            source_file TEXT NOT NULL, source_line INTEGER NOT NULL, run_id TEXT NOT NULL);
+    """)
+    old.execute("INSERT INTO messages VALUES ('m1','o','c','s','2026-01-01T00:00:00+00:00',"
+                "'user','Anna','I prefer tea.',NULL,'f.jsonl',1,'run-1')")
+    old.execute("INSERT INTO migrations VALUES ('0001_schema', '2026-01-01')")
+    old.execute("INSERT INTO meta VALUES ('schema_version', '1')")
+    old.commit()
+    old.close()
+    conn = connect(path)
+    row = conn.execute("SELECT text, extracted FROM messages").fetchone()
+    assert tuple(row) == ("I prefer tea.", 1)  # kept, and not extracted a second time
+    assert get_meta(conn, "schema_version") == SCHEMA_VERSION
+    conn.close()
+
+
+def test_newer_store_is_refused(tmp_path: Path) -> None:
+    conn = connect(tmp_path / "k.sqlite")
+    conn.execute("BEGIN")
+    set_meta(conn, "schema_version", "99")
+    conn.execute("COMMIT")
+    conn.close()
+    with pytest.raises(StoreError, match="newer"):
+        connect(tmp_path / "k.sqlite")
