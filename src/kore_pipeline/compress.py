@@ -119,7 +119,14 @@ def _norm_sentence(sentence: str) -> str:
 
 def _contains_words(text: str, part: str) -> bool:
     """Whether ``part`` occurs in ``text`` on word boundaries."""
-    return re.search(r"(?<!\w)" + re.escape(part) + r"(?!\w)", text) is not None
+    start = text.find(part)
+    while start != -1:
+        end = start + len(part)
+        if (start == 0 or not text[start - 1].isalnum()) and \
+                (end == len(text) or not text[end].isalnum()):
+            return True
+        start = text.find(part, start + 1)
+    return False
 
 
 def merge_texts(keep: str, other: str) -> str:

@@ -125,11 +125,12 @@ def run_decay(conn: sqlite3.Connection, settings: KoreSettings, now: datetime,
               run_id: str | None = None) -> DecayReport:
     """Apply pending accesses, rescore every active memory and archive the forgotten ones."""
     applied = apply_pending_accesses(conn, now)
-    table = store.memories_table(conn, "status = 'active'")
+    table = store.query_arrow(
+        conn, "SELECT id, importance, created_at, last_accessed_at, access_count FROM memories"
+        " WHERE status = 'active' ORDER BY id")
     if table.num_rows == 0:
         return DecayReport(scored=0, forgotten=0, accesses_applied=applied, forgotten_ids=[])
-    df = pl.from_arrow(
-        table.select(["id", "importance", "created_at", "last_accessed_at", "access_count"]))
+    df = pl.from_arrow(table)
     assert isinstance(df, pl.DataFrame)
     scored = decay_frame(df, now, settings)
     updates = list(zip(scored.get_column("decay_score").to_list(),

@@ -36,7 +36,7 @@ def index_is_current(conn: sqlite3.Connection, settings: KoreSettings) -> bool:
     sig = get_meta(conn, SIGNATURE_KEY)
     if sig is None or not sig.startswith(settings.model_name + ":"):
         return False
-    if VectorIndex.load(settings.index_dir()) is None:
+    if not VectorIndex.exists(settings.index_dir()):
         return False
     stale = conn.execute("SELECT count(*) FROM memories WHERE embedded_hash IS NULL"
                          " OR embedded_hash != content_hash").fetchone()[0]

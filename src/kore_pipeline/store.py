@@ -143,17 +143,14 @@ def archive_memories(conn: sqlite3.Connection, ids: Sequence[int], reason: str, 
                      run_id: str | None, merged_into: Sequence[int | None] | None = None) -> None:
     """Move memories out of the active set, recording their text (call inside a transaction)."""
     targets = merged_into or [None] * len(ids)
-    for mid, target in zip(ids, targets, strict=True):
-        conn.execute(
-            "INSERT OR REPLACE INTO archive(memory_id, archived_at, reason, merged_into, content,"
-            " decay_score, run_id) SELECT id, ?, ?, ?, content, decay_score, ? FROM memories"
-            " WHERE id = ?",
-            (at, reason, target, run_id, mid),
-        )
-        conn.execute(
-            "UPDATE memories SET status = ?, merged_into = ?, updated_at = ? WHERE id = ?",
-            (reason, target, at, mid),
-        )
+    pairs = list(zip(ids, targets, strict=True))
+    conn.executemany(
+        "INSERT OR REPLACE INTO archive(memory_id, archived_at, reason, merged_into, content,"
+        " decay_score, run_id) SELECT id, ?, ?, ?, content, decay_score, ? FROM memories"
+        " WHERE id = ?", [(at, reason, target, run_id, mid) for mid, target in pairs])
+    conn.executemany(
+        "UPDATE memories SET status = ?, merged_into = ?, updated_at = ? WHERE id = ?",
+        [(reason, target, at, mid) for mid, target in pairs])
 
 
 def restore_memory(conn: sqlite3.Connection, memory_id: int, at: str) -> bool:

@@ -82,6 +82,11 @@ class VectorIndex:
                                        "count": len(self)}), encoding="utf-8")
         os.replace(sig_tmp, folder / SIGNATURE_FILE)
 
+    @staticmethod
+    def exists(folder: Path) -> bool:
+        """Whether an index and its signature are saved in ``folder`` (without reading them)."""
+        return (folder / INDEX_FILE).is_file() and (folder / SIGNATURE_FILE).is_file()
+
     @classmethod
     def load(cls, folder: Path) -> VectorIndex | None:
         """The saved index, or None if there is none yet."""
