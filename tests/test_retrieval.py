@@ -155,3 +155,25 @@ def test_search_access_reinforces_at_next_decay(home: KoreSettings, embedder) ->
     assert after["last_accessed_at"] == "2026-09-30T12:00:00+00:00"
     # the same memory of another owner, never searched, has decayed further
     assert after["decay_score"] > twin["decay_score"]
+
+
+@pytest.mark.slow
+def test_question_naming_a_person_prefers_that_persons_memory(tmp_path, embedder) -> None:  # type: ignore[no-untyped-def]
+    write_jsonl(tmp_path / "logs" / "move.jsonl", [
+        message("I decided we move the team offsite to Porto in May.", speaker="Bob",
+                message_id="b1"),
+        message("I decided to move to Berlin next spring for the new job.", speaker="Anna",
+                message_id="a1", ts="2026-09-02T09:00:00Z"),
+        message("I decided the office move happens after the audit.", speaker="Carla",
+                message_id="c1", ts="2026-09-03T09:00:00Z"),
+    ])
+    settings = KoreSettings(home=tmp_path / "home")
+    run_pipeline([tmp_path / "logs"], settings, now=NOW, embedder=embedder)
+    searcher = Searcher(settings, embedder=embedder)
+    try:
+        for mode in ("hybrid", "fts", "semantic"):
+            hits = searcher.search("What did Anna decide about the move?", "team-alpha", k=3,
+                                   now=NOW, reinforce=False, mode=mode)
+            assert hits[0].subject == "Anna" and "Berlin" in hits[0].content, mode
+    finally:
+        searcher.close()
