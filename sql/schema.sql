@@ -50,7 +50,7 @@ CREATE TABLE IF NOT EXISTS memories (
     last_accessed_at   TEXT,
     access_count       INTEGER NOT NULL DEFAULT 0,
     decay_score        REAL NOT NULL DEFAULT 1.0,
-    status             TEXT NOT NULL DEFAULT 'active',  -- active | forgotten | merged | compacted | deleted
+    status             TEXT NOT NULL DEFAULT 'active',  -- active | forgotten | merged | compacted | superseded | deleted
     merged_into        INTEGER,
     expires_at         TEXT,
     embedded_hash      TEXT,               -- content_hash that the index currently holds
@@ -83,8 +83,8 @@ END;
 CREATE TABLE IF NOT EXISTS archive (
     memory_id    INTEGER PRIMARY KEY REFERENCES memories(id),
     archived_at  TEXT NOT NULL,
-    reason       TEXT NOT NULL,       -- forgotten | merged | compacted | deleted
-    merged_into  INTEGER,             -- the memory that absorbed it, for merged/compacted
+    reason       TEXT NOT NULL,       -- forgotten | merged | compacted | superseded | deleted
+    merged_into  INTEGER,             -- the memory that absorbed or replaced it
     content      TEXT NOT NULL,       -- text at archive time (never overwritten)
     decay_score  REAL,
     run_id       TEXT

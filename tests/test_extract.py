@@ -84,3 +84,26 @@ def test_same_fact_different_owners_or_subjects_stay_apart() -> None:
 def test_explicit_importance_wins() -> None:
     out = extract_memories(msgs(message("I prefer dark roast coffee.", importance=5)), S)
     assert {m.importance for m in out} == {5}
+
+
+def test_a_contradicting_fact_supersedes_the_older_one(tmp_path: Path) -> None:
+    conn = connect(tmp_path / "k.sqlite")
+    first = msgs(message("I like jazz music.", message_id="m1", ts="2026-09-01T09:00:00Z"))
+    later = msgs(message("I don't like jazz music.", message_id="m2",
+                         ts="2026-10-01T09:00:00Z"))
+    upsert_memories(conn, extract_memories(first, S), "2026-09-01T10:00:00+00:00")
+    report = upsert_memories(conn, extract_memories(later, S), "2026-10-01T10:00:00+00:00")
+    assert report.superseded == 1
+    rows = conn.execute("SELECT id, key, status, merged_into FROM memories"
+                        " WHERE category = 'preference' ORDER BY id").fetchall()
+    (old_id, old_key, old_status, old_into), (new_id, new_key, new_status, _) = rows
+    assert (old_key, new_key) == ("preference:jazz_music", "preference:not_jazz_music")
+    assert (old_status, old_into, new_status) == ("superseded", new_id, "active")
+    archived = conn.execute("SELECT reason, content FROM archive WHERE memory_id = ?",
+                            (old_id,)).fetchone()
+    assert archived[0] == "superseded" and "jazz" in archived[1]  # kept, restorable
+    # and saying the first thing again brings it back, superseding the negation
+    again = msgs(message("I like jazz music.", message_id="m3", ts="2026-11-01T09:00:00Z"))
+    upsert_memories(conn, extract_memories(again, S), "2026-11-01T10:00:00+00:00")
+    status = dict(conn.execute("SELECT key, status FROM memories WHERE category = 'preference'"))
+    assert status == {"preference:jazz_music": "active", "preference:not_jazz_music": "superseded"}

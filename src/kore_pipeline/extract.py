@@ -17,7 +17,7 @@ from .ids import memory_key, text_hash
 from .importance import score_importance
 from .patterns import extract_facts, is_informative
 from .settings import KoreSettings
-from .store import transaction
+from .store import archive_memories, transaction
 
 DEFAULT_SUBJECT = "user"
 MAX_EPISODE_CHARS = 2000
@@ -49,6 +49,7 @@ class UpsertReport:
     inserted: int = 0
     updated: int = 0
     unchanged: int = 0
+    superseded: int = 0
     memory_ids: list[int] = field(default_factory=list)
 
 
@@ -112,6 +113,31 @@ def _fold(old: CandidateMemory, new: CandidateMemory) -> CandidateMemory:
         mentioned_at=sorted(old.mentioned_at + new.mentioned_at))
 
 
+def opposite_key(key: str) -> str:
+    """The key of the negated fact: ``preference:tea`` <-> ``preference:not_tea``."""
+    category, _, slug = key.partition(":")
+    return f"{category}:{slug[4:]}" if slug.startswith("not_") else f"{category}:not_{slug}"
+
+
+def _supersede_opposite(conn: sqlite3.Connection, cand: CandidateMemory, new_id: int,
+                        now_iso: str, newest: str | None = None) -> int:
+    """Archive an older active fact that the new one contradicts ("I like X" -> "I don't").
+
+    Older means: its latest mention came before ``newest`` (default: the candidate's time).
+    """
+    if cand.type != "factual":
+        return 0
+    row = conn.execute(
+        "SELECT id FROM memories WHERE owner = ? AND subject = ? AND key = ? AND status ="
+        " 'active' AND coalesce(last_accessed_at, created_at) < ?",
+        (cand.owner, cand.subject, opposite_key(cand.key),
+         newest or cand.mentioned_at[-1])).fetchone()
+    if row is None:
+        return 0
+    archive_memories(conn, [int(row["id"])], "superseded", now_iso, None, merged_into=[new_id])
+    return 1
+
+
 def upsert_memories(conn: sqlite3.Connection, candidates: list[CandidateMemory],
                     now_iso: str, done_message_ids: Iterable[str] = ()) -> UpsertReport:
     """Insert new memories; merge provenance into existing ones; mark the source messages
@@ -123,7 +149,7 @@ def upsert_memories(conn: sqlite3.Connection, candidates: list[CandidateMemory],
         for cand in candidates:
             row = conn.execute(
                 "SELECT id, source_message_ids, importance, importance_explicit, created_at,"
-                " last_accessed_at, status FROM memories"
+                " last_accessed_at, status, merged_into FROM memories"
                 " WHERE owner = ? AND subject = ? AND key = ?",
                 (cand.owner, cand.subject, cand.key)).fetchone()
             if row is None:
@@ -139,6 +165,7 @@ def upsert_memories(conn: sqlite3.Connection, candidates: list[CandidateMemory],
                      cand.mentioned_at[-1] if len(cand.mentioned_at) > 1 else None))
                 report.inserted += 1
                 report.memory_ids.append(int(cur.lastrowid))
+                report.superseded += _supersede_opposite(conn, cand, int(cur.lastrowid), now_iso)
                 continue
             known = json.loads(row["source_message_ids"])
             ids = list(dict.fromkeys(known + cand.source_message_ids))
@@ -149,14 +176,18 @@ def upsert_memories(conn: sqlite3.Connection, candidates: list[CandidateMemory],
             last_seen = max([t for t in (row["last_accessed_at"], *cand.mentioned_at) if t])
             importance = row["importance"] if row["importance_explicit"] and not \
                 cand.importance_explicit else max(row["importance"], cand.importance)
-            status = "active" if row["status"] == "forgotten" else row["status"]
+            # Said again: a forgotten or superseded fact is current again.
+            revived = row["status"] in ("forgotten", "superseded")
             conn.execute(
                 "UPDATE memories SET source_message_ids = ?, importance = ?, created_at = ?,"
-                " last_accessed_at = ?, updated_at = ?, status = ? WHERE id = ?",
+                " last_accessed_at = ?, updated_at = ?, status = ?, merged_into = ? WHERE id = ?",
                 (json.dumps(ids), importance, min(row["created_at"], cand.created_at),
-                 last_seen, now_iso, status, row["id"]))
-            if row["status"] == "forgotten":
+                 last_seen, now_iso, "active" if revived else row["status"],
+                 None if revived else row["merged_into"], row["id"]))
+            if revived:
                 conn.execute("DELETE FROM archive WHERE memory_id = ?", (row["id"],))
+                report.superseded += _supersede_opposite(conn, cand, int(row["id"]), now_iso,
+                                                         newest=last_seen)
             report.updated += 1
             report.memory_ids.append(int(row["id"]))
     return report

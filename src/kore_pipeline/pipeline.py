@@ -131,7 +131,7 @@ def stage_extract(ctx: RunContext) -> dict[str, int]:
                              done_message_ids=[m["message_id"] for m in pending])
     ctx.stats["extract"] = {"messages": len(pending), "candidates": len(candidates),
                             "inserted": report.inserted, "updated": report.updated,
-                            "unchanged": report.unchanged}
+                            "unchanged": report.unchanged, "superseded": report.superseded}
     return ctx.stats["extract"]
 
 
