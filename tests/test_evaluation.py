@@ -179,6 +179,19 @@ def test_parse_sets_and_default_data() -> None:
         ev.parse_sets("spc,locomo")
     assert ev.DEFAULT_DATA.parts[-2:] == ("shared", "data")
     assert ev.DEFAULT_DATA.parents[1] == ev.PROJECT_ROOT.parent
+    assert (ev.PROJECT_ROOT / "pyproject.toml").is_file()
+
+
+def test_default_formula_row_is_the_settings_default() -> None:
+    formulas = dict(ev.FORMULAS)
+    assert ev.BASELINE_FORMULA in formulas
+    defaults = {name: KoreSettings.model_fields[name].default
+                for name in formulas[ev.BASELINE_FORMULA]}
+    assert formulas[ev.BASELINE_FORMULA] == defaults
+    # the first pipeline version: x(0.75 + 0.25*decay) x(~0.9 + 0.05*importance), fts 1.0
+    assert formulas["first version"] == {**defaults, "decay_weight": 0.25,
+                                         "importance_weight": 0.05, "fts_weight": 1.0}
+    assert all(set(f) == set(defaults) for f in formulas.values())
 
 
 # ----------------------------------------------------------------------------- end to end

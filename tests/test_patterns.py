@@ -16,6 +16,7 @@ from kore_pipeline.patterns import (
     extract_facts,
     guess_language,
     is_informative,
+    normalize_text,
     split_sentences,
 )
 
@@ -235,7 +236,8 @@ def test_one_fact_per_category_per_clause():
     ("I love pizza too!", "pizza"),
     ("I enjoy chess a lot...", "chess"),
     ("I prefer short standups, fifteen minutes at most.", "short standups"),
-    ("I like tea, coffee and juice.", "tea, coffee and juice"),
+    ("I like salmon, tuna.", "salmon, tuna"),  # no closing "and": not split as a list
+    ("I live in Portland, Oregon.", "Portland, Oregon"),
     ("I decided to use Postgres because of JSONB.", "Postgres"),
     ("Mi piace molto il jazz, davvero.", "jazz"),
 ])
@@ -246,6 +248,111 @@ def test_fact_trimming(text, fact):
 @pytest.mark.parametrize("text", ["I like it.", "I love you", "I like to.", "I prefer ok", ""])
 def test_too_short_or_pronoun_facts_are_dropped(text):
     assert extract_facts(text) == []
+
+
+# ---------------------------------------------------------------- lists
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("I like to dance at the club, run a dog obedience school, and eat a lot of sweets.",
+     [("dance at the club", "I like to dance at the club"),
+      ("run a dog obedience school", "I like to run a dog obedience school"),
+      ("eat a lot of sweets", "I like to eat a lot of sweets")]),
+    ("I really enjoy painting, playing piano and tea tasting. Do you have any hobbies?",
+     [("painting", "I really enjoy painting"), ("playing piano", "I really enjoy playing piano"),
+      ("tea tasting", "I really enjoy tea tasting")]),
+    ("I like tea, coffee and juice.",  # was one fact "tea, coffee and juice"
+     [("tea", "I like tea"), ("coffee", "I like coffee"), ("juice", "I like juice")]),
+    ("I have a dog, a cat, or a fish.",
+     [("dog", "I have a dog"), ("cat", "I have a cat"), ("fish", "I have a fish")]),
+    ("Mi piace ballare, dipingere e cucinare.",
+     [("ballare", "Mi piace ballare"), ("dipingere", "Mi piace dipingere"),
+      ("cucinare", "Mi piace cucinare")]),
+])
+def test_list_gives_one_fact_per_item(text, expected):
+    facts = extract_facts(text)
+    assert [(f.fact, f.content) for f in facts] == expected
+    assert len({f.category for f in facts}) == 1
+
+
+@pytest.mark.parametrize(("text", "fact"), [
+    ("I love hiking, it's cheap and fun.", "hiking"),
+    ("I like jazz, especially Miles and Coltrane.", "jazz"),
+    ("I love to read, I have so many books and a kindle.", "read"),
+    ("I like to hike and camp.", "hike and camp"),
+])
+def test_new_clause_after_comma_is_not_a_list_item(text, fact):
+    assert [f.fact for f in extract_facts(text) if f.category == "preference"] == [fact]
+
+
+# ---------------------------------------------------------------- profile and more
+
+@pytest.mark.parametrize(("text", "category", "fact", "polarity"), [
+    ("I used to be in the military.", "profile", "used to be in the military", "+"),
+    ("I have a turtle named Timothy.", "profile", "turtle named Timothy", "+"),
+    ("I've got two sisters.", "profile", "two sisters", "+"),
+    ("My wife is a nurse.", "profile", "wife is a nurse", "+"),
+    ("Oh, my son plays hockey.", "profile", "son plays hockey", "+"),
+    ("I'm a big fan of Queen.", "preference", "Queen", "+"),
+    ("I'm also a huge fan of hiking.", "preference", "hiking", "+"),
+    ("I'm really into jazz.", "preference", "jazz", "+"),
+    ("I'm interested in veganism.", "preference", "veganism", "+"),
+    ("I work in a factory.", "profile", "factory", "+"),
+    ("I work part-time at a bakery.", "profile", "bakery", "+"),
+    ("I'm originally from Ohio.", "profile", "Ohio", "+"),
+    ("I grew up in Wisconsin.", "profile", "Wisconsin", "+"),
+    ("I live with my sister.", "profile", "my sister", "+"),
+    ("My favorite band is Nirvana.", "preference", "Nirvana", "+"),
+    ("My favourite is old school hip hop.", "preference", "old school hip hop", "+"),
+    ("Pizza is my favorite food.", "preference", "Pizza", "+"),
+    ("I've been playing guitar for ten years.", "habit", "playing guitar for ten years", "+"),
+    ("I play the guitar.", "profile", "play the guitar", "+"),
+    ("I teach biology at a college.", "profile", "teach biology at a college", "+"),
+    ("I just graduated from college.", "profile", "graduated from college", "+"),
+    ("I'm studying to be a lawyer.", "profile", "studying to be a lawyer", "+"),
+    ("I'm in the army.", "profile", "in the army", "+"),
+    ("I'm the lead singer in a band.", "profile", "lead singer in a band", "+"),
+    ("I'm also afraid of dogs.", "profile", "afraid of dogs", "+"),
+    ("I want to be a doctor.", "profile", "be a doctor", "+"),
+    ("I don't eat anything sweet.", "habit", "eat anything sweet", "-"),
+    ("Ho un gatto che si chiama Miele.", "profile", "gatto che si chiama Miele", "+"),
+    ("Ho un\u2019auto elettrica.", "profile", "auto elettrica", "+"),
+    ("Sono un grande fan dei Queen.", "preference", "Queen", "+"),
+    ("Sono appassionata di fotografia.", "preference", "fotografia", "+"),
+    ("Sono cresciuto a Napoli.", "profile", "Napoli", "+"),
+    ("Mio marito fa il medico.", "profile", "Mio marito fa il medico", "+"),
+])
+def test_profile_and_preference_phrasings(text, category, fact, polarity):
+    f = one(text)
+    assert (f.category, f.fact, f.polarity) == (category, fact, polarity)
+    assert f.content.startswith(normalize_text(text).rstrip(".")[:8])
+
+
+@pytest.mark.parametrize("text", [
+    # placeholders, anaphora, vague and stock phrases
+    "My name is [name].", "I'm [user 1's name].", "I'm from (city).",
+    "I love that book!", "I love that too.", "I love it there.", "I love it when it rains.",
+    "I like to do those things.", "I like to do all of those things too.", "I have two of them.",
+    "I love the way you said that.", "I'm always happy to help.",
+    # sympathy and small talk
+    "I'm sorry to hear that.", "I'm glad you liked it.", "I'm not sure.", "I'm doing well.",
+    "I'm good.", "I'm the same way.",
+    # phrasings close to the new triggers that state nothing about the speaker
+    "I have a question for you.", "I have a great time there.", "I have a lot of them.",
+    "I play it by ear.", "I've been thinking about you.", "I want to be honest.",
+    "My husband and I.", "Why did I use to do that?", "I'm used to it.",
+    "Ho una domanda.", "Ho un po' di fame.", "Mio marito e io.",
+])
+def test_false_positive_guards(text):
+    assert extract_facts(text) == []
+
+
+def test_whole_word_triggers_for_new_patterns():
+    assert extract_facts("Myself, I'm from nowhere special.")[0].fact == "nowhere special"
+    assert extract_facts("Waiter, I wanted rice.") == []
+    assert extract_facts("I playfully agreed.") == []
+    assert extract_facts("I owned up to it, I hiked back and I used a map.") == []
+    assert extract_facts("Players play too.") == []
+    assert [f.fact for f in extract_facts("I\u2019ve got two sisters.")] == ["two sisters"]
 
 
 def test_long_fact_is_cut_at_a_word_boundary():

@@ -53,6 +53,7 @@ def test_prefect_flow_end_to_end_on_sample_data(tmp_path: Path, prefect_harness:
             f"SELECT text, role FROM messages WHERE message_id IN "
             f"({','.join('?' * len(top.source_message_ids))})", top.source_message_ids).fetchall()
         runs = conn.execute("SELECT state FROM runs").fetchall()
+        assert len(hits) == 3
     finally:
         conn.close()
     assert sources and all(role == "user" and "peanuts" in text for text, role in sources)
@@ -62,6 +63,21 @@ def test_prefect_flow_end_to_end_on_sample_data(tmp_path: Path, prefect_harness:
     cols, rows = lake.query(settings.lake_dir(),
                             "SELECT owner, sum(memories) FROM memory_summary GROUP BY 1 ORDER BY 1")
     assert [r[0] for r in rows] == ["agent-7", "default", "team-alpha"]
+
+    # the scheduled flows on their own: a year later most memories are forgotten, not lost
+    from flows.pipeline import compress_flow, decay_flow
+
+    decayed = decay_flow(home=str(home), now="2027-11-30T12:00:00Z")
+    assert decayed["state"] == "completed" and decayed["decay"]["accesses_applied"] == 3
+    assert decayed["decay"]["forgotten"] > 0
+    assert compress_flow(home=str(home), now="2027-11-30T12:00:00Z")["state"] == "completed"
+    cols, rows = lake.query(settings.lake_dir(), "SELECT status, count(*) FROM memories"
+                            " GROUP BY 1 ORDER BY 1")
+    counts = dict(rows)
+    assert counts["forgotten"] == decayed["decay"]["forgotten"] + summary["decay"]["forgotten"]
+    cols, rows = lake.query(settings.lake_dir(), "SELECT kind, state FROM runs ORDER BY 1")
+    assert rows == [("compress", "completed"), ("decay", "completed"),
+                    ("pipeline", "completed")]
 
 
 @pytest.mark.slow

@@ -61,6 +61,12 @@ def publish(conn: sqlite3.Connection, lake: Path, run_id: str,
     return counts
 
 
+def publish_runs(conn: sqlite3.Connection, lake: Path) -> None:
+    """Rewrite ``runs.parquet`` alone: called when a run closes, after its publish stage."""
+    if lake.is_dir():
+        write_parquet_atomic(query_arrow(conn, SNAPSHOTS["runs"]), lake / "runs.parquet")
+
+
 def views_sql(lake: Path) -> str:
     """The DuckDB view definitions with the lake folder filled in."""
     return load_sql("duckdb_views").replace("{lake}", lake.resolve().as_posix())

@@ -5,7 +5,9 @@ split into sentences, and each sentence is matched against the trigger patterns 
 :mod:`kore_pipeline.patterns_lang` (one table per language and category, compiled
 once at import). A trigger's fact runs from the trigger to the next trigger or the
 next clause boundary ("but", "because", ";" ...), then loses its filler
-("a lot", "too", articles) and trailing punctuation. Questions and hypotheticals
+("a lot", "too", articles) and trailing punctuation. A list closed by "and"/"or" ("I like
+A, B and C") gives one fact per item; placeholders ("[name]"), anaphora ("that book") and
+vague or stock phrases ("do those things", "happy to help") give none. Questions and hypotheticals
 ("if I were ...") yield nothing; one sentence yields at most one fact per category.
 """
 
@@ -16,16 +18,21 @@ import unicodedata
 from dataclasses import dataclass
 
 from kore_pipeline.patterns_lang import (
+    ANAPHORA,
     ARTICLES,
     BOUNDARIES,
     CATEGORIES,
     HYPOTHETICAL,
+    JUNK_FACTS,
     LEADING_FILLER,
     LETTER_HINTS,
+    LIST_CONJUNCTIONS,
+    LIST_STOPS,
     PRONOUN_FACTS,
     STOPWORDS,
     TABLE,
     TRAILING_FILLER,
+    VAGUE_WORDS,
 )
 
 __all__ = [
@@ -69,29 +76,26 @@ def _alts(words: tuple[str, ...] | list[str]) -> str:
     return "|".join(sorted(words, key=len, reverse=True))
 
 
-def _word_end() -> str:
-    # end of a word, also right after a trailing apostrophe ("qu'", "l'")
-    return r"(?:(?<=')|(?!\w))"
+_WORD_END = r"(?:(?<=')|(?!\w))"  # end of a word, also right after an apostrophe ("qu'")
 
 
 _BOUNDARY_RX = {
-    lang: re.compile(r";|\s[-–—]\s|,?\s+(?:" + _alts(words) + ")" + _word_end() + extra, _FLAGS)
+    lang: re.compile(r";|\s[-–—]\s|,?\s+(?:" + _alts(words) + ")" + _WORD_END + extra, _FLAGS)
     for lang, (words, extra) in BOUNDARIES.items()
 }
-_HYPO_RX = {
-    lang: re.compile(r"\b(?:" + _alts(w) + r")\b", _FLAGS) for lang, w in HYPOTHETICAL.items()
-}
+_HYPO_RX = {lang: re.compile(r"\b(?:" + _alts(w) + r")\b", _FLAGS)
+            for lang, w in HYPOTHETICAL.items()}
 _PUNCT = r"""[\s.,;:!?…"“”«»„'`(\[\-–—*_~]"""
-_LEAD_RX = {
-    lang: re.compile(
-        rf"(?:{_PUNCT}+|(?:{_alts(LEADING_FILLER)})\s+|(?:{_alts(ARTICLES[lang])})(?:\s+|(?<=')))",
-        _FLAGS,
-    )
-    for lang in TABLE
-}
-_TRAIL_RX = re.compile(
-    r"(?:[^\w+#%)\]]+|\s+(?:" + _alts(TRAILING_FILLER) + "))$", _FLAGS
-)
+_LEAD_RX = {lang: re.compile(rf"(?:{_PUNCT}+|(?:{_alts(LEADING_FILLER)})\s+|"
+                             rf"(?:{_alts(ARTICLES[lang])})(?:\s+|(?<=')))", _FLAGS)
+            for lang in TABLE}
+_FILL_RX = re.compile(rf"(?:{_PUNCT}|\s|\b(?:{_alts(LEADING_FILLER)})\b)*", _FLAGS)
+_STRIP = " ,;:-–—"
+_LIST_CONJ = {lang: re.compile(r"\s*\b(?:" + _alts(w) + r")\b\s*", _FLAGS)
+              for lang, w in LIST_CONJUNCTIONS.items()}
+_JUNK_RX = re.compile(JUNK_FACTS, _FLAGS)
+_PLACEHOLDER = re.compile(r"[\[\]]|^\W*\([\w' ,]*\)\W*$")
+_TRAIL_RX = re.compile(r"(?:[^\w+#%)\]]+|\s+(?:" + _alts(TRAILING_FILLER) + "))$", _FLAGS)
 _NEGATION_TAIL = {"de": re.compile(r"\s+nicht$", _FLAGS)}
 _NEGATION_HEAD = {"fr": re.compile(r"pas\s+(?:d'|de\s+)?", _FLAGS)}
 
@@ -115,6 +119,7 @@ _COMMA_STARTER_TEXT = (
     "ist weil denn é então nunca mas"
 )
 _COMMA_STARTERS = frozenset(_COMMA_STARTER_TEXT.split())
+_LIST_STOPS = _COMMA_STARTERS | LIST_STOPS
 _EN_QUESTION = re.compile(
     r"^(?:(?:so|and|but|ok|okay|well),?\s+)?(?:(?:what|which|why|how|where|who|when)\s+)?"
     r"(?:do|does|did|should|would|could|can|shall|will|is|are|am|was|were|have|has)\s+"
@@ -232,6 +237,43 @@ def _comma_cut(sent: str, start: int, end: int) -> int:
     return end
 
 
+def _list_spans(sent: str, start: int, end: int, lang: str) -> list[tuple[int, int]]:
+    """Items of a list closed by "and"/"or" ("A, B, and C" or "A, B and C"), else one span.
+
+    A comma piece that opens with a subject or a new-thought word ends the list; a long
+    piece is an item only when the list is closed by a conjunction further on.
+    """
+    cuts = [start] + [i + 1 for i in range(start, end) if sent[i] == ","] + [end + 1]
+    segs = [(a, b - 1) for a, b in zip(cuts, cuts[1:], strict=False)]
+    conj = _LIST_CONJ[lang]
+    heads = [conj.match(sent, a, b) for a, b in segs]
+    close = next((i for i in range(1, len(segs)) if heads[i]), None)
+    items = [segs[0]]
+    for i, (a, b) in enumerate(segs[1:], 1):
+        h = heads[i] if i == close else None
+        words = sent[h.end() if h else a: b].split()
+        if not words or words[0].lower() in _LIST_STOPS:
+            break
+        if h:
+            return [*items, (h.end(), b)]
+        if len(words) >= _COMMA_TAIL_WORDS and close is None and not conj.search(sent, a, b):
+            break
+        items.append((a, b))
+    if len(items) > 1 and close is None:
+        last = list(conj.finditer(sent, *items[-1]))
+        if last and last[-1].start() > items[-1][0]:
+            a, b = items.pop()
+            return [*items, (a, last[-1].start()), (last[-1].end(), b)]
+    return [(start, _comma_cut(sent, start, end))]
+
+
+def _is_junk(raw: str, fact: str) -> bool:
+    """Placeholders ("[name]"), anaphora ("that book", "it there") and vague or stock phrases."""
+    words = _WORD.findall(raw.lower())
+    return (bool(_PLACEHOLDER.search(raw)) or not words or set(words) <= VAGUE_WORDS
+            or (words[0] in ANAPHORA and len(words) <= 3) or bool(_JUNK_RX.match(fact)))
+
+
 def _cut(fact: str) -> str:
     if len(fact) > MAX_FACT_CHARS:
         head = fact[: MAX_FACT_CHARS + 1]
@@ -257,34 +299,48 @@ def _clause_facts(sent: str, guess: str) -> list[Fact]:
         if p.category in seen or _HYPO_RX[p.lang].search(sent, 0, m.start()):
             continue
         limit = chosen[i + 1][1].start() if i + 1 < len(chosen) else len(sent)
-        groups = m.groupdict()
-        if groups.get("fact") is not None:
-            start, end = m.span("fact")
+        if m.groupdict().get("fact") is not None:
+            spans = [m.span("fact")]
         else:
-            start, end = m.end(), limit
-            b = _BOUNDARY_RX[p.lang].search(sent, start, end)
-            if b:
-                end = b.start()
-            end = _comma_cut(sent, start, end)
-        polarity = p.polarity
-        head, tail = _NEGATION_HEAD.get(p.lang), _NEGATION_TAIL.get(p.lang)
-        start, end = _trim(sent, start, end, p.lang)
-        said_end = end
-        if head and (h := head.match(sent, start, end)):
-            start, polarity = h.end(), "-"
-        if tail and (t := tail.search(sent, start, end)):
-            end, polarity = t.start(), "-"
-        start, end = _trim(sent, start, end, p.lang)
-        core = sent[start:end]
-        when = groups.get("when") or ""
-        parts = [groups.get("pre") or "", core, when[:1].lower() + when[1:]]
-        fact = _cut(" ".join(" ".join(parts).split()))
-        if len(fact) < MIN_FACT_CHARS or fact.lower() in PRONOUN_FACTS or not core.strip():
-            continue
-        content = sent[m.start(): max(said_end, m.end())].strip()
-        facts.append(Fact(p.category, fact, content, polarity, p.lang))
-        seen.add(p.category)
+            b = _BOUNDARY_RX[p.lang].search(sent, m.end(), limit)
+            spans = _list_spans(sent, m.end(), b.start() if b else limit, p.lang)
+        prefix = None
+        if len(spans) > 1:  # "I like to " + each item
+            fill = _FILL_RX.match(sent, m.end(), spans[0][1])
+            prefix = sent[m.start(): fill.end() if fill else m.end()].strip()
+        got = [f for j, span in enumerate(spans)
+               if (f := _span_fact(sent, p, m, span, prefix if j else None))]
+        facts.extend(got)
+        if got:
+            seen.add(p.category)
     return facts
+
+
+def _span_fact(sent: str, p: _Pattern, m: re.Match[str], span: tuple[int, int],
+               prefix: str | None) -> Fact | None:
+    """The fact of one trigger match over ``span`` (the whole object, or one list item)."""
+    polarity, (start, end) = p.polarity, span
+    head, tail = _NEGATION_HEAD.get(p.lang), _NEGATION_TAIL.get(p.lang)
+    start, end = _trim(sent, start, end, p.lang)
+    said_end = end
+    if head and (h := head.match(sent, start, end)):
+        start, polarity = h.end(), "-"
+    if tail and (t := tail.search(sent, start, end)):
+        end, polarity = t.start(), "-"
+    start, end = _trim(sent, start, end, p.lang)
+    core = sent[start:end]
+    groups = m.groupdict()
+    when = groups.get("when") or ""
+    parts = [groups.get("pre") or "", core, when[:1].lower() + when[1:]]
+    fact = _cut(" ".join(" ".join(parts).split()))
+    if len(fact) < MIN_FACT_CHARS or fact.lower() in PRONOUN_FACTS or not core.strip() \
+            or _is_junk(sent[span[0]:said_end], fact):
+        return None
+    if prefix is not None:  # later list item: "I like to" + "run a dog obedience school"
+        content = f"{prefix} {sent[span[0]:said_end].strip(_STRIP)}"
+    else:
+        content = sent[m.start(): max(said_end, m.end())].strip()
+    return Fact(p.category, fact, content, polarity, p.lang)
 
 
 def extract_facts(text: str) -> list[Fact]:

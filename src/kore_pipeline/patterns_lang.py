@@ -13,21 +13,29 @@ from __future__ import annotations
 PREF, DEC, HAB, PROF = "preference", "decision", "habit", "profile"
 CATEGORIES = (PREF, DEC, HAB, PROF)
 
+
+def _any(words: str) -> str:
+    """``"a b\\s+c"`` -> ``"(?:a|b\\s+c)"``: alternatives written as space-separated words."""
+    return "(?:" + "|".join(words.split()) + ")"
+
+
 _ADV = (r"(?:\s+(?:really|also|just|definitely|genuinely|personally|actually|truly|totally|"
         r"absolutely|kinda|do|much|still|generally|usually|always|mostly|rather|strongly))")
 _I = r"\bI" + _ADV + "{0,2}"
 _IM = r"\bI(?:'m|\s+am)"
+_IMA = _IM + _ADV + "{0,2}"
+_IN = r"\bI(?:\s+(?:also|currently|still|now))?\s+"
 _USE = r"(?:\s+(?:use|go\s+with|stick\s+with|switch\s+to|adopt|move\s+to|migrate\s+to))?"
 _WEEKDAYS_EN = r"monday|tuesday|wednesday|thursday|friday|saturday|sunday"
-_PETS_EN = (r"dogs?|cats?|kids|children|sons?|daughters?|parrots?|rabbits?|hamsters?|"
-            r"horses?|twins")
 _CAP = r"(?-i:[A-ZÀ-ÖØ-Þ])"
 
 TABLE: dict[str, list[tuple[str, str, str]]] = {
     "en": [
         (PREF, "+", _I + r"\s+(?:prefer|like|love|enjoy|adore)\b"),
-        (PREF, "+", _IM + r"\s+(?:a\s+)?(?:big\s+|huge\s+|massive\s+)?fan\s+of\b"),
-        (PREF, "+", _IM + r"\s+(?:really\s+)?into\b"),
+        (PREF, "+", _IMA + r"\s+(?:(?:a\s+)?(?:big\s+|huge\s+|massive\s+|great\s+)?fan\s+of|into|"
+                    r"obsessed\s+with|passionate\s+about|interested\s+in|crazy\s+about)\b"),
+        (PREF, "+", r"^(?P<fact>[\w' -]{2,40}?)\s+(?:is|are)\s+(?:definitely\s+|probably\s+)?my\s+"
+                    r"(?:all[- ]time\s+)?favou?rite\b(?:\s+(?!and\b|but\b|too\b)[\w-]+)?"),
         (PREF, "+", r"\bmy\s+(?:all[- ]time\s+)?favou?rite(?:\s+[\w'\- ]{1,40}?)?\s+(?:is|are)\b"),
         (PREF, "-", _I + r"\s+(?:do\s+not|don't|did\s+not|didn't|can't|cannot|can\s+not)\s+"
                          r"(?:really\s+)?(?:like|stand|bear|enjoy|love)\b"),
@@ -58,24 +66,60 @@ TABLE: dict[str, list[tuple[str, str, str]]] = {
         (PROF, "+", r"\bmy\s+name\s+is\b|\bI(?:'m|\s+am)\s+called\b|\bcall\s+me\b"),
         (PROF, "+", _IM + r"\s+(?!ok\b)(?=" + _CAP + r"[\w-]+(?:\s+" + _CAP
                     + r"[\w-]+)?\s*(?:[.,!]|$))"),
-        (PROF, "+", _IM + r"\s+(?=(?:severely\s+|mildly\s+|very\s+)?(?:allergic|intolerant)\b)"),
-        (PROF, "+", _IM + r"\s+(?=(?:vegetarian|vegan|pescatarian|diabetic|celiac|coeliac|"
-                          r"lactose[- ]intolerant|left-handed|right-handed|married|single|divorced|"
-                          r"retired|pregnant|colou?r-?blind|deaf|blind|engaged|\d{1,3}\s+years?\s+"
-                          r"old)\b)"),
-        (PROF, "+", _IM + r"\s+(?:a|an)\s+(?!bit\b|little\b|lot\b|big\s+fan\b|huge\s+fan\b|fan\b)"),
-        (PROF, "+", _IM + r"\s+(?:from|based\s+in)\b|\bI\s+come\s+from\b"),
-        (PROF, "+", r"\bI\s+(?:work|am\s+working)\s+(?:as|at|for)\b|\bI'm\s+working\s+(?:as|at)\b"),
-        (PROF, "+", r"\bI\s+(?:live|have\s+lived|'ve\s+lived)\s+in\b"),
+        (PROF, "+", _IMA + r"\s+(?=(?:severely\s+|mildly\s+|very\s+|so\s+)?" + _any(
+            r"allergic intolerant afraid\s+of scared\s+of terrified\s+of close\s+(?:with|to) "
+            r"worried\s+about unable\s+to on\s+a\s+diet") + r"\b)"),
+        (PROF, "+", _IMA + r"\s+(?=" + _any(
+            r"not\s+religious religious homeschooled widowed shy an?\s+only\s+child vegetarian "
+            r"vegan pescatarian diabetic celiac coeliac lactose[-\s]intolerant left-handed "
+            r"right-handed married single divorced retired pregnant colou?r-?blind deaf blind "
+            r"engaged \d{1,3}\s+years?\s+old") + r"\b)"),
+        (PROF, "+", _IMA + r"\s+(?:a|an)\s+(?!bit\b|little\b|lot\b|(?:big|huge|great)\s+fan\b|"
+                    r"fan\b)|" + _IM + r"\s+the\s+(?!same\b|one\b|best\b|worst\b)"),
+        (PROF, "+", _IM + r"(?:\s+originally)?\s+(?:from|based\s+in)\b|\bI\s+(?:originally\s+)?"
+                    r"come\s+from\b|\bI\s+(?:grew\s+up|was\s+raised)\s+(?:in|on|near)\b"),
+        (PROF, "+", _IN + r"(?:work|am\s+working|'m\s+working)(?:\s+(?:part|full)[- ]time)?\s+"
+                          r"(?:as|at|for|in|with)\b"),
+        (PROF, "+", _IN + r"(?:live|have\s+lived|'ve\s+lived)\s+(?:in|on|with|near|by)\b"),
         (PROF, "+", r"\bI\s+was\s+born\s+(?:in|on)\b"),
-        (PROF, "+", r"\bI(?:\s+have|'ve\s+got|\s+have\s+got)\s+(?=(?:a|an|one|two|three|four|"
-                    r"\d+)\s+(?:[\w-]+\s+)?(?:" + _PETS_EN + r")\b)"),
+        (PROF, "+", _I + r"(?:\s+have|'ve\s+got|\s+have\s+got|\s+own)\s+(?=(?:a|an|one|two|three|"
+                    r"four|five|six|\d+)\s+(?!(?:lot|few|bit|little|question|feeling|idea|couple\s+"
+                    r"of\s+questions|(?:good|great|fun|nice|hard|tough|busy|long|wonderful)\s+(?:time|"
+                    r"day|week))\b))"),
+        (PROF, "+", r"\bI(?:\s+(?:also|just|once))?\s+(?=used\s+to\b)"),
+        (PROF, "+", r"\bI(?:'ve|\s+have)?(?:\s+(?:just|recently|finally|also))?\s+(?=" + _any(
+            r"graduated retired adopted bought joined moved\s+to became served\s+in studied "
+            r"had\s+surgery had\s+(?:a\s+baby|my\s+first) got\s+(?:married|divorced|engaged) "
+            r"went\s+(?:in)?to\s+(?:the\s+)?(?:army|navy|military|college|university)") + r"\b)"),
+        (PROF, "+", _I + r"\s+(?=" + _any(
+            r"play teach study collect volunteer coach attend homeschool knit sew write paint sing "
+            r"drive ride speak spend lift own eat hunt fish surf hike swim bake cook garden travel "
+            r"run\s+(?:a|an|my) go\s+to\s+(?:[\w-]+\s+)?(?:school|college|university|church)")
+                    + r"\b(?!\s+(?:it|that|this|them)\b))"),
+        (PROF, "+", _IM + r"(?:\s+(?:also|currently|still|now))?\s+(?=" + _any(
+            r"studying majoring\s+in learning training\s+(?:for|to) saving\s+(?:up\s+)?(?:for|to) "
+            r"going\s+to\s+(?:[\w-]+\s+)?(?:school|college|university) thinking\s+(?:about|of)\s+"
+            r"\w+ing considering planning\s+(?:to|on) hoping\s+to\s+(?:be|become) "
+            r"in\s+(?:the\s+)?(?:army|navy|military|marines|air\s+force|a\s+band|college|university)"
+            r" in\s+(?:middle|high|grad|law|medical|nursing)\s+school") + r"\b)"),
+        (PROF, "+", r"\bI(?:\s+(?:really|also))?\s+(?:want|hope|plan|'d\s+like|would\s+like)\s+"
+                    r"to\s+(?=(?:be|become)\s+(?:a|an)\b|(?:retire|travel|move|study|open|start)\b)"
+                    r"|\bmy\s+(?:dream|goal)\s+is\b"),
+        (PROF, "+", r"^(?:(?:oh|well|yes|yeah|no|also|and|so),?\s+)?my\s+(?=" + _any(
+            r"wife husband partner boyfriend girlfriend fianc[ée]e? sons? daughters? kids children "
+            r"mom mother dad father parents brothers? sisters? family best\s+friend "
+            r"grand(?:ma|pa|mother|father|parents)") + r"\s+(?!and\s+I\b)\w)"),
+        (HAB, "+", r"\bI(?:'ve|\s+have)(?:\s+(?:also|actually|just))?\s+been\s+(?=\w+ing\b"
+                   r"[^.!?]{0,60}?\b(?:for\s+(?:over\s+|about\s+|almost\s+|nearly\s+)?(?:a|an|\w+|\d+)"
+                   r"\s+(?:years?|months?|decades?)|since)\b)"),
+        (HAB, "-", r"\bI\s+(?:don't|do\s+not)\s+(?=(?:eat|drink|smoke|drive|own)\b)"),
     ],
     "it": [
         (PREF, "+", r"\b(?:io\s+)?(?:preferisco|adoro|amo)\b"),
         (PREF, "+", r"\b(?:a\s+me\s+)?mi\s+(?:piace|piacciono)\b"),
         (PREF, "+", r"\b(?:il|la)\s+mi[oa]\s+[\w' ]{1,40}?\s+preferit[oa]\s+è\b"),
-        (PREF, "+", r"\bvado\s+matt[oa]\s+per\b"),
+        (PREF, "+", r"\bvado\s+matt[oa]\s+per\b|\b(?:io\s+)?sono\s+(?:(?:un|una)\s+)?(?:grande\s+|"
+                    r"gran\s+)?(?:fan|appassionat[oa]|tifos[oa])\s+(?:di|del|della|dei|delle)\b"),
         (PREF, "-", r"\b(?:io\s+|a\s+me\s+)?non\s+mi\s+(?:piace|piacciono)\b"),
         (PREF, "-", r"\b(?:io\s+)?(?:odio|detesto|evito)\b|\bnon\s+sopporto\b"),
         (DEC, "+", r"\b(?:(?:io\s+)?(?:l'ho|ho)|abbiamo)\s+(?:finalmente\s+)?deciso\s+(?:di(?:\s+"
@@ -95,13 +139,20 @@ TABLE: dict[str, list[tuple[str, str, str]]] = {
                     r"intollerante)\b)"),
         (PROF, "+", r"\b(?:io\s+)?sono\s+(?=(?:vegetarian[oa]|vegan[oa]|celiac[oa]|diabetic[oa]|"
                     r"sposat[oa]|single|mancin[oa]|in\s+pensione|incinta)\b)"),
-        (PROF, "+", r"\b(?:io\s+)?sono\s+(?:un'|(?:un|una|uno)\s+)(?!po\b|attimo\b|sacco\b)"),
+        (PROF, "+", r"\b(?:io\s+)?sono\s+(?:un'|(?:un|una|uno)\s+)(?!po\b|attimo\b|sacco\b|"
+                    r"(?:grande\s+|gran\s+)?(?:fan|appassionat[oa]|tifos[oa])\b)"),
         (PROF, "+", r"\b(?:io\s+)?lavoro\s+(?:come|presso|per)\b|\blavoro\s+(?:a|in|da)\s+(?="
                     + _CAP + ")"),
-        (PROF, "+", r"\b(?:io\s+)?(?:vivo|abito)\s+(?:a|ad|in|al|nel|nella)\b"),
+        (PROF, "+", r"\b(?:io\s+)?(?:vivo|abito)\s+(?:a|ad|in|al|nel|nella|con)\b|\bsono\s+"
+                    r"cresciut[oa]\s+(?:a|ad|in|al|nel|nella)\b"),
+        (PROF, "+", r"(?:^|\bio\s+)(?P<pre>suono|insegno|studio|colleziono)\b(?=\s+\w)"),
+        (PROF, "+", r"^(?:e\s+)?(?P<pre>(?:mio|mia)\s+" + _any(
+            "marito moglie figli[oa] madre padre mamma papà fratello sorella compagn[oa] "
+            "ragazz[oa]")
+                    + r")\b(?!\s+e\s+io\b)(?=\s+\w)"),
         (PROF, "+", r"\bsono\s+nat[oa]\s+(?:a|ad|in|il|nel)\b|\bsono\s+di\b(?=\s+" + _CAP + ")"),
-        (PROF, "+", r"\bho\s+(?=(?:un|una|due|tre|\d+)\s+(?:\w+\s+)?(?:cane|cani|gatt[oaie]|"
-                    r"figli[oe]?|figlia|bambin[oaie])\b)"),
+        (PROF, "+", r"\b(?:io\s+)?(?:ho|possiedo)\s+(?=(?:un'|(?:un|una|uno|due|tre|quattro|\d+)"
+                    r"\s+)(?!po'|po\b|attimo|sacco|domand|idea|paio\s+di\s+domande|momento)\w)"),
     ],
     "es": [
         (PREF, "+", r"\b(?:yo\s+)?(?:prefiero|adoro)\b"),
@@ -279,6 +330,26 @@ PRONOUN_FACTS = frozenset({
     "that one", "this one", "lo", "la", "li", "le", "esto", "eso", "ça", "cela", "ceci", "das",
     "es", "ihn", "sie", "isso", "isto", "ele", "ela", "questo", "quello", "quella", "questa",
 })
+
+# Words joining the last item of a list ("A, B and C").
+LIST_CONJUNCTIONS: dict[str, tuple[str, ...]] = {
+    "en": ("and", "or"), "it": ("e", "ed", "o", "oppure"), "es": ("y", "e", "o", "u"),
+    "fr": ("et", "ou"), "de": ("und", "oder"), "pt": ("e", "ou")}
+_SET_TEXT = (
+    # a list piece opening with one of these starts a new clause, not an item
+    "i i'm i've i'd i'll it its you you're we we're they they're he she there there's what "
+    "especially like plus even io ho sono yo soy je j'ai c'est ich es eu",
+    # a fact made only of these says nothing ("do those things", "all of them too")
+    "to do doing those these that this it them things thing stuff all of the same similar a lot "
+    "lots kind kinds sort sorts different so much too both one ones two three there here as well",
+    # a short fact opening with one of these points back at the conversation ("that book")
+    "that this those these it them their his her its",
+)
+LIST_STOPS, VAGUE_WORDS, ANAPHORA = (frozenset(t.split()) for t in _SET_TEXT)
+# Stock phrases that follow a trigger without stating a fact.
+JUNK_FACTS = (r"(?:it|that)\s+when\b|(?:happy|glad|willing|up\s+for|here|how|what|way|fact|"
+              r"ones?|idea)\b|"
+              r"(?:sorry|sure|good|fine|well|ok|okay|great)\s*$")
 
 _STOP_TEXT = {
     "en": ("the and i is to of my it for with we you a in that this on be i'm i'll "

@@ -78,6 +78,7 @@ def close_run(ctx: RunContext, state: str = "completed") -> dict[str, Any]:
     with transaction(ctx.conn):
         ctx.conn.execute("UPDATE runs SET state = ?, finished_at = ?, stats = ? WHERE run_id = ?",
                          (state, iso(utcnow()), json.dumps(ctx.stats, default=str), ctx.run_id))
+    lake.publish_runs(ctx.conn, ctx.settings.lake_dir())  # the lake sees the final state
     return {"run_id": ctx.run_id, "state": state, **ctx.stats}
 
 
