@@ -62,21 +62,24 @@ CREATE INDEX IF NOT EXISTS memories_owner_status ON memories(owner, status);
 CREATE VIRTUAL TABLE IF NOT EXISTS memories_fts USING fts5(
     content,            -- the memory text
     subject,            -- the person it is about, so "What did Anna decide" matches by name
+    owner,              -- the namespace: a search narrows to one owner inside the index
     content='memories',
     content_rowid='id',
     tokenize='unicode61 remove_diacritics 2'  -- "caffe" finds "caffè"
 );
 CREATE TRIGGER IF NOT EXISTS memories_ai AFTER INSERT ON memories BEGIN
-    INSERT INTO memories_fts(rowid, content, subject) VALUES (new.id, new.content, new.subject);
+    INSERT INTO memories_fts(rowid, content, subject, owner)
+    VALUES (new.id, new.content, new.subject, new.owner);
 END;
 CREATE TRIGGER IF NOT EXISTS memories_ad AFTER DELETE ON memories BEGIN
-    INSERT INTO memories_fts(memories_fts, rowid, content, subject)
-    VALUES ('delete', old.id, old.content, old.subject);
+    INSERT INTO memories_fts(memories_fts, rowid, content, subject, owner)
+    VALUES ('delete', old.id, old.content, old.subject, old.owner);
 END;
-CREATE TRIGGER IF NOT EXISTS memories_au AFTER UPDATE OF content, subject ON memories BEGIN
-    INSERT INTO memories_fts(memories_fts, rowid, content, subject)
-    VALUES ('delete', old.id, old.content, old.subject);
-    INSERT INTO memories_fts(rowid, content, subject) VALUES (new.id, new.content, new.subject);
+CREATE TRIGGER IF NOT EXISTS memories_au AFTER UPDATE OF content, subject, owner ON memories BEGIN
+    INSERT INTO memories_fts(memories_fts, rowid, content, subject, owner)
+    VALUES ('delete', old.id, old.content, old.subject, old.owner);
+    INSERT INTO memories_fts(rowid, content, subject, owner)
+    VALUES (new.id, new.content, new.subject, new.owner);
 END;
 
 -- Archive events: a memory leaves the active set, keeping the text it had then.

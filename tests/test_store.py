@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from kore_pipeline.sqlfiles import load_sql
 from kore_pipeline.store import SCHEMA_VERSION, StoreError, connect, get_meta, set_meta
 
 
@@ -15,12 +16,14 @@ def test_schema_setup_is_safe_to_rerun(tmp_path: Path) -> None:
         conn = connect(tmp_path / "k.sqlite")
         names = [r[0] for r in conn.execute("SELECT name FROM migrations ORDER BY name")]
         conn.close()
-    assert names == ["0001_schema", "0002_messages_extracted"]
+    assert names == ["0001_schema", "0002_messages_extracted", "0003_fts_owner"]
 
 
 def test_old_store_is_migrated_and_keeps_its_rows(tmp_path: Path) -> None:
     path = tmp_path / "old.sqlite"
     old = sqlite3.connect(path)
+    memories_ddl = load_sql("schema").split("CREATE TABLE IF NOT EXISTS memories (")[1]
+    old.execute("CREATE TABLE memories (" + memories_ddl.split(");")[0] + ")")  # unchanged since v1
     old.executescript("""
         CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
         CREATE TABLE migrations (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL);
@@ -29,7 +32,18 @@ def test_old_store_is_migrated_and_keeps_its_rows(tmp_path: Path) -> None:
             conversation_id TEXT NOT NULL, session_id TEXT NOT NULL, ts TEXT NOT NULL,
             role TEXT NOT NULL, speaker TEXT, text TEXT NOT NULL, importance INTEGER,
             source_file TEXT NOT NULL, source_line INTEGER NOT NULL, run_id TEXT NOT NULL);
+        -- the version-1 FTS index, before 0003 added the owner column
+        CREATE VIRTUAL TABLE memories_fts USING fts5(content, subject, content='memories',
+            content_rowid='id');
+        CREATE TRIGGER memories_ai AFTER INSERT ON memories BEGIN
+            INSERT INTO memories_fts(rowid, content, subject)
+            VALUES (new.id, new.content, new.subject);
+        END;
     """)
+    old.execute("INSERT INTO memories(id, owner, subject, key, type, category, content,"
+                " content_hash, importance, source_message_ids, created_at, updated_at) VALUES"
+                " (7, 'o', 'Anna', 'k', 'factual', 'preference', 'I prefer caffè ristretto',"
+                " 'h', 3, '[]', '2026-01-01', '2026-01-01')")
     old.execute("INSERT INTO messages VALUES ('m1','o','c','s','2026-01-01T00:00:00+00:00',"
                 "'user','Anna','I prefer tea.',NULL,'f.jsonl',1,'run-1')")
     old.execute("INSERT INTO migrations VALUES ('0001_schema', '2026-01-01')")
@@ -40,6 +54,9 @@ def test_old_store_is_migrated_and_keeps_its_rows(tmp_path: Path) -> None:
     row = conn.execute("SELECT text, extracted FROM messages").fetchone()
     assert tuple(row) == ("I prefer tea.", 1)  # kept, and not extracted a second time
     assert get_meta(conn, "schema_version") == SCHEMA_VERSION
+    hits = conn.execute("SELECT rowid FROM memories_fts WHERE memories_fts MATCH"
+                        " 'caffe AND owner : \"o\"'").fetchall()
+    assert [h[0] for h in hits] == [7]  # the index was rebuilt with the owner column
     conn.close()
 
 

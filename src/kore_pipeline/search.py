@@ -67,6 +67,17 @@ def fts_query(text: str) -> str | None:
     return " OR ".join(f'"{t}"' for t in tokens) if tokens else None
 
 
+def fts_match(text: str, owner: str) -> str | None:
+    """The whole MATCH expression: content must match, name adds, one owner (sql/search_fts)."""
+    words = fts_query(text)
+    if words is None:
+        return None
+    expr = f"content : ({words}) AND {{content subject}} : ({words})"
+    if _TOKEN.search(owner):  # an owner with no word characters is left to the SQL filter
+        expr += ' AND owner : "' + owner.replace('"', '""') + '"'
+    return expr
+
+
 def rrf(ranks: dict[str, dict[int, int]], weights: dict[str, float], k: int) -> dict[int, float]:
     """Reciprocal Rank Fusion: sum of weight / (k + rank) over streams (ranks start at 1)."""
     fused: dict[int, float] = {}
@@ -180,12 +191,13 @@ class Searcher:
         """Close the store connection."""
         self.conn.close()
 
-    def _fts(self, query: str, where: str, params: list, limit: int) -> dict[int, int]:
-        match = fts_query(query)
+    def _fts(self, query: str, owner: str, where: str, params: list,
+             limit: int) -> dict[int, int]:
+        match = fts_match(query, owner)
         if match is None:
             return {}
         sql = load_sql("search_fts").replace("{filters}", where)
-        rows = self.conn.execute(sql, [match, match, *params, limit]).fetchall()
+        rows = self.conn.execute(sql, [match, *params, limit]).fetchall()
         return {int(r[0]): i for i, r in enumerate(rows, start=1)}
 
     def _vector(self, query: str, where: str, params: list, limit: int) -> dict[int, int]:
@@ -216,7 +228,7 @@ class Searcher:
             filters = replace(filters, include_archived=True)
         where, params = filters.where(owner, clock, self.settings.retention_days)
         n = max(self.settings.search_candidates, k)
-        ranks = {"fts": self._fts(query, where, params, n) if mode != "semantic" else {},
+        ranks = {"fts": self._fts(query, owner, where, params, n) if mode != "semantic" else {},
                  "vector": self._vector(query, where, params, n) if mode != "fts" else {}}
         fused = rrf(ranks, {"fts": self.settings.fts_weight,
                             "vector": self.settings.vector_weight}, self.settings.rrf_k)

@@ -14,7 +14,7 @@ import pyarrow as pa
 from .sqlfiles import load_sql, sql_dir
 from .timeutil import iso, utcnow
 
-SCHEMA_VERSION = "2"
+SCHEMA_VERSION = "3"
 
 MEMORY_COLUMNS = (
     "id", "owner", "subject", "key", "type", "category", "content", "content_hash", "language",
@@ -49,6 +49,7 @@ def ensure_schema(conn: sqlite3.Connection) -> None:
     """
     existing = conn.execute(
         "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'messages'").fetchone()
+    migrated = False
     if existing:
         conn.execute("CREATE TABLE IF NOT EXISTS migrations (name TEXT PRIMARY KEY,"
                      " applied_at TEXT NOT NULL)")
@@ -60,7 +61,10 @@ def ensure_schema(conn: sqlite3.Connection) -> None:
                         conn.execute(statement)
                     conn.execute("INSERT INTO migrations(name, applied_at) VALUES (?, ?)",
                                  (name, iso(utcnow())))
+                migrated = True
     conn.executescript(load_sql("schema"))
+    if migrated:  # a migration may have recreated the FTS index: fill it from `memories`
+        conn.execute("INSERT INTO memories_fts(memories_fts) VALUES ('rebuild')")
     version = get_meta(conn, "schema_version")
     if version is not None and int(version) > int(SCHEMA_VERSION):
         raise StoreError(f"store schema version {version} is newer than this kore's"
