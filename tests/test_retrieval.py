@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from hypothesis import HealthCheck, given
+from hypothesis import HealthCheck, example, given
 from hypothesis import settings as hsettings
 from hypothesis import strategies as st
 
@@ -116,6 +116,8 @@ def test_modes_and_include_archived(searcher: Searcher) -> None:
 @pytest.mark.slow
 @hsettings(max_examples=40, deadline=None,
            suppress_health_check=[HealthCheck.function_scoped_fixture])
+@example(owner="0\x00", query="coffee", mode="hybrid", archived=False)  # found by CI
+@example(owner='te"am', query="coffee", mode="fts", archived=True)
 @given(owner=st.one_of(st.sampled_from(OWNERS), st.text(min_size=1, max_size=12)),
        query=st.one_of(st.sampled_from(["coffee", "Postgres", "Bob", "tea", "Anna decided"]),
                        st.text(max_size=40)),

@@ -73,8 +73,9 @@ def fts_match(text: str, owner: str) -> str | None:
     if words is None:
         return None
     expr = f"content : ({words}) AND {{content subject}} : ({words})"
-    if _TOKEN.search(owner):  # an owner with no word characters is left to the SQL filter
-        expr += ' AND owner : "' + owner.replace('"', '""') + '"'
+    phrase = owner.replace("\x00", "").replace('"', '""')  # NUL would end the SQL string
+    if _TOKEN.search(phrase):  # an owner with no word characters is left to the SQL filter
+        expr += ' AND owner : "' + phrase + '"'
     return expr
 
 
