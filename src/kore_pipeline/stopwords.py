@@ -13,7 +13,7 @@ been being am do does did done have has had having i me my mine you your yours h
 her hers it its we us our they them their what which who whom whose when where why how this
 that these those there here not no yes so than then too very can could should would will shall
 may might must just also any some all each more most other such only own same s t don didn
-doesn isn wasn what's i'm it's let tell know remember please
+doesn isn wasn what's i'm it's let tell know remember please like likes
 il lo la i gli le un una uno di da del della dei delle che chi cosa come dove quando perché
 e o ma non per con su tra fra ho hai ha abbiamo avete hanno sono sei è siamo siete mi ti ci vi
 si mio mia tuo tua suo sua nel nella al alla
