@@ -1,13 +1,16 @@
 """Evaluation harness: loaders, match rule, metric arithmetic, and end to end on tiny fixtures.
 
-Every input comes from tests/fixtures/eval (hand-written in the public sets' formats); no
-test reads the real data folder.
+Every input comes from tests/eval_fixtures.py (hand-written in the public sets' formats,
+written to a temporary folder); no test reads the real data folder.
 """
 
 from __future__ import annotations
 
+import atexit
 import importlib.util
 import json
+import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -16,7 +19,10 @@ from typer.testing import CliRunner
 from kore_pipeline import evaluation as ev
 from kore_pipeline.settings import KoreSettings
 
-FIXTURES = Path(__file__).resolve().parent / "fixtures" / "eval"
+from .eval_fixtures import write_eval_fixtures
+
+FIXTURES = write_eval_fixtures(Path(tempfile.mkdtemp(prefix="kore-eval-fixtures-")))
+atexit.register(shutil.rmtree, FIXTURES, True)
 
 
 # ----------------------------------------------------------------------------- loaders
