@@ -77,6 +77,16 @@ def test_run_search_batch_stats_restore_sql(tmp_path: Path) -> None:
     result = runner.invoke(app, ["sql", "SELECT count(*) AS n FROM messages", *home])
     assert result.stdout.splitlines() == ["n", "2"]
 
+    decayed = json.loads(runner.invoke(app, ["decay", "--no-prefect", "--now",
+                                             "2028-01-01T00:00:00Z", *home]).stdout)
+    assert decayed["state"] == "completed" and decayed["decay"]["accesses_applied"] >= 2
+    compressed = json.loads(runner.invoke(app, ["compress", "--no-prefect", "--owner", "other",
+                                                *home]).stdout)
+    assert compressed["state"] == "completed" and "compress" in compressed
+    result = runner.invoke(app, ["sql", "SELECT kind, state FROM runs ORDER BY started_at", *home])
+    assert result.stdout.splitlines()[1:] == ["pipeline\tcompleted", "decay\tcompleted",
+                                              "compress\tcompleted"]
+
 
 def test_run_names_a_missing_input(tmp_path: Path) -> None:
     result = runner.invoke(app, ["run", str(tmp_path / "nope.jsonl"), "--home", str(tmp_path),

@@ -41,15 +41,9 @@ def decay(home: Home = None, now: Now = None, no_prefect: Plain = False) -> None
     """Apply logged accesses and Ebbinghaus decay at NOW; archive memories below the threshold."""
     settings = settings_for(home)
     if no_prefect:
-        from .pipeline import close_run, open_run, stage_decay, stage_publish
+        from .pipeline import run_maintenance
 
-        ctx = open_run(settings, "decay", now)
-        try:
-            stage_decay(ctx)
-            stage_publish(ctx)
-            summary = close_run(ctx)
-        finally:
-            ctx.close()
+        summary = run_maintenance("decay", settings, now)
     else:
         from flows.pipeline import decay_flow
 
@@ -63,15 +57,9 @@ def compress(home: Home = None, now: Now = None, no_prefect: Plain = False,
     """Merge near-duplicate memories (cosine >= KORE_SIMILARITY_THRESHOLD) per owner and subject."""
     settings = settings_for(home)
     if no_prefect:
-        from .pipeline import close_run, open_run, stage_compress, stage_publish
+        from .pipeline import run_maintenance
 
-        ctx = open_run(settings, "compress", now)
-        try:
-            stage_compress(ctx, owner)
-            stage_publish(ctx)
-            summary = close_run(ctx)
-        finally:
-            ctx.close()
+        summary = run_maintenance("compress", settings, now, owner)
     else:
         from flows.pipeline import compress_flow
 

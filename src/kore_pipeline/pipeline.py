@@ -191,3 +191,22 @@ def run_pipeline(paths: list[Path] | None, settings: KoreSettings,
     finally:
         ctx.close()
 
+
+def run_maintenance(kind: str, settings: KoreSettings, now: datetime | str | None = None,
+                    owner: str | None = None) -> dict[str, Any]:
+    """``decay`` or ``compress`` on its own, then publish (the scheduled flows' work)."""
+    if kind not in ("decay", "compress"):
+        raise ValueError(f"unknown maintenance run {kind!r}")
+    ctx = open_run(settings, kind, now)
+    try:
+        if kind == "decay":
+            stage_decay(ctx)
+        else:
+            stage_compress(ctx, owner)
+        stage_publish(ctx)
+        return close_run(ctx)
+    except BaseException:
+        close_run(ctx, "failed")
+        raise
+    finally:
+        ctx.close()
