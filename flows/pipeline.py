@@ -13,14 +13,14 @@ from typing import Any
 from prefect import flow
 from prefect.artifacts import create_markdown_artifact
 
-from kore_pipeline.pipeline import DEFAULT_DATA, RunContext, close_run, open_run
+from kore_pipeline.pipeline import RunContext, close_run, input_paths, open_run
 from kore_pipeline.settings import KoreSettings
 
 from . import tasks
 
 
 def _settings(home: str | None) -> KoreSettings:
-    return KoreSettings(home=Path(home)) if home else KoreSettings()
+    return KoreSettings(home=Path(home)) if home and home.strip() else KoreSettings()
 
 
 def _finish(ctx: RunContext, summary_title: str) -> dict[str, Any]:
@@ -51,12 +51,12 @@ def kore_pipeline_flow(paths: list[str] | None = None, home: str | None = None,
     ctx = open_run(_settings(home), "pipeline", now)
 
     def body() -> None:
-        messages = tasks.ingest(ctx, [Path(p) for p in paths] if paths else [DEFAULT_DATA])
+        tasks.ingest(ctx, input_paths(paths))
         tasks.extract(ctx)
         tasks.index(ctx)
         tasks.decay(ctx)
         tasks.compress(ctx)
-        tasks.publish(ctx, messages)
+        tasks.publish(ctx)
 
     return _run(ctx, body, "kore pipeline run")
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import pyarrow as pa
 from prefect import task
 from prefect.cache_policies import NO_CACHE
 
@@ -17,7 +16,7 @@ _TASK = {"cache_policy": NO_CACHE, "persist_result": False}
 
 
 @task(name="ingest", retries=2, retry_delay_seconds=2, **_TASK)
-def ingest(ctx: RunContext, paths: list[Path]) -> pa.Table:
+def ingest(ctx: RunContext, paths: list[Path]) -> dict[str, int]:
     """Read new input files into messages; quarantine bad records."""
     return pipeline.stage_ingest(ctx, paths)
 
@@ -47,6 +46,6 @@ def compress(ctx: RunContext, owner: str | None = None) -> dict[str, Any]:
 
 
 @task(name="publish", retries=2, retry_delay_seconds=2, **_TASK)
-def publish(ctx: RunContext, messages: pa.Table | None = None) -> dict[str, int]:
+def publish(ctx: RunContext) -> dict[str, int]:
     """Write the Parquet lake and DuckDB views."""
-    return pipeline.stage_publish(ctx, messages)
+    return pipeline.stage_publish(ctx)

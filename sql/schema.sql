@@ -13,7 +13,7 @@ CREATE TABLE IF NOT EXISTS migrations (
 
 -- Every message accepted by ingest; the provenance that memories point to.
 CREATE TABLE IF NOT EXISTS messages (
-    message_id      TEXT PRIMARY KEY,
+    message_id      TEXT NOT NULL,         -- as given (unique within owner + conversation) or a hash
     owner           TEXT NOT NULL,
     conversation_id TEXT NOT NULL,
     session_id      TEXT NOT NULL,
@@ -25,7 +25,8 @@ CREATE TABLE IF NOT EXISTS messages (
     source_file     TEXT NOT NULL,
     source_line     INTEGER NOT NULL,
     run_id          TEXT NOT NULL,        -- the run that ingested it
-    extracted       INTEGER NOT NULL DEFAULT 0  -- 1 once its memories are upserted (crash-safe)
+    extracted       INTEGER NOT NULL DEFAULT 0, -- 1 once its memories are upserted (crash-safe)
+    PRIMARY KEY (owner, conversation_id, message_id)
 );
 CREATE INDEX IF NOT EXISTS messages_owner_ts ON messages(owner, ts);
 CREATE INDEX IF NOT EXISTS messages_pending ON messages(extracted) WHERE extracted = 0;

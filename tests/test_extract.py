@@ -107,3 +107,18 @@ def test_a_contradicting_fact_supersedes_the_older_one(tmp_path: Path) -> None:
     upsert_memories(conn, extract_memories(again, S), "2026-11-01T10:00:00+00:00")
     status = dict(conn.execute("SELECT key, status FROM memories WHERE category = 'preference'"))
     assert status == {"preference:jazz_music": "active", "preference:not_jazz_music": "superseded"}
+
+
+def test_a_backfilled_older_statement_does_not_override_the_newer_one(tmp_path: Path) -> None:
+    conn = connect(tmp_path / "k.sqlite")
+    newer = msgs(message("I don't like jazz music.", message_id="m2", ts="2026-10-05T09:00:00Z"))
+    older = msgs(message("I like jazz music.", message_id="m1", ts="2026-10-01T09:00:00Z"))
+    for batch in (newer, older):  # the older log arrives second
+        conn.executemany(
+            "INSERT INTO messages(message_id, owner, conversation_id, session_id, ts, role,"
+            " speaker, text, source_file, source_line, run_id) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+            [(m["message_id"], m["owner"], m["conversation_id"], m["session_id"], m["ts"],
+              m["role"], m["speaker"], m["text"], "t.jsonl", 1, "r") for m in batch])
+        upsert_memories(conn, extract_memories(batch, S), "2026-11-01T10:00:00+00:00")
+    status = dict(conn.execute("SELECT key, status FROM memories WHERE category = 'preference'"))
+    assert status == {"preference:not_jazz_music": "active", "preference:jazz_music": "superseded"}

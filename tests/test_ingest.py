@@ -125,3 +125,11 @@ def test_normalise_never_crashes_on_arbitrary_records(rec: dict) -> None:
     except BadRecord:
         return
     assert out["role"] in ("user", "assistant", "system") and out["text"].strip()
+
+
+def test_a_bad_byte_in_a_csv_keeps_the_other_rows(tmp_path: Path) -> None:
+    path = tmp_path / "c.csv"
+    path.write_bytes(b"ts,role,text\n2026-01-01T00:00:00Z,user,I live in Oslo\n"
+                     b"2026-01-01T00:01:00Z,user,caf\xe9 au lait\n")
+    res = ingest_paths([path], S)
+    assert [m["text"] for m in res.messages] == ["I live in Oslo", "caf\ufffd au lait"]

@@ -191,3 +191,58 @@ def test_messages_of_a_failed_run_are_extracted_by_the_next(tmp_path: Path, embe
     assert summary["ingest"]["files_skipped"] == 1     # the file is not read again
     assert summary["extract"]["messages"] == 1          # but its message is not lost
     assert any("dark roast" in r[2] for r in memory_rows(settings))
+
+
+def test_same_message_id_in_two_owners_or_conversations_is_kept(tmp_path: Path) -> None:
+    logs = tmp_path / "logs"
+    write_jsonl(logs / "a.jsonl", [
+        message("Hello from alice, the first of her messages.", owner="alice", message_id="1"),
+        message("Hello from bob, the first of his messages.", owner="bob", message_id="1"),
+        message("Alice again, in another conversation now.", owner="alice", message_id="1",
+                conversation="c2"),
+    ])
+    settings = KoreSettings(home=tmp_path / "home")
+    first = run_pipeline([logs], settings, now=NOW)
+    assert first["ingest"]["messages_new"] == 3 and first["ingest"]["quarantined"] == 0
+    write_jsonl(logs / "b.jsonl", [
+        message("Bob says something else under the same id.", owner="bob", message_id="1"),
+        message("Hello from carol, her first message.", owner="carol", message_id="1"),
+    ])
+    second = run_pipeline([logs], settings, now=NOW)
+    assert second["ingest"]["messages_new"] == 1  # carol's
+    conn = connect(settings.db_path())
+    reasons = [r[0] for r in conn.execute("SELECT reason FROM quarantine")]
+    conn.close()
+    assert reasons == ["message_id '1' already stored with another text"]
+
+
+def test_first_run_with_only_bad_records_publishes(tmp_path: Path) -> None:
+    logs = write_jsonl(tmp_path / "logs" / "bad.jsonl", ["{oops", "[1]"])
+    settings = KoreSettings(home=tmp_path / "home")
+    summary = run_pipeline([logs], settings, now=NOW)
+    assert summary["state"] == "completed" and summary["publish"]["memories"] == 0
+    cols, rows = lake.query(settings.lake_dir(), "SELECT count(*) FROM memory_summary")
+    assert rows == [(0,)]
+
+
+def test_unreadable_file_is_retried_and_failed_runs_messages_reach_the_lake(
+        tmp_path: Path) -> None:
+    from kore_pipeline import pipeline
+
+    logs = tmp_path / "logs"
+    (logs / "broken.parquet").parent.mkdir(parents=True)
+    (logs / "broken.parquet").write_bytes(b"not parquet")
+    write_jsonl(logs / "a.jsonl", [message("Hi there, just testing the lake here.")])
+    settings = KoreSettings(home=tmp_path / "home")
+    ctx = pipeline.open_run(settings, "pipeline", NOW)
+    pipeline.stage_ingest(ctx, [logs])  # ...and the run dies before publishing
+    pipeline.close_run(ctx, "failed")
+    ctx.close()
+    conn = connect(settings.db_path())
+    files = [r[0] for r in conn.execute("SELECT path FROM ingested_files")]
+    conn.close()
+    assert [Path(f).name for f in files] == ["a.jsonl"]  # broken.parquet will be tried again
+    summary = run_pipeline([logs], settings, now=NOW)
+    assert summary["publish"]["messages"] == 1  # the failed run's message, published now
+    cols, rows = lake.query(settings.lake_dir(), "SELECT text FROM messages")
+    assert rows == [("Hi there, just testing the lake here.",)]

@@ -119,33 +119,45 @@ def opposite_key(key: str) -> str:
     return f"{category}:{slug[4:]}" if slug.startswith("not_") else f"{category}:not_{slug}"
 
 
-def _supersede_opposite(conn: sqlite3.Connection, cand: CandidateMemory, new_id: int,
-                        now_iso: str, newest: str | None = None) -> int:
-    """Archive an older active fact that the new one contradicts ("I like X" -> "I don't").
+def _said_at(conn: sqlite3.Connection, owner: str, source_ids: list[str]) -> str | None:
+    """When a memory was last said: the newest of its source messages (None if unknown)."""
+    if not source_ids:
+        return None
+    marks = ",".join("?" * len(source_ids))
+    row = conn.execute(f"SELECT max(ts) FROM messages WHERE owner = ? AND message_id IN"
+                       f" ({marks})", [owner, *source_ids]).fetchone()
+    return row[0]
 
-    Older means: its latest mention came before ``newest`` (default: the candidate's time).
-    """
+
+def _resolve_contradiction(conn: sqlite3.Connection, cand: CandidateMemory, memory_id: int,
+                           now_iso: str) -> int:
+    """Of a fact and its active negation ("I like X" / "I don't like X"), keep the one said
+    last; the other is archived as 'superseded' pointing at it. Returns 1 if one was."""
     if cand.type != "factual":
         return 0
-    row = conn.execute(
-        "SELECT id FROM memories WHERE owner = ? AND subject = ? AND key = ? AND status ="
-        " 'active' AND coalesce(last_accessed_at, created_at) < ?",
-        (cand.owner, cand.subject, opposite_key(cand.key),
-         newest or cand.mentioned_at[-1])).fetchone()
-    if row is None:
+    other = conn.execute(
+        "SELECT id, source_message_ids, created_at FROM memories WHERE owner = ? AND"
+        " subject = ? AND key = ? AND status = 'active'",
+        (cand.owner, cand.subject, opposite_key(cand.key))).fetchone()
+    if other is None:
         return 0
-    archive_memories(conn, [int(row["id"])], "superseded", now_iso, None, merged_into=[new_id])
+    theirs = _said_at(conn, cand.owner, json.loads(other["source_message_ids"])) \
+        or other["created_at"]
+    ours = cand.mentioned_at[-1]
+    old, new = (int(other["id"]), memory_id) if theirs <= ours else (memory_id, int(other["id"]))
+    archive_memories(conn, [old], "superseded", now_iso, None, merged_into=[new])
     return 1
 
 
 def upsert_memories(conn: sqlite3.Connection, candidates: list[CandidateMemory],
-                    now_iso: str, done_message_ids: Iterable[str] = ()) -> UpsertReport:
-    """Insert new memories; merge provenance into existing ones; mark the source messages
-    ``done_message_ids`` as extracted. One transaction."""
+                    now_iso: str,
+                    done_messages: Iterable[tuple[str, str, str]] = ()) -> UpsertReport:
+    """Insert new memories; merge provenance into existing ones; mark ``done_messages``
+    ((owner, conversation_id, message_id) keys) as extracted. One transaction."""
     report = UpsertReport()
     with transaction(conn):
-        conn.executemany("UPDATE messages SET extracted = 1 WHERE message_id = ?",
-                         [(m,) for m in done_message_ids])
+        conn.executemany("UPDATE messages SET extracted = 1 WHERE owner = ? AND"
+                         " conversation_id = ? AND message_id = ?", list(done_messages))
         for cand in candidates:
             row = conn.execute(
                 "SELECT id, source_message_ids, importance, importance_explicit, created_at,"
@@ -165,7 +177,8 @@ def upsert_memories(conn: sqlite3.Connection, candidates: list[CandidateMemory],
                      cand.mentioned_at[-1] if len(cand.mentioned_at) > 1 else None))
                 report.inserted += 1
                 report.memory_ids.append(int(cur.lastrowid))
-                report.superseded += _supersede_opposite(conn, cand, int(cur.lastrowid), now_iso)
+                report.superseded += _resolve_contradiction(conn, cand, int(cur.lastrowid),
+                                                            now_iso)
                 continue
             known = json.loads(row["source_message_ids"])
             ids = list(dict.fromkeys(known + cand.source_message_ids))
@@ -186,8 +199,7 @@ def upsert_memories(conn: sqlite3.Connection, candidates: list[CandidateMemory],
                  None if revived else row["merged_into"], row["id"]))
             if revived:
                 conn.execute("DELETE FROM archive WHERE memory_id = ?", (row["id"],))
-                report.superseded += _supersede_opposite(conn, cand, int(row["id"]), now_iso,
-                                                         newest=last_seen)
+            report.superseded += _resolve_contradiction(conn, cand, int(row["id"]), now_iso)
             report.updated += 1
             report.memory_ids.append(int(row["id"]))
     return report

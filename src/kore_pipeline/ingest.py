@@ -30,10 +30,6 @@ MESSAGE_SCHEMA = pa.schema([
     ("speaker", pa.string()), ("text", pa.string()), ("importance", pa.int64()),
     ("source_file", pa.string()), ("source_line", pa.int64()),
 ])
-QUARANTINE_SCHEMA = pa.schema([
-    ("source_file", pa.string()), ("source_line", pa.int64()), ("reason", pa.string()),
-    ("raw", pa.string()),
-])
 
 
 class BadRecord(ValueError):
@@ -53,9 +49,6 @@ class IngestResult:
         """Accepted messages as an Arrow table."""
         return pa.Table.from_pylist(self.messages, schema=MESSAGE_SCHEMA)
 
-    def quarantine_table(self) -> pa.Table:
-        """Quarantined records as an Arrow table."""
-        return pa.Table.from_pylist(self.quarantine, schema=QUARANTINE_SCHEMA)
 
 
 def discover(paths: Iterable[Path]) -> list[Path]:
@@ -214,7 +207,7 @@ def read_file(path: Path, settings: KoreSettings, result: IngestResult) -> None:
     """Append one file's messages and quarantined records to ``result``."""
     suffix = path.suffix.lower()
     if suffix == ".csv":
-        with path.open("r", encoding="utf-8", newline="") as fh:
+        with path.open("r", encoding="utf-8", errors="replace", newline="") as fh:
             _read_rows(path, csv.DictReader(fh), settings, result, first_line=2)
     elif suffix == ".parquet":
         import pyarrow.parquet as pq
@@ -226,26 +219,36 @@ def read_file(path: Path, settings: KoreSettings, result: IngestResult) -> None:
 
 def ingest_paths(paths: Iterable[Path], settings: KoreSettings,
                  skip_hashes: set[str] | None = None) -> IngestResult:
-    """Read every input file not already ingested (by content hash); dedupe message ids."""
+    """Read every input file not already ingested (by content hash); dedupe messages.
+
+    A message is identified by (owner, conversation_id, message_id). The same message twice
+    is kept once; the same identity with a different text is quarantined. A file that cannot
+    be read at all is quarantined at line 0 and not recorded in ``files``, so the next run
+    tries it again.
+    """
     result = IngestResult()
-    seen: dict[str, str] = {}
+    seen: dict[tuple[str, str, str], str] = {}
     for path in discover(paths):
-        sha = file_sha256(path)
-        if skip_hashes and sha in skip_hashes:
-            result.skipped_files.append(str(path))
-            continue
         part = IngestResult()
         try:
+            sha = file_sha256(path)
+            if skip_hashes and sha in skip_hashes:
+                result.skipped_files.append(str(path))
+                continue
             read_file(path, settings, part)
         except (OSError, UnicodeDecodeError, csv.Error) as exc:
-            _quarantine(part, str(path), 0, f"unreadable file: {exc}", "")
+            _quarantine(result, str(path), 0, f"unreadable file: {exc}", "")
+            continue
         except Exception as exc:  # noqa: BLE001 - e.g. a corrupt Parquet file
-            _quarantine(part, str(path), 0, f"unreadable file: {type(exc).__name__}: {exc}", "")
+            _quarantine(result, str(path), 0, f"unreadable file: {type(exc).__name__}: {exc}",
+                        "")
+            continue
         fresh = 0
         for m in part.messages:
-            prior = seen.get(m["message_id"])
+            key = message_key(m)
+            prior = seen.get(key)
             if prior is None:
-                seen[m["message_id"]] = m["text"]
+                seen[key] = m["text"]
                 result.messages.append(m)
                 fresh += 1
             elif prior != m["text"]:
@@ -255,3 +258,8 @@ def ingest_paths(paths: Iterable[Path], settings: KoreSettings,
         result.quarantine.extend(part.quarantine)
         result.files.append((str(path), sha, fresh, len(part.quarantine)))
     return result
+
+
+def message_key(msg: dict[str, Any]) -> tuple[str, str, str]:
+    """What identifies a message: (owner, conversation_id, message_id)."""
+    return msg["owner"], msg["conversation_id"], msg["message_id"]

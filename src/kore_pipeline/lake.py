@@ -1,8 +1,9 @@
 """Publish stage, analyst side: a Parquet dataset with DuckDB views over it.
 
 Snapshots (memories, archive, quarantine, runs) are rewritten atomically each run; messages
-are appended as one part file per run. ``lake/kore.duckdb`` holds the views of
-``sql/duckdb_views.sql``.
+are appended as one part file per ingesting run. Column types follow the store's declared
+types, so an empty or all-NULL column keeps its type for DuckDB. ``lake/kore.duckdb`` holds
+the views of ``sql/duckdb_views.sql``.
 """
 
 from __future__ import annotations
@@ -15,9 +16,7 @@ from typing import Any
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from .ingest import MESSAGE_SCHEMA
 from .sqlfiles import load_sql
-from .store import query_arrow
 
 SNAPSHOTS = {
     "memories": "SELECT * FROM memories ORDER BY id",
@@ -30,31 +29,53 @@ SNAPSHOTS = {
 def write_parquet_atomic(table: pa.Table, path: Path) -> None:
     """Write a Parquet file through a temp file and ``os.replace``."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(path.suffix + ".tmp")
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     pq.write_table(table, tmp, compression="zstd")
     os.replace(tmp, path)
 
 
-def _empty_like(conn: sqlite3.Connection, table: str) -> pa.Table:
-    cols = [r[1] for r in conn.execute(f"PRAGMA table_info({table})")]
-    return pa.table({c: pa.array([], type=pa.string()) for c in cols})
+_ARROW_TYPES = {"INTEGER": pa.int64(), "REAL": pa.float64()}
 
 
-def publish(conn: sqlite3.Connection, lake: Path, run_id: str,
-            new_messages: pa.Table | None = None) -> dict[str, int]:
-    """Write this run's messages and fresh snapshots; return row counts per dataset."""
-    counts: dict[str, int] = {}
+def table_schema(conn: sqlite3.Connection, table: str) -> pa.Schema:
+    """Arrow schema of a store table from its declared SQLite types (TEXT otherwise)."""
+    return pa.schema([(r[1], _ARROW_TYPES.get(str(r[2]).upper(), pa.string()))
+                      for r in conn.execute(f"PRAGMA table_info({table})")])
+
+
+def typed_rows(conn: sqlite3.Connection, table: str, sql: str,
+               params: tuple = ()) -> pa.Table:
+    """Rows of ``table`` as Arrow with the table's declared types, even when empty or NULL."""
+    schema = table_schema(conn, table)
+    cur = conn.execute(sql, params)
+    names = [d[0] for d in cur.description]
+    rows = cur.fetchall()
+    return pa.table({n: pa.array([r[i] for r in rows], type=schema.field(n).type)
+                     for i, n in enumerate(names)})
+
+
+def publish(conn: sqlite3.Connection, lake: Path) -> dict[str, int]:
+    """Write message parts for every run not yet in the lake, and fresh snapshots.
+
+    Messages are appended as one part per ingesting run; a part is written by whichever
+    publish comes first, so the messages of a run that failed after ingest reach the lake
+    with the next run. Returns row counts per dataset (messages: rows newly written).
+    """
+    counts: dict[str, int] = {"messages": 0}
     msg_dir = lake / "messages"
     msg_dir.mkdir(parents=True, exist_ok=True)
-    if new_messages is not None and new_messages.num_rows:
-        write_parquet_atomic(new_messages, msg_dir / f"part-{run_id}.parquet")
+    for (run_id,) in conn.execute("SELECT DISTINCT run_id FROM messages ORDER BY run_id"):
+        part = msg_dir / f"part-{run_id}.parquet"
+        if not part.exists():
+            table = typed_rows(conn, "messages", "SELECT * FROM messages WHERE run_id = ?"
+                               " ORDER BY ts, message_id", (run_id,))
+            write_parquet_atomic(table, part)
+            counts["messages"] += table.num_rows
     if not any(msg_dir.glob("*.parquet")):
-        write_parquet_atomic(MESSAGE_SCHEMA.empty_table(), msg_dir / "part-empty.parquet")
-    counts["messages"] = new_messages.num_rows if new_messages is not None else 0
+        write_parquet_atomic(typed_rows(conn, "messages", "SELECT * FROM messages LIMIT 0"),
+                             msg_dir / "part-empty.parquet")
     for name, sql in SNAPSHOTS.items():
-        table = query_arrow(conn, sql)
-        if table.num_rows == 0:
-            table = _empty_like(conn, name)
+        table = typed_rows(conn, name, sql)
         write_parquet_atomic(table, lake / f"{name}.parquet")
         counts[name] = table.num_rows
     write_duckdb_views(lake)
@@ -64,7 +85,7 @@ def publish(conn: sqlite3.Connection, lake: Path, run_id: str,
 def publish_runs(conn: sqlite3.Connection, lake: Path) -> None:
     """Rewrite ``runs.parquet`` alone: called when a run closes, after its publish stage."""
     if lake.is_dir():
-        write_parquet_atomic(query_arrow(conn, SNAPSHOTS["runs"]), lake / "runs.parquet")
+        write_parquet_atomic(typed_rows(conn, "runs", SNAPSHOTS["runs"]), lake / "runs.parquet")
 
 
 def views_sql(lake: Path) -> str:

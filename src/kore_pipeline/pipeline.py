@@ -13,18 +13,27 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-import pyarrow as pa
-
 from . import lake
 from .embed import Embedder, EmbeddingCache
 from .extract import extract_memories, upsert_memories
 from .indexing import sync_index
-from .ingest import IngestResult, ingest_paths
+from .ingest import IngestResult, ingest_paths, message_key
 from .settings import KoreSettings
 from .store import connect, transaction
 from .timeutil import iso, resolve_now, utcnow
 
 DEFAULT_DATA = Path(__file__).resolve().parents[2] / "data"
+"""The sample logs of a source checkout: the input when none is given."""
+
+
+def input_paths(paths: list[Path] | list[str] | None) -> list[Path]:
+    """The given input paths (empty strings dropped), else the sample data of the checkout."""
+    given = [Path(p) for p in paths or [] if str(p).strip()]
+    if given:
+        return given
+    if DEFAULT_DATA.is_dir():
+        return [DEFAULT_DATA]
+    raise FileNotFoundError(f"no input paths given and no sample data at {DEFAULT_DATA}")
 
 
 @dataclass
@@ -82,19 +91,34 @@ def close_run(ctx: RunContext, state: str = "completed") -> dict[str, Any]:
     return {"run_id": ctx.run_id, "state": state, **ctx.stats}
 
 
-def stage_ingest(ctx: RunContext, paths: list[Path]) -> pa.Table:
-    """Read new files, store new messages and quarantined records; return the new messages."""
+def stage_ingest(ctx: RunContext, paths: list[Path]) -> dict[str, int]:
+    """Read new files into the Arrow ``messages`` table; store new messages and quarantine.
+
+    A message already stored (same owner, conversation and id) is skipped; one whose text
+    differs from the stored one is quarantined, never silently dropped.
+    """
     known = {r[0] for r in ctx.conn.execute("SELECT sha256 FROM ingested_files")}
     result: IngestResult = ingest_paths(paths, ctx.settings, skip_hashes=known)
+    messages = result.messages_table()
+    new: list[dict[str, Any]] = []
+    for m in messages.to_pylist():
+        stored = ctx.conn.execute(
+            "SELECT text FROM messages WHERE owner = ? AND conversation_id = ? AND"
+            " message_id = ?", message_key(m)).fetchone()
+        if stored is None:
+            new.append(m)
+        elif stored[0] != m["text"]:
+            result.quarantine.append({
+                "source_file": m["source_file"], "source_line": m["source_line"],
+                "reason": f"message_id {m['message_id']!r} already stored with another text",
+                "raw": m["text"][:2000]})
     with transaction(ctx.conn):
-        before = ctx.conn.total_changes
         ctx.conn.executemany(
-            "INSERT OR IGNORE INTO messages(message_id, owner, conversation_id, session_id, ts,"
+            "INSERT INTO messages(message_id, owner, conversation_id, session_id, ts,"
             " role, speaker, text, importance, source_file, source_line, run_id) VALUES"
             " (:message_id, :owner, :conversation_id, :session_id, :ts, :role, :speaker, :text,"
             " :importance, :source_file, :source_line, :run_id)",
-            [{**m, "run_id": ctx.run_id} for m in result.messages])
-        inserted = ctx.conn.total_changes - before
+            [{**m, "run_id": ctx.run_id} for m in new])
         ctx.conn.executemany(
             "INSERT OR IGNORE INTO quarantine(source_file, source_line, reason, raw, run_id)"
             " VALUES (:source_file, :source_line, :reason, :raw, :run_id)",
@@ -103,17 +127,11 @@ def stage_ingest(ctx: RunContext, paths: list[Path]) -> pa.Table:
             "INSERT OR IGNORE INTO ingested_files(sha256, path, messages, quarantined, run_id)"
             " VALUES (?,?,?,?,?)", [(sha, path, n, q, ctx.run_id)
                                     for path, sha, n, q in result.files])
-    new = ctx.conn.execute("SELECT message_id FROM messages WHERE run_id = ?", (ctx.run_id,))
-    new_ids = {r[0] for r in new}
-    table = result.messages_table()
-    mask = pa.array([m in new_ids for m in table.column("message_id").to_pylist()],
-                    type=pa.bool_())
-    new_table = table.filter(mask)
     ctx.stats["ingest"] = {"files_read": len(result.files),
                            "files_skipped": len(result.skipped_files),
-                           "messages_read": len(result.messages), "messages_new": inserted,
+                           "messages_read": messages.num_rows, "messages_new": len(new),
                            "quarantined": len(result.quarantine)}
-    return new_table
+    return ctx.stats["ingest"]
 
 
 def stage_extract(ctx: RunContext) -> dict[str, int]:
@@ -129,7 +147,7 @@ def stage_extract(ctx: RunContext) -> dict[str, int]:
     pending = [dict(r) for r in rows]
     candidates = extract_memories(pending, ctx.settings)
     report = upsert_memories(ctx.conn, candidates, iso(ctx.now),
-                             done_message_ids=[m["message_id"] for m in pending])
+                             done_messages=[message_key(m) for m in pending])
     ctx.stats["extract"] = {"messages": len(pending), "candidates": len(candidates),
                             "inserted": report.inserted, "updated": report.updated,
                             "unchanged": report.unchanged, "superseded": report.superseded}
@@ -165,9 +183,9 @@ def stage_compress(ctx: RunContext, owner: str | None = None) -> dict[str, Any]:
     return ctx.stats["compress"]
 
 
-def stage_publish(ctx: RunContext, new_messages: pa.Table | None = None) -> dict[str, int]:
-    """Write the Parquet lake and its DuckDB views."""
-    counts = lake.publish(ctx.conn, ctx.settings.lake_dir(), ctx.run_id, new_messages)
+def stage_publish(ctx: RunContext) -> dict[str, int]:
+    """Write the Parquet lake (messages of every run not yet there, snapshots) and views."""
+    counts = lake.publish(ctx.conn, ctx.settings.lake_dir())
     ctx.stats["publish"] = counts
     return counts
 
@@ -178,12 +196,12 @@ def run_pipeline(paths: list[Path] | None, settings: KoreSettings,
     """Every stage in order, decay and compression included; returns the run summary."""
     ctx = open_run(settings, "pipeline", now, embedder)
     try:
-        messages = stage_ingest(ctx, paths or [DEFAULT_DATA])
+        stage_ingest(ctx, input_paths(paths))
         stage_extract(ctx)
         stage_index(ctx)
         stage_decay(ctx)
         stage_compress(ctx)
-        stage_publish(ctx, messages)
+        stage_publish(ctx)
         return close_run(ctx)
     except BaseException:
         close_run(ctx, "failed")
