@@ -280,3 +280,46 @@ def test_fact_never_absorbs_its_episode(conn: sqlite3.Connection, cache: Embeddi
     add_memory(conn, 1, "I prefer tea.", type_="factual", category="preference")
     add_memory(conn, 2, "I prefer tea, always.", type_="episodic", category="episode")
     assert run_compress(conn, KoreSettings(), emb, cache, NOW).merged == 0
+
+
+# ---------------------------------------------------------------- concurrent writers
+
+def test_write_lock_is_held_from_read_to_write(tmp_path: Path, conn: sqlite3.Connection,
+                                                cache: EmbeddingCache,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    # Another writer tries to delete memory 2 while compress embeds what it read: it must
+    # wait for the write lock, never see its deletion overwritten by a stale merge.
+    from kore_pipeline import compress
+
+    emb = seeded_embedder(cache, {"X.": angle(0), "Y.": angle(1)})
+    add_memory(conn, 1, "X.", created_days_ago=30)
+    add_memory(conn, 2, "Y.", created_days_ago=20)
+    outcome: list[str] = []
+    real = compress.embed_with_cache
+
+    def racing(texts: Sequence[str], embedder: Embedder, cache_: EmbeddingCache) -> Any:
+        other = sqlite3.connect(tmp_path / "kore.sqlite", timeout=0.05, isolation_level=None)
+        try:
+            other.execute("UPDATE memories SET status = 'deleted' WHERE id = 2")
+            outcome.append("deleted")
+        except sqlite3.OperationalError as exc:
+            outcome.append(str(exc))
+        finally:
+            other.close()
+        return real(texts, embedder, cache_)
+
+    monkeypatch.setattr(compress, "embed_with_cache", racing)
+    report = run_compress(conn, KoreSettings(), emb, cache, NOW)
+    assert outcome == ["database is locked"]
+    assert report.merged == 1 and row(conn, 2)["status"] == "merged"
+    assert not conn.in_transaction
+
+
+def test_only_active_memories_are_written(conn: sqlite3.Connection) -> None:
+    add_memory(conn, 1, "X.")
+    conn.execute("UPDATE memories SET status = 'deleted' WHERE id = 1")
+    with store.transaction(conn):
+        store.archive_memories(conn, [1], "merged", iso(NOW), None, merged_into=[5],
+                               only_active=True)
+    assert row(conn, 1)["status"] == "deleted" and row(conn, 1)["merged_into"] is None
+    assert conn.execute("SELECT count(*) FROM archive").fetchone()[0] == 0

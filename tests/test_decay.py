@@ -168,3 +168,41 @@ def test_run_decay_is_idempotent(conn: sqlite3.Connection) -> None:
 def test_run_decay_on_empty_store(conn: sqlite3.Connection) -> None:
     report = run_decay(conn, KoreSettings(), NOW)
     assert (report.scored, report.forgotten, report.accesses_applied) == (0, 0, 0)
+
+
+def test_write_lock_is_held_from_read_to_write(tmp_path: Path, conn: sqlite3.Connection,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    # A memory deleted by another writer while decay scores what it read must stay deleted:
+    # the other writer waits for the lock instead of being overwritten as 'forgotten'.
+    from kore_pipeline import decay
+
+    add_memory(conn, 1, "Anna likes tea.", importance=1, created_at=ago(70))
+    outcome: list[str] = []
+    real = decay.decay_frame
+
+    def racing(df: pl.DataFrame, now: datetime, settings: KoreSettings) -> pl.DataFrame:
+        other = sqlite3.connect(tmp_path / "kore.sqlite", timeout=0.05, isolation_level=None)
+        try:
+            other.execute("UPDATE memories SET status = 'deleted' WHERE id = 1")
+            outcome.append("deleted")
+        except sqlite3.OperationalError as exc:
+            outcome.append(str(exc))
+        finally:
+            other.close()
+        return real(df, now, settings)
+
+    monkeypatch.setattr(decay, "decay_frame", racing)
+    report = run_decay(conn, KoreSettings(), NOW)
+    assert outcome == ["database is locked"]
+    assert report.forgotten_ids == [1] and row(conn, 1)["status"] == "forgotten"
+    assert not conn.in_transaction
+
+
+def test_decay_never_archives_a_deleted_memory(conn: sqlite3.Connection) -> None:
+    add_memory(conn, 1, "Anna likes tea.", importance=1, created_at=ago(70))
+    conn.execute("UPDATE memories SET status = 'deleted' WHERE id = 1")
+    report = run_decay(conn, KoreSettings(), NOW)
+    assert report.scored == 0 and row(conn, 1)["status"] == "deleted"
+    with store.transaction(conn):
+        store.archive_memories(conn, [1], "forgotten", iso(NOW), None, only_active=True)
+    assert row(conn, 1)["status"] == "deleted"

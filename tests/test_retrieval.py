@@ -118,6 +118,7 @@ def test_modes_and_include_archived(searcher: Searcher) -> None:
            suppress_health_check=[HealthCheck.function_scoped_fixture])
 @example(owner="0\x00", query="coffee", mode="hybrid", archived=False)  # found by CI
 @example(owner='te"am', query="coffee", mode="fts", archived=True)
+@example(owner="___", query="coffee", mode="fts", archived=False)  # "_" is an FTS separator
 @given(owner=st.one_of(st.sampled_from(OWNERS), st.text(min_size=1, max_size=12)),
        query=st.one_of(st.sampled_from(["coffee", "Postgres", "Bob", "tea", "Anna decided"]),
                        st.text(max_size=40)),

@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import numpy as np
 import pytest
 from hypothesis import HealthCheck, given
 from hypothesis import settings as hsettings
 from hypothesis import strategies as st
 
 from kore_pipeline.pipeline import run_pipeline
-from kore_pipeline.search import Searcher, fts_query, rrf
+from kore_pipeline.search import Searcher, fts_match, fts_query, rrf
 from kore_pipeline.settings import KoreSettings
+from kore_pipeline.store import connect
+from kore_pipeline.vector_index import VectorIndex
 
 from .helpers import message, write_jsonl
 
@@ -117,3 +122,64 @@ def test_restatement_of_a_better_hit_is_dropped() -> None:
             hit(3, "I'm allergic to peanuts", ["m9"]),       # said again elsewhere: kept
             hit(4, "I'm allergic to peanuts", ["m1"], "Bob")]  # another person: kept
     assert [h.memory_id for h in drop_restatements(hits)] == [1, 3, 4]
+
+
+# ---------------------------------------------------------------- small stores, no model
+
+class _FakeEmbedder:
+    """Stands in for the model: a fixed unit vector of ``dim`` dimensions."""
+
+    model_name = cache_id = "all-MiniLM-L6-v2"
+
+    def __init__(self, dim: int) -> None:
+        self.dim = dim
+        self.signature = f"{self.model_name}:{dim}"
+
+    def encode(self, texts: list[str]) -> np.ndarray:
+        return np.full((len(texts), self.dim), 1 / np.sqrt(self.dim), dtype=np.float32)
+
+
+def _small_store(tmp_path: Path, owner: str, index_dim: int | None = None) -> KoreSettings:
+    settings = KoreSettings(home=tmp_path / "home")
+    conn = connect(settings.db_path())
+    conn.execute(
+        "INSERT INTO memories(id, owner, subject, key, type, category, content, content_hash,"
+        " importance, source_message_ids, created_at, updated_at) VALUES (1, ?, 'Anna',"
+        " 'preference:1', 'factual', 'preference', 'Anna drinks ristretto coffee.', 'h', 3,"
+        " '[\"m1\"]', '2026-09-01T09:00:00+00:00', '2026-09-01T09:00:00+00:00')", (owner,))
+    conn.close()
+    if index_dim is not None:
+        vec = np.full((1, index_dim), 1 / np.sqrt(index_dim), dtype=np.float32)
+        VectorIndex.build([1], vec, f"all-MiniLM-L6-v2:{index_dim}").save(settings.index_dir())
+    return settings
+
+
+def _search(settings: KoreSettings, embedder: _FakeEmbedder, query: str, owner: str,
+            mode: str = "hybrid") -> list:
+    s = Searcher(settings, embedder=embedder)  # type: ignore[arg-type]
+    try:
+        return s.search(query, owner, now=NOW, reinforce=False, mode=mode)
+    finally:
+        s.close()
+
+
+def test_index_of_another_model_is_skipped(tmp_path: Path) -> None:
+    settings = _small_store(tmp_path, "anna", index_dim=4)
+    hits = _search(settings, _FakeEmbedder(6), "ristretto", "anna")  # no dimension crash
+    assert [(h.memory_id, h.fts_rank, h.vector_rank) for h in hits] == [(1, 1, None)]
+    assert _search(settings, _FakeEmbedder(6), "ristretto", "anna", mode="semantic") == []
+    same = _search(settings, _FakeEmbedder(4), "ristretto", "anna")
+    assert [(h.memory_id, h.fts_rank, h.vector_rank) for h in same] == [(1, 1, 1)]
+
+
+@pytest.mark.parametrize("owner", ["___", "_", "-_-", "team_alpha"])
+def test_owner_of_separators_finds_its_memory_by_keyword(tmp_path: Path, owner: str) -> None:
+    settings = _small_store(tmp_path, owner)
+    hits = _search(settings, _FakeEmbedder(4), "ristretto", owner, mode="fts")
+    assert [h.memory_id for h in hits] == [1]
+    assert _search(settings, _FakeEmbedder(4), "ristretto", owner + "x", mode="fts") == []
+
+
+def test_fts_match_owner_clause_needs_a_letter_or_digit() -> None:
+    assert "owner" not in (fts_match("coffee", "___") or "")
+    assert 'owner : "a_b"' in (fts_match("coffee", "a_b") or "")

@@ -8,7 +8,14 @@ from pathlib import Path
 import pytest
 
 from kore_pipeline.sqlfiles import load_sql
-from kore_pipeline.store import SCHEMA_VERSION, StoreError, connect, get_meta, set_meta
+from kore_pipeline.store import (
+    SCHEMA_VERSION,
+    StoreError,
+    connect,
+    get_meta,
+    migrations,
+    set_meta,
+)
 
 
 def test_schema_setup_is_safe_to_rerun(tmp_path: Path) -> None:
@@ -16,7 +23,8 @@ def test_schema_setup_is_safe_to_rerun(tmp_path: Path) -> None:
         conn = connect(tmp_path / "k.sqlite")
         names = [r[0] for r in conn.execute("SELECT name FROM migrations ORDER BY name")]
         conn.close()
-    assert names == ["0001_schema", "0002_messages_extracted", "0003_fts_owner"]
+    assert names[:3] == ["0001_schema", "0002_messages_extracted", "0003_fts_owner"]
+    assert names == ["0001_schema", *(name for name, _ in migrations())]
 
 
 def test_old_store_is_migrated_and_keeps_its_rows(tmp_path: Path) -> None:
@@ -68,3 +76,68 @@ def test_newer_store_is_refused(tmp_path: Path) -> None:
     conn.close()
     with pytest.raises(StoreError, match="newer"):
         connect(tmp_path / "k.sqlite")
+
+
+def test_newer_store_is_refused_before_any_migration(tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    from kore_pipeline import store
+
+    conn = connect(tmp_path / "k.sqlite")
+    conn.execute("BEGIN")
+    set_meta(conn, "schema_version", "99")
+    conn.execute("COMMIT")
+    conn.close()
+    pending = [*store.migrations(), ("0999_future", "CREATE TABLE touched (x INTEGER);")]
+    monkeypatch.setattr(store, "migrations", lambda: pending)
+    with pytest.raises(StoreError, match="newer"):
+        connect(tmp_path / "k.sqlite")
+    raw = sqlite3.connect(tmp_path / "k.sqlite")
+    tables = {r[0] for r in raw.execute("SELECT name FROM sqlite_master")}
+    names = {r[0] for r in raw.execute("SELECT name FROM migrations")}
+    raw.close()
+    assert "touched" not in tables and "0999_future" not in names
+
+
+def test_migration_with_a_trigger_body_runs_whole(tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    from kore_pipeline import store
+
+    connect(tmp_path / "k.sqlite").close()
+    trigger = """
+        -- semicolons inside BEGIN ... END must not split the script
+        CREATE TABLE audit (key TEXT, note TEXT);
+        CREATE TRIGGER meta_audit AFTER INSERT ON meta BEGIN
+            INSERT INTO audit VALUES (new.key, 'a; b');
+            INSERT INTO audit VALUES (new.key, 'second');
+        END;
+    """
+    monkeypatch.setattr(store, "migrations", lambda: [("0999_trigger", trigger)])
+    conn = connect(tmp_path / "k.sqlite")
+    conn.execute("INSERT INTO meta VALUES ('x', '1')")
+    assert [tuple(r) for r in conn.execute("SELECT * FROM audit")] == [("x", "a; b"),
+                                                                       ("x", "second")]
+    assert conn.execute("SELECT count(*) FROM migrations WHERE name = '0999_trigger'"
+                        ).fetchone()[0] == 1
+    conn.close()
+
+
+def test_failed_migration_leaves_no_trace(tmp_path: Path,
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    from kore_pipeline import store
+
+    connect(tmp_path / "k.sqlite").close()
+    broken = "CREATE TABLE half (x INTEGER); INSERT INTO no_such_table VALUES (1);"
+    monkeypatch.setattr(store, "migrations", lambda: [("0999_broken", broken)])
+    with pytest.raises(sqlite3.OperationalError):
+        connect(tmp_path / "k.sqlite")
+    raw = sqlite3.connect(tmp_path / "k.sqlite")
+    assert raw.execute("SELECT count(*) FROM sqlite_master WHERE name = 'half'").fetchone()[0] == 0
+    assert raw.execute("SELECT count(*) FROM migrations WHERE name = '0999_broken'"
+                       ).fetchone()[0] == 0
+    raw.close()
+
+
+def test_known_message_ids_is_gone() -> None:
+    from kore_pipeline import store
+
+    assert not hasattr(store, "known_message_ids")

@@ -77,7 +77,8 @@ def search(query: Annotated[str | None, typer.Argument(help="What to look for.")
            no_reinforce: Annotated[bool, typer.Option(
                "--no-reinforce", help="Preview: do not log accesses.")] = False,
            include_archived: Annotated[bool, typer.Option(
-               "--include-archived", help="Also search forgotten and merged memories.")] = False,
+               "--include-archived",
+               help="Also search forgotten, merged, compacted and superseded memories.")] = False,
            mode: Annotated[str, typer.Option(help="hybrid, fts (keywords) or semantic.")]
            = "hybrid",
            subject: Annotated[str | None, typer.Option(help="Only memories about this person.")]

@@ -182,10 +182,21 @@ def run_compress(conn: sqlite3.Connection, settings: KoreSettings, embedder: Emb
                  owner: str | None = None) -> CompressReport:
     """Merge near-duplicate active memories within each (owner, subject, type); one transaction.
 
-    Summaries (type or category 'summary') are never merged. Keepers get the merged text,
-    max importance, the union of sources, the earliest created_at and the summed access
-    count; the absorbed memory is archived as 'merged' with its original text.
+    The write lock is taken before the memories are read (``BEGIN IMMEDIATE``), so a memory
+    deleted or changed by another writer is never merged from a stale read; embedding normally
+    hits the cache, so the lock is short. Summaries (type or category 'summary') are never
+    merged. Keepers get the merged text, max importance, the union of sources, the earliest
+    created_at and the summed access count; the absorbed memory is archived as 'merged' with
+    its original text.
     """
+    with store.transaction(conn):
+        return _compress_locked(conn, settings, embedder, cache, now, run_id, owner)
+
+
+def _compress_locked(conn: sqlite3.Connection, settings: KoreSettings, embedder: Embedder,
+                     cache: EmbeddingCache, now: datetime, run_id: str | None,
+                     owner: str | None) -> CompressReport:
+    """The body of :func:`run_compress`, inside its transaction."""
     where = "status = 'active' AND type != 'summary' AND category != 'summary'"
     params: tuple[Any, ...] = ()
     if owner is not None:
@@ -227,18 +238,17 @@ def run_compress(conn: sqlite3.Connection, settings: KoreSettings, embedder: Emb
             merged_pairs.append((keeper, other, cos))
     if merged_pairs:
         at = iso(now)
-        with store.transaction(conn):
-            conn.executemany(
-                "UPDATE memories SET content = ?, content_hash = ?, importance = ?,"
-                " source_message_ids = ?, created_at = ?, updated_at = ?, last_accessed_at = ?,"
-                " access_count = ? WHERE id = ?",
-                [(r["content"], r["content_hash"], r["importance"],
-                  json.dumps(r["sources"], ensure_ascii=False), r["created_at"], at,
-                  r["last_accessed_at"], r["access_count"], r["id"])
-                 for r in (records[k] for k in sorted(absorbed))],
-            )
-            others = list(archived)
-            store.archive_memories(conn, others, "merged", at, run_id,
-                                   merged_into=[archived[o] for o in others])
+        conn.executemany(
+            "UPDATE memories SET content = ?, content_hash = ?, importance = ?,"
+            " source_message_ids = ?, created_at = ?, updated_at = ?, last_accessed_at = ?,"
+            " access_count = ? WHERE id = ? AND status = 'active'",
+            [(r["content"], r["content_hash"], r["importance"],
+              json.dumps(r["sources"], ensure_ascii=False), r["created_at"], at,
+              r["last_accessed_at"], r["access_count"], r["id"])
+             for r in (records[k] for k in sorted(absorbed))],
+        )
+        others = list(archived)
+        store.archive_memories(conn, others, "merged", at, run_id,
+                               merged_into=[archived[o] for o in others], only_active=True)
     return CompressReport(groups=groups.height, candidates=candidates,
                           merged=len(merged_pairs), pairs=merged_pairs)

@@ -123,23 +123,30 @@ def apply_pending_accesses(conn: sqlite3.Connection, now: datetime) -> int:
 
 def run_decay(conn: sqlite3.Connection, settings: KoreSettings, now: datetime,
               run_id: str | None = None) -> DecayReport:
-    """Apply pending accesses, rescore every active memory and archive the forgotten ones."""
+    """Apply pending accesses, rescore every active memory and archive the forgotten ones.
+
+    The accesses are applied in their own transaction; the active rows are then read, scored
+    and written back in one transaction (write lock taken before the read), so a memory
+    deleted or changed meanwhile by another writer is never archived from a stale read.
+    """
     applied = apply_pending_accesses(conn, now)
-    table = store.query_arrow(
-        conn, "SELECT id, importance, created_at, last_accessed_at, access_count FROM memories"
-        " WHERE status = 'active' ORDER BY id")
-    if table.num_rows == 0:
-        return DecayReport(scored=0, forgotten=0, accesses_applied=applied, forgotten_ids=[])
-    df = pl.from_arrow(table)
-    assert isinstance(df, pl.DataFrame)
-    scored = decay_frame(df, now, settings)
-    updates = list(zip(scored.get_column("decay_score").to_list(),
-                       scored.get_column("id").to_list(), strict=True))
-    forgotten = [int(i) for i in scored.filter(pl.col("forget")).get_column("id").to_list()]
     with store.transaction(conn):
+        table = store.query_arrow(
+            conn, "SELECT id, importance, created_at, last_accessed_at, access_count"
+            " FROM memories WHERE status = 'active' ORDER BY id")
+        if table.num_rows == 0:
+            return DecayReport(scored=0, forgotten=0, accesses_applied=applied,
+                               forgotten_ids=[])
+        df = pl.from_arrow(table)
+        assert isinstance(df, pl.DataFrame)
+        scored = decay_frame(df, now, settings)
+        updates = list(zip(scored.get_column("decay_score").to_list(),
+                           scored.get_column("id").to_list(), strict=True))
+        forgotten = [int(i) for i in scored.filter(pl.col("forget")).get_column("id").to_list()]
         conn.executemany(
             "UPDATE memories SET decay_score = ? WHERE id = ? AND status = 'active'", updates)
         if forgotten:
-            store.archive_memories(conn, forgotten, "forgotten", iso(now), run_id)
+            store.archive_memories(conn, forgotten, "forgotten", iso(now), run_id,
+                                   only_active=True)
     return DecayReport(scored=scored.height, forgotten=len(forgotten),
                        accesses_applied=applied, forgotten_ids=forgotten)

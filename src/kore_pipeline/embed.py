@@ -73,6 +73,17 @@ class Embedder:
         return int(getter())
 
     @property
+    def cache_id(self) -> str:
+        """Model identity in embedding-cache keys: the name, plus the folder when one is set.
+
+        With ``model_path`` unset the key is the bare name (existing caches stay valid); with
+        it set, another model saved under the same name never reuses this one's vectors.
+        """
+        if self.settings.model_path is None:
+            return self.model_name
+        return f"{self.model_name}@{Path(self.settings.model_path).expanduser().resolve()}"
+
+    @property
     def signature(self) -> str:
         """``model:dim``; stored with the index, a change forces a full re-embed."""
         return f"{self.model_name}:{self.dim}"
@@ -138,7 +149,9 @@ def embed_with_cache(texts: Sequence[str], embedder: Embedder,
     """
     if not texts:  # no model load for nothing to embed
         return np.zeros((0, 0), dtype=np.float32), 0
-    keys = [embedding_key(embedder.model_name, t) for t in texts]
+    # Duck-typed embedders (wrappers, test doubles) without ``cache_id`` key by name alone.
+    model_id = getattr(embedder, "cache_id", None) or embedder.model_name
+    keys = [embedding_key(model_id, t) for t in texts]
     cached = cache.get_many(keys)
     missing: dict[str, str] = {}
     for key, text in zip(keys, texts, strict=True):

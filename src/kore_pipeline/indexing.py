@@ -32,11 +32,20 @@ class IndexReport:
 
 
 def index_is_current(conn: sqlite3.Connection, settings: KoreSettings) -> bool:
-    """True when every memory is indexed with the configured model (no model load needed)."""
+    """True when every memory is indexed with the configured model (no model load needed).
+
+    Reads only the small signature file next to the index, never the index itself: its
+    ``count`` must equal the number of memories, so an index written by a process that
+    missed a memory is rebuilt.
+    """
     sig = get_meta(conn, SIGNATURE_KEY)
     if sig is None or not sig.startswith(settings.model_name + ":"):
         return False
     if not VectorIndex.exists(settings.index_dir()):
+        return False
+    meta = VectorIndex.read_meta(settings.index_dir())
+    total = conn.execute("SELECT count(*) FROM memories").fetchone()[0]
+    if meta is None or meta.get("count") != total:
         return False
     stale = conn.execute("SELECT count(*) FROM memories WHERE embedded_hash IS NULL"
                          " OR embedded_hash != content_hash").fetchone()[0]

@@ -141,7 +141,8 @@ def build_server(settings: KoreSettings, owner: str = DEFAULT_OWNER, lock_owner:
         type: Annotated[Literal["factual", "episodic", "summary"] | None, Field(
             description="Only this memory type.")] = None,
         include_archived: Annotated[bool, Field(
-            description="Also forgotten and merged memories (never deleted ones).")] = False,
+            description="Also forgotten, merged, compacted and superseded memories"
+            " (never deleted ones).")] = False,
         now: Now = None,
     ) -> list[dict[str, Any]]:
         """Search one owner's long-term memories; best first.

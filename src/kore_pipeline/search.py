@@ -28,6 +28,7 @@ from .timeutil import iso, resolve_now
 from .vector_index import INDEX_FILE, VectorIndex
 
 _TOKEN = re.compile(r"\w+", re.UNICODE)
+_OWNER_TOKEN = re.compile(r"[^\W_]", re.UNICODE)
 MAX_QUERY_TOKENS = 64
 
 
@@ -74,7 +75,9 @@ def fts_match(text: str, owner: str) -> str | None:
         return None
     expr = f"content : ({words}) AND {{content subject}} : ({words})"
     phrase = owner.replace("\x00", "").replace('"', '""')  # NUL would end the SQL string
-    if _TOKEN.search(phrase):  # an owner with no word characters is left to the SQL filter
+    # FTS5 unicode61 separates on "_" as on punctuation: an owner without a letter or digit
+    # has no token to match and is left to the SQL filter.
+    if _OWNER_TOKEN.search(phrase):
         expr += ' AND owner : "' + phrase + '"'
     return expr
 
@@ -109,7 +112,7 @@ class SearchFilters:
     until: datetime | str | None = None
     """Only memories created at or before this time."""
     include_archived: bool = False
-    """Also forgotten, merged and compacted memories (never deleted ones)."""
+    """Also forgotten, merged, compacted and superseded memories (never deleted ones)."""
 
     def where(self, owner: str, now: datetime, retention_days: int | None) -> tuple[str, list]:
         """SQL condition on table alias ``m`` and its parameters."""
@@ -205,6 +208,8 @@ class Searcher:
         index = self.index
         if index is None or not query.strip():
             return {}
+        if index.signature != self.embedder.signature:
+            return {}  # built with another model (or dimension): FTS alone answers
         allowed = [r[0] for r in self.conn.execute(
             f"SELECT m.id FROM memories AS m WHERE {where}", params)]
         if not allowed:

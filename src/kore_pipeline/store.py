@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -14,7 +14,7 @@ import pyarrow as pa
 from .sqlfiles import load_sql, sql_dir
 from .timeutil import iso, utcnow
 
-SCHEMA_VERSION = "3"
+SCHEMA_VERSION = "4"
 
 MEMORY_COLUMNS = (
     "id", "owner", "subject", "key", "type", "category", "content", "content_hash", "language",
@@ -43,37 +43,59 @@ def connect(db_path: Path) -> sqlite3.Connection:
 def ensure_schema(conn: sqlite3.Connection) -> None:
     """Create the schema, or bring an older store up to date; safe to call on every open.
 
-    ``sql/schema.sql`` is the current schema (every statement IF NOT EXISTS). An existing
-    store first gets the named migrations under ``sql/migrations/`` it has not recorded; a
-    new store records them all as applied, since the schema already contains them.
+    A store whose ``schema_version`` is newer than this code's is refused before anything
+    is changed. ``sql/schema.sql`` is the current schema (every statement IF NOT EXISTS). An
+    existing store first gets the named migrations under ``sql/migrations/`` it has not
+    recorded, each one atomic; a new store records them all as applied, since the schema
+    already contains them.
     """
-    existing = conn.execute(
-        "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'messages'").fetchone()
+    def table_exists(name: str) -> bool:
+        return conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?",
+                            (name,)).fetchone() is not None
+
+    if table_exists("meta"):
+        version = get_meta(conn, "schema_version")
+        if version is not None and int(version) > int(SCHEMA_VERSION):
+            raise StoreError(f"store schema version {version} is newer than this kore's"
+                             f" ({SCHEMA_VERSION}): upgrade kore-pipeline")
     migrated = False
-    if existing:
+    if table_exists("messages"):
         conn.execute("CREATE TABLE IF NOT EXISTS migrations (name TEXT PRIMARY KEY,"
                      " applied_at TEXT NOT NULL)")
         done = {r[0] for r in conn.execute("SELECT name FROM migrations")}
         for name, sql in migrations():
             if name not in done:
-                with transaction(conn):
-                    for statement in filter(str.strip, sql.split(";")):
-                        conn.execute(statement)
-                    conn.execute("INSERT INTO migrations(name, applied_at) VALUES (?, ?)",
-                                 (name, iso(utcnow())))
+                apply_migration(conn, name, sql)
                 migrated = True
     conn.executescript(load_sql("schema"))
     if migrated:  # a migration may have recreated the FTS index: fill it from `memories`
         conn.execute("INSERT INTO memories_fts(memories_fts) VALUES ('rebuild')")
-    version = get_meta(conn, "schema_version")
-    if version is not None and int(version) > int(SCHEMA_VERSION):
-        raise StoreError(f"store schema version {version} is newer than this kore's"
-                         f" ({SCHEMA_VERSION}): upgrade kore-pipeline")
     with transaction(conn):
         for name in ["0001_schema", *(n for n, _ in migrations())]:
             conn.execute("INSERT OR IGNORE INTO migrations(name, applied_at) VALUES (?, ?)",
                          (name, iso(utcnow())))
         set_meta(conn, "schema_version", SCHEMA_VERSION)
+
+
+def _sql_literal(value: str) -> str:
+    return "'" + value.replace("'", "''") + "'"
+
+
+def apply_migration(conn: sqlite3.Connection, name: str, sql: str) -> None:
+    """Run one migration script and record it, atomically (all of it or none of it).
+
+    The script runs through ``executescript`` (so trigger bodies with inner semicolons work)
+    wrapped in its own ``BEGIN IMMEDIATE ... COMMIT``; on any error it is rolled back.
+    """
+    script = (f"BEGIN IMMEDIATE;\n{sql}\n;\n"
+              f"INSERT INTO migrations(name, applied_at) VALUES ({_sql_literal(name)},"
+              f" {_sql_literal(iso(utcnow()))});\nCOMMIT;")
+    try:
+        conn.executescript(script)
+    except BaseException:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+        raise
 
 
 def migrations() -> list[tuple[str, str]]:
@@ -131,36 +153,34 @@ def memories_table(conn: sqlite3.Connection, where: str = "1=1",
     return table
 
 
-def known_message_ids(conn: sqlite3.Connection, ids: Iterable[str]) -> set[str]:
-    """The subset of ``ids`` already stored."""
-    found: set[str] = set()
-    batch = list(ids)
-    for i in range(0, len(batch), 500):
-        chunk = batch[i : i + 500]
-        marks = ",".join("?" * len(chunk))
-        found.update(r[0] for r in conn.execute(
-            f"SELECT message_id FROM messages WHERE message_id IN ({marks})", chunk))
-    return found
-
-
 def archive_memories(conn: sqlite3.Connection, ids: Sequence[int], reason: str, at: str,
-                     run_id: str | None, merged_into: Sequence[int | None] | None = None) -> None:
-    """Move memories out of the active set, recording their text (call inside a transaction)."""
+                     run_id: str | None, merged_into: Sequence[int | None] | None = None,
+                     only_active: bool = False) -> None:
+    """Move memories out of the active set, recording their text (call inside a transaction).
+
+    With ``only_active``, a memory whose status is no longer 'active' is left untouched.
+    """
     targets = merged_into or [None] * len(ids)
     pairs = list(zip(ids, targets, strict=True))
+    guard = " AND status = 'active'" if only_active else ""
     conn.executemany(
         "INSERT OR REPLACE INTO archive(memory_id, archived_at, reason, merged_into, content,"
         " decay_score, run_id) SELECT id, ?, ?, ?, content, decay_score, ? FROM memories"
-        " WHERE id = ?", [(at, reason, target, run_id, mid) for mid, target in pairs])
+        " WHERE id = ?" + guard, [(at, reason, target, run_id, mid) for mid, target in pairs])
     conn.executemany(
-        "UPDATE memories SET status = ?, merged_into = ?, updated_at = ? WHERE id = ?",
+        "UPDATE memories SET status = ?, merged_into = ?, updated_at = ? WHERE id = ?" + guard,
         [(reason, target, at, mid) for mid, target in pairs])
 
 
 def restore_memory(conn: sqlite3.Connection, memory_id: int, at: str) -> bool:
-    """Bring an archived memory back to the active set with its archived text."""
+    """Bring an archived memory back to the active set; False if it is not archived.
+
+    The memory's row still holds its text, so restoring only changes its status (to
+    'active', with ``merged_into`` cleared, a fresh decay score and ``now`` as its last
+    access) and drops its archive record; the archived copy of the text is not used.
+    """
     with transaction(conn):
-        row = conn.execute("SELECT content FROM archive WHERE memory_id = ?",
+        row = conn.execute("SELECT 1 FROM archive WHERE memory_id = ?",
                            (memory_id,)).fetchone()
         if row is None:
             return False

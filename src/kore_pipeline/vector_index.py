@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -71,16 +72,39 @@ class VectorIndex:
             np.zeros((0, self.dim), dtype=np.float32)
 
     def save(self, folder: Path) -> None:
-        """Write index and signature atomically."""
+        """Write index and signature atomically.
+
+        Each goes to a uniquely named temp file in ``folder`` and is then moved into place
+        with ``os.replace``, so two writers never write into the same temp file.
+        """
         faiss = _faiss()
         folder.mkdir(parents=True, exist_ok=True)
-        tmp = folder / (INDEX_FILE + ".tmp")
-        faiss.write_index(self.index, str(tmp))
-        os.replace(tmp, folder / INDEX_FILE)
-        sig_tmp = folder / (SIGNATURE_FILE + ".tmp")
-        sig_tmp.write_text(json.dumps({"signature": self.signature, "dim": self.dim,
-                                       "count": len(self)}), encoding="utf-8")
-        os.replace(sig_tmp, folder / SIGNATURE_FILE)
+        fd, tmp = tempfile.mkstemp(dir=folder, prefix=INDEX_FILE + ".", suffix=".tmp")
+        os.close(fd)
+        try:
+            faiss.write_index(self.index, tmp)
+            os.replace(tmp, folder / INDEX_FILE)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+        meta = json.dumps({"signature": self.signature, "dim": self.dim, "count": len(self)})
+        fd, sig_tmp = tempfile.mkstemp(dir=folder, prefix=SIGNATURE_FILE + ".", suffix=".tmp")
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as fh:
+                fh.write(meta)
+            os.replace(sig_tmp, folder / SIGNATURE_FILE)
+        except BaseException:
+            Path(sig_tmp).unlink(missing_ok=True)
+            raise
+
+    @staticmethod
+    def read_meta(folder: Path) -> dict[str, Any] | None:
+        """The saved signature file (signature, dim, count), or None if missing or unreadable."""
+        try:
+            meta = json.loads((folder / SIGNATURE_FILE).read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return None
+        return meta if isinstance(meta, dict) else None
 
     @staticmethod
     def exists(folder: Path) -> bool:
