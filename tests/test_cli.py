@@ -83,6 +83,10 @@ def test_run_search_batch_stats_restore_sql(tmp_path: Path) -> None:
     compressed = json.loads(runner.invoke(app, ["compress", "--no-prefect", "--owner", "other",
                                                 *home]).stdout)
     assert compressed["state"] == "completed" and "compress" in compressed
+    forgotten = runner.invoke(app, ["sql", "SELECT id FROM memories WHERE status = 'forgotten'"
+                                    " ORDER BY id LIMIT 1", *home]).stdout.splitlines()[1]
+    result = runner.invoke(app, ["restore", forgotten, *home])
+    assert result.exit_code == 0 and f"restored memory {forgotten}" in result.stdout
     result = runner.invoke(app, ["sql", "SELECT kind, state FROM runs ORDER BY started_at", *home])
     assert result.stdout.splitlines()[1:] == ["pipeline\tcompleted", "decay\tcompleted",
                                               "compress\tcompleted"]

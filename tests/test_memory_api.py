@@ -200,3 +200,16 @@ def test_saved_memory_is_embedded_by_the_next_index_sync(conn, settings, embedde
     finally:
         s.close()
     assert hits[0].memory_id == res.memory_id
+
+
+def test_saved_memory_with_expiry_leaves_search_after_it(conn, settings) -> None:
+    res = save_memory(conn, settings, "Standup is moved to Friday this week", "o", now=NOW,
+                      expires_at="2026-09-05T00:00:00Z")
+    s = Searcher(settings, conn=conn)
+    before = s.search("standup Friday", "o", mode="fts", now="2026-09-04T00:00:00Z",
+                      reinforce=False)
+    after = s.search("standup Friday", "o", mode="fts", now="2026-09-06T00:00:00Z",
+                     reinforce=False)
+    assert [h.memory_id for h in before] == [res.memory_id] and after == []
+    assert conn.execute("SELECT status FROM memories WHERE id = ?",
+                        (res.memory_id,)).fetchone()[0] == "active"  # kept, just not served

@@ -161,12 +161,22 @@ def stats(home: Home = None, as_json: Annotated[bool, typer.Option("--json")] = 
 @app.command()
 def restore(memory_id: Annotated[int, typer.Argument(help="Id of an archived memory.")],
             home: Home = None, now: Now = None) -> None:
-    """Bring a forgotten or merged memory back into the active set."""
+    """Bring a forgotten, merged, superseded or deleted memory back into the active set.
+
+    A compacted memory comes back with its summary's other originals: use
+    `kore restore-compaction SUMMARY_ID`.
+    """
     from .store import connect, restore_memory
     from .timeutil import iso, resolve_now
 
     conn = connect(settings_for(home).db_path())
     try:
+        row = conn.execute("SELECT status, merged_into FROM memories WHERE id = ?",
+                           (memory_id,)).fetchone()
+        if row is not None and row["status"] == "compacted":
+            typer.echo(f"memory {memory_id} is part of summary {row['merged_into']}: run"
+                       f" `kore restore-compaction {row['merged_into']}`", err=True)
+            raise typer.Exit(1)
         ok = restore_memory(conn, memory_id, iso(resolve_now(now)))
     finally:
         conn.close()

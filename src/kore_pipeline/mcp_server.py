@@ -199,6 +199,9 @@ def build_server(settings: KoreSettings, owner: str = DEFAULT_OWNER, lock_owner:
         importance: Annotated[int | None, Field(ge=1, le=5, description=(
             "1 (trivia) to 5 (critical, e.g. an allergy); default: scored from the "
             "text."))] = None,
+        expires_at: Annotated[str | None, Field(description=(
+            "ISO 8601 time after which search no longer returns it (the memory is kept); "
+            "default: never."))] = None,
         embed_now: Annotated[bool, Field(description=(
             "Also embed it for semantic search now (slower; otherwise the next pipeline run "
             "does it). Keyword search finds it at once either way."))] = False,
@@ -213,7 +216,8 @@ def build_server(settings: KoreSettings, owner: str = DEFAULT_OWNER, lock_owner:
         def run() -> dict[str, Any]:
             name = svc.resolve_owner(owner)
             result = save_memory(svc.conn, svc.settings, content, name, subject=subject,
-                                 category=category, type=type, importance=importance, now=now)
+                                 category=category, type=type, importance=importance, now=now,
+                                 expires_at=expires_at)
             out = result.to_dict()
             if embed_now:
                 out["index"] = svc.embed_pending()

@@ -98,8 +98,12 @@ def _importance(value: int | None) -> int | None:
 def save_memory(conn: sqlite3.Connection, settings: KoreSettings, content: str, owner: str,
                 subject: str = "user", category: str = "note", type: str = "factual",
                 importance: int | None = None, now: datetime | str | None = None,
-                session_id: str | None = None) -> SaveResult:
+                session_id: str | None = None,
+                expires_at: datetime | str | None = None) -> SaveResult:
     """Store (or refresh) one memory of ``owner``; returns its id, importance and key.
+
+    ``expires_at`` (ISO time) makes search stop returning the memory after that time
+    ("the meeting is moved to Friday" is worth little next month); the row stays.
 
     ``importance`` (1..5) is kept as explicit; without it the text is scored by
     :func:`importance.score_importance`. Saving text whose key already exists for the
@@ -128,6 +132,7 @@ def save_memory(conn: sqlite3.Connection, settings: KoreSettings, content: str, 
     scored = score_importance(text, category, explicit)
     key = memory_key(category, text)
     at = iso(resolve_now(now))
+    expires = iso(resolve_now(expires_at)) if expires_at not in (None, "") else None
     tag = AGENT_SOURCE_PREFIX + digest(owner, subject, key, at)
     chash = text_hash(text)
     with transaction(conn):
@@ -140,9 +145,9 @@ def save_memory(conn: sqlite3.Connection, settings: KoreSettings, content: str, 
             cur = conn.execute(
                 "INSERT INTO memories(owner, subject, key, type, category, content, content_hash,"
                 " language, importance, importance_explicit, source_message_ids, session_id,"
-                " created_at, updated_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                " created_at, updated_at, expires_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                 (owner, subject, key, type, category, text, chash, guess_language(text), scored,
-                 int(explicit is not None), json.dumps([tag]), session_id, at, at))
+                 int(explicit is not None), json.dumps([tag]), session_id, at, at, expires))
             return SaveResult(int(cur.lastrowid), scored, key, "inserted", "active")
         mid = int(row["id"])
         if row["status"] not in ("active", *_REVIVABLE):  # merged / compacted
@@ -165,8 +170,9 @@ def save_memory(conn: sqlite3.Connection, settings: KoreSettings, content: str, 
         conn.execute(
             "UPDATE memories SET content = ?, content_hash = ?, importance = ?,"
             " importance_explicit = ?, source_message_ids = ?, last_accessed_at = ?,"
-            " updated_at = ?, status = 'active', merged_into = NULL WHERE id = ?",
-            (text, chash, new_importance, new_explicit, json.dumps(sources), at, at, mid))
+            " updated_at = ?, status = 'active', merged_into = NULL, expires_at = ? WHERE id = ?",
+            (text, chash, new_importance, new_explicit, json.dumps(sources), at, at, expires,
+             mid))
         if row["status"] in _REVIVABLE:
             conn.execute("DELETE FROM archive WHERE memory_id = ?", (mid,))
     return SaveResult(mid, new_importance, key, "updated", status,
