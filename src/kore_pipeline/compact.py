@@ -26,9 +26,7 @@ member; ``language``/``session_id`` are kept when all members agree, else NULL.
 from __future__ import annotations
 
 import json
-import re
 import sqlite3
-import unicodedata
 from dataclasses import asdict, dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -39,6 +37,7 @@ from . import store
 from .context import estimate_tokens
 from .ids import digest, text_hash
 from .settings import KoreSettings
+from .textnorm import TERMINAL, contains_words, sentence_key, split_sentences
 from .timeutil import iso, parse_ts
 
 SUMMARY_RESTORED_REASON = "deleted"
@@ -46,10 +45,6 @@ SUMMARY_RESTORED_REASON = "deleted"
 and text (in ``memories`` and ``archive``) but hides it from every search, include_archived
 ones too, since its originals are active again."""
 
-_SENTENCE_END = re.compile(r"(?<=[.!?…。！？])\s+")
-_TERMINAL = ".!?…。！？"
-_APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'", "\u00b4": "'",
-                              "\uff07": "'", "`": "'"})
 
 
 class CompactionError(RuntimeError):
@@ -86,25 +81,8 @@ def summary_key(memory_ids: list[int]) -> str:
 # --------------------------------------------------------------------------- sentences
 
 
-def split_sentences(text: str) -> list[str]:
-    """Sentences of ``text`` (split after . ! ? … and CJK stops), stripped, lines joined."""
-    flat = " ".join(text.split())
-    return [s for s in (p.strip() for p in _SENTENCE_END.split(flat)) if s]
-
-
-def sentence_key(sentence: str) -> str:
-    """Comparison form: NFC, case-folded, apostrophes unified, whitespace collapsed,
-    terminal punctuation dropped."""
-    norm = unicodedata.normalize("NFC", sentence).casefold().translate(_APOSTROPHES)
-    return " ".join(norm.split()).rstrip(_TERMINAL + " ")
-
-
-def _said_in(part: str, text: str) -> bool:
-    return re.search(r"(?<!\w)" + re.escape(part) + r"(?!\w)", text) is not None
-
-
 def _terminated(sentence: str) -> str:
-    return sentence if sentence.endswith(tuple(_TERMINAL)) else sentence + "."
+    return sentence if sentence.endswith(tuple(TERMINAL)) else sentence + "."
 
 
 def _cut_to_tokens(sentence: str, budget: int) -> str:
@@ -141,7 +119,7 @@ def build_summary(members: list[dict[str, Any]], max_tokens: int) -> str:
     for member in members:
         for sentence in split_sentences(member["content"]):
             key = sentence_key(sentence)
-            if not key or key in keys or any(_said_in(key, k) for k in keys):
+            if not key or key in keys or any(contains_words(k, key) for k in keys):
                 continue
             first = first or sentence
             candidate = " ".join([*kept, _terminated(sentence)])

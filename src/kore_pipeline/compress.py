@@ -11,9 +11,7 @@ from __future__ import annotations
 
 import json
 import math
-import re
 import sqlite3
-import unicodedata
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -25,6 +23,7 @@ from . import store
 from .embed import Embedder, EmbeddingCache, embed_text, embed_with_cache
 from .ids import text_hash
 from .settings import KoreSettings
+from .textnorm import TERMINAL, contains_words, sentence_key, split_sentences
 from .timeutil import iso, parse_ts
 
 GROUP_BY = ["owner", "subject", "type"]
@@ -34,10 +33,7 @@ episode it was extracted from (both stay findable; the fact keeps its short word
 IVF_MIN = 20_000
 """Groups with at least this many vectors use an IVF index instead of a flat one."""
 
-_SENTENCE_END = re.compile(r"(?<=[.!?…。！？])\s+")
-_TERMINAL = ".!?…。！？"
 _QUERY_CHUNK = 4096
-_APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'", "\u00b4": "'"})
 
 
 @dataclass
@@ -105,30 +101,6 @@ def find_similar_pairs(ids: np.ndarray, vectors: np.ndarray, threshold: float, *
     return pairs
 
 
-def _split_sentences(text: str) -> list[str]:
-    return [s.strip() for s in _SENTENCE_END.split(text.strip()) if s.strip()]
-
-
-def _norm_sentence(sentence: str) -> str:
-    """Comparison form: NFC, case-folded, apostrophes folded, whitespace collapsed, terminal
-    punctuation dropped."""
-    norm = unicodedata.normalize("NFC", sentence).casefold().translate(_APOSTROPHES)
-    norm = " ".join(norm.split())
-    return norm.rstrip(_TERMINAL + " ")
-
-
-def _contains_words(text: str, part: str) -> bool:
-    """Whether ``part`` occurs in ``text`` on word boundaries."""
-    start = text.find(part)
-    while start != -1:
-        end = start + len(part)
-        if (start == 0 or not text[start - 1].isalnum()) and \
-                (end == len(text) or not text[end].isalnum()):
-            return True
-        start = text.find(part, start + 1)
-    return False
-
-
 def merge_texts(keep: str, other: str) -> str:
     """``keep``, then each sentence of ``other`` not already in it, joined with a space.
 
@@ -137,13 +109,13 @@ def merge_texts(keep: str, other: str) -> str:
     sentence of ``keep`` replaces it (nothing is lost, nothing is said twice). A piece that
     is followed by an added sentence gets a full stop if it has no terminal punctuation.
     """
-    pieces = _split_sentences(keep)
-    norms = [_norm_sentence(p) for p in pieces]
-    for sentence in _split_sentences(other):
-        norm = _norm_sentence(sentence)
-        if not norm or norm in norms or _contains_words(" ".join(norms), norm):
+    pieces = split_sentences(keep)
+    norms = [sentence_key(p) for p in pieces]
+    for sentence in split_sentences(other):
+        norm = sentence_key(sentence)
+        if not norm or norm in norms or contains_words(" ".join(norms), norm):
             continue
-        wider = [i for i, n in enumerate(norms) if n and _contains_words(norm, n)]
+        wider = [i for i, n in enumerate(norms) if n and contains_words(norm, n)]
         if wider:  # the other says the same and more: keep its fuller wording once
             pieces[wider[0]], norms[wider[0]] = sentence, norm
             for i in reversed(wider[1:]):
@@ -151,7 +123,7 @@ def merge_texts(keep: str, other: str) -> str:
             continue
         pieces.append(sentence)
         norms.append(norm)
-    out = [p if i == len(pieces) - 1 or p.endswith(tuple(_TERMINAL)) else p + "."
+    out = [p if i == len(pieces) - 1 or p.endswith(tuple(TERMINAL)) else p + "."
            for i, p in enumerate(pieces)]
     return " ".join(out)
 

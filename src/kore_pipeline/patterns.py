@@ -14,7 +14,6 @@ vague or stock phrases ("do those things", "happy to help") give none. Questions
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass
 
 from kore_pipeline.patterns_lang import (
@@ -34,6 +33,7 @@ from kore_pipeline.patterns_lang import (
     TRAILING_FILLER,
     VAGUE_WORDS,
 )
+from kore_pipeline.textnorm import fold
 
 __all__ = [
     "CATEGORIES", "LANGUAGES", "MAX_FACT_CHARS", "MIN_FACT_CHARS", "Fact", "extract_facts",
@@ -99,7 +99,6 @@ _TRAIL_RX = re.compile(r"(?:[^\w+#%)\]]+|\s+(?:" + _alts(TRAILING_FILLER) + "))$
 _NEGATION_TAIL = {"de": re.compile(r"\s+nicht$", _FLAGS)}
 _NEGATION_HEAD = {"fr": re.compile(r"pas\s+(?:d'|de\s+)?", _FLAGS)}
 
-_APOSTROPHES = str.maketrans({c: "'" for c in "\u2019\u02bc\u2018\uff07\u2032"})
 _ABBREV = {"e.g.", "i.e.", "etc.", "mr.", "mrs.", "ms.", "dr.", "vs.", "approx.", "sr.", "sra.",
            "z.b.", "p.es.", "ca.", "st.", "no.", "nr.", "prof.", "ecc.", "cf."}
 _SENT_SPLIT = re.compile(r"(?<=[.!?…])[\"')\]»”]*\s+|\s*\n+\s*")
@@ -140,8 +139,8 @@ _PLEASANTRY = re.compile(
 
 
 def normalize_text(text: str) -> str:
-    """NFC-normalise and turn every apostrophe variant into ``'``."""
-    return unicodedata.normalize("NFC", text).translate(_APOSTROPHES)
+    """NFC-normalise and turn every apostrophe variant into ``'`` (:func:`textnorm.fold`)."""
+    return fold(text)
 
 
 def split_sentences(text: str) -> list[str]:

@@ -24,6 +24,7 @@ from .settings import KoreSettings
 from .sqlfiles import load_sql
 from .stopwords import is_stopword
 from .store import connect, transaction
+from .textnorm import fold
 from .timeutil import iso, resolve_now
 from .vector_index import INDEX_FILE, VectorIndex
 
@@ -142,11 +143,8 @@ class SearchFilters:
 
 
 MODES = ("hybrid", "fts", "semantic")
-_FOLD = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'"})
-
-
 def _folded(text: str) -> str:
-    return " ".join(text.casefold().translate(_FOLD).replace(".", " ").split())
+    return " ".join(fold(text).casefold().replace(".", " ").split())
 
 
 def drop_restatements(hits: list[SearchHit]) -> list[SearchHit]:
