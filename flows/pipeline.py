@@ -13,7 +13,7 @@ from typing import Any
 from prefect import flow
 from prefect.artifacts import create_markdown_artifact
 
-from kore_pipeline.pipeline import RunContext, close_run, input_paths, open_run
+from kore_pipeline.pipeline import RunContext, close_run, execute, input_paths, open_run
 from kore_pipeline.settings import KoreSettings
 
 from . import tasks
@@ -23,25 +23,19 @@ def _settings(home: str | None) -> KoreSettings:
     return KoreSettings(home=Path(home)) if home and home.strip() else KoreSettings()
 
 
-def _finish(ctx: RunContext, summary_title: str) -> dict[str, Any]:
-    summary = close_run(ctx)
-    create_markdown_artifact(
-        key=f"kore-{ctx.kind}-summary",
-        markdown=f"# {summary_title}\n\n```json\n{json.dumps(summary, indent=2, default=str)}\n```",
-        description=f"kore {ctx.kind} run {ctx.run_id}",
-    )
-    return summary
-
-
 def _run(ctx: RunContext, body: Any, title: str) -> dict[str, Any]:
-    try:
-        body()
-        return _finish(ctx, title)
-    except BaseException:
-        close_run(ctx, "failed")
-        raise
-    finally:
-        ctx.close()
+    """Run the flow's tasks; on success also leave the summary as a Markdown artifact."""
+
+    def finish(ctx: RunContext) -> dict[str, Any]:
+        summary = close_run(ctx)
+        create_markdown_artifact(
+            key=f"kore-{ctx.kind}-summary",
+            markdown=f"# {title}\n\n```json\n{json.dumps(summary, indent=2, default=str)}\n```",
+            description=f"kore {ctx.kind} run {ctx.run_id}",
+        )
+        return summary
+
+    return execute(ctx, body, finish)
 
 
 @flow(name="kore-pipeline", log_prints=True)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -190,24 +191,34 @@ def stage_publish(ctx: RunContext) -> dict[str, int]:
     return counts
 
 
+def execute(ctx: RunContext, body: Callable[[], object],
+            finish: Callable[[RunContext], dict[str, Any]] = close_run) -> dict[str, Any]:
+    """Run ``body`` in ``ctx``; record the run as completed (``finish``) or failed; close it."""
+    try:
+        body()
+        return finish(ctx)
+    except BaseException:
+        close_run(ctx, "failed")
+        raise
+    finally:
+        ctx.close()
+
+
 def run_pipeline(paths: list[Path] | None, settings: KoreSettings,
                  now: datetime | str | None = None,
                  embedder: Embedder | None = None) -> dict[str, Any]:
     """Every stage in order, decay and compression included; returns the run summary."""
     ctx = open_run(settings, "pipeline", now, embedder)
-    try:
+
+    def body() -> None:
         stage_ingest(ctx, input_paths(paths))
         stage_extract(ctx)
         stage_index(ctx)
         stage_decay(ctx)
         stage_compress(ctx)
         stage_publish(ctx)
-        return close_run(ctx)
-    except BaseException:
-        close_run(ctx, "failed")
-        raise
-    finally:
-        ctx.close()
+
+    return execute(ctx, body)
 
 
 def run_maintenance(kind: str, settings: KoreSettings, now: datetime | str | None = None,
@@ -216,15 +227,12 @@ def run_maintenance(kind: str, settings: KoreSettings, now: datetime | str | Non
     if kind not in ("decay", "compress"):
         raise ValueError(f"unknown maintenance run {kind!r}")
     ctx = open_run(settings, kind, now)
-    try:
+
+    def body() -> None:
         if kind == "decay":
             stage_decay(ctx)
         else:
             stage_compress(ctx, owner)
         stage_publish(ctx)
-        return close_run(ctx)
-    except BaseException:
-        close_run(ctx, "failed")
-        raise
-    finally:
-        ctx.close()
+
+    return execute(ctx, body)
