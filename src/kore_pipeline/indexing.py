@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .embed import Embedder, EmbeddingCache, embed_text, embed_with_cache
+from .embed import Embedder, EmbeddingCache, embed_text, embed_with_cache, make_embedder
 from .settings import KoreSettings
 from .store import get_meta, set_meta, transaction
 from .vector_index import VectorIndex
@@ -39,7 +39,7 @@ def index_is_current(conn: sqlite3.Connection, settings: KoreSettings) -> bool:
     missed a memory is rebuilt.
     """
     sig = get_meta(conn, SIGNATURE_KEY)
-    if sig is None or not sig.startswith(settings.model_name + ":"):
+    if sig is None or not sig.startswith(make_embedder(settings).signature_prefix):
         return False
     if not VectorIndex.exists(settings.index_dir()):
         return False

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from . import lake
-from .embed import Embedder, EmbeddingCache
+from .embed import Embedder, EmbeddingCache, make_embedder
 from .extract import extract_memories, upsert_memories
 from .indexing import sync_index
 from .ingest import IngestResult, ingest_paths, message_key
@@ -54,7 +54,7 @@ class RunContext:
     def embedder(self) -> Embedder:
         """The model, loaded on first use only."""
         if self._embedder is None:
-            self._embedder = Embedder(self.settings)
+            self._embedder = make_embedder(self.settings)
         return self._embedder
 
     @property
