@@ -102,6 +102,9 @@ def normalise(rec: Any, settings: KoreSettings, source: str, line: int,
     if not isinstance(rec, dict):
         raise BadRecord(f"record must be a JSON object, got {type(rec).__name__}")
     rec = {**(defaults or {}), **{k: v for k, v in rec.items() if v is not None}}
+    for name, value in rec.items():
+        if isinstance(value, str) and not _encodable(value):
+            raise BadRecord(f"field {name!r} holds invalid Unicode (a lone surrogate)")
     text = rec.get("text")
     if text is None:
         raise BadRecord("missing field 'text'")
@@ -132,13 +135,9 @@ def normalise(rec: Any, settings: KoreSettings, source: str, line: int,
     text = _tail(text.strip(), settings.max_message_bytes)
     mid = _str_field(rec, "message_id", None) or message_id(owner, conversation, session, ts,
                                                              role, text)
-    out = {"message_id": mid, "owner": owner, "conversation_id": conversation,
+    return {"message_id": mid, "owner": owner, "conversation_id": conversation,
             "session_id": session, "ts": ts, "role": role, "speaker": speaker, "text": text,
             "importance": importance, "source_file": source, "source_line": line}
-    for name, value in out.items():
-        if isinstance(value, str) and not _encodable(value):
-            raise BadRecord(f"field {name!r} holds invalid Unicode (a lone surrogate)")
-    return out
 
 
 def _encodable(text: str) -> bool:
@@ -181,8 +180,14 @@ def _add(obj: Any, source: str, line: int, settings: KoreSettings, part: IngestR
                 part.messages.append(normalise(item.rec, settings, source, line, item.defaults))
             except BadRecord as exc:
                 _quarantine(part, source, line, where + str(exc), shown)
+            except Exception as exc:  # noqa: BLE001 - one odd record never stops the rest
+                _quarantine(part, source, line, f"{where}unexpected {type(exc).__name__}: {exc}",
+                            shown)
     except BadRecord as exc:
         _quarantine(part, source, line, str(exc), raw if raw is not None else obj)
+    except Exception as exc:  # noqa: BLE001
+        _quarantine(part, source, line, f"unexpected {type(exc).__name__}: {exc}",
+                    raw if raw is not None else obj)
 
 
 def _read_lines(reader: AppendReader, settings: KoreSettings, part: IngestResult) -> None:

@@ -18,6 +18,7 @@ names where in its conversation it sits; a container that cannot be read raises
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 from collections.abc import Iterator
@@ -239,11 +240,9 @@ def chatgpt_items(conv: dict[str, Any]) -> Iterator[Item]:
     if not isinstance(mapping, dict):
         raise BadRecord(f"conversation {cid!r}: field 'mapping' must be an object")
     defaults: dict[str, Any] = {"conversation_id": cid, "session_id": cid, **_owner_default(conv)}
-    if conv.get("create_time") is not None:
-        try:
+    if conv.get("create_time") is not None:  # only a fallback for messages without a time
+        with contextlib.suppress(BadRecord):
             defaults["ts"] = epoch_ts(conv["create_time"])
-        except BadRecord:
-            pass  # only a fallback: each message's own time is checked on its own
     path, broken = _chatgpt_path(mapping, conv.get("current_node"))
     if broken:
         yield Item(None, defaults, f"conversation {cid!r}", broken)

@@ -21,8 +21,7 @@ from typing import Any
 from .checkpoints import load_checkpoints
 from .embed import Embedder
 from .ingest import discover
-from .pipeline import (execute, open_run, stage_extract, stage_index, stage_ingest,
-                       stage_publish)
+from .pipeline import execute, open_run, stage_extract, stage_index, stage_ingest, stage_publish
 from .settings import KoreSettings
 from .store import connect
 
