@@ -148,16 +148,19 @@ def _encodable(text: str) -> bool:
     return True
 
 
-def _quarantine(result: IngestResult, source: str, line: int, reason: str, raw: Any) -> None:
+def _dump(raw: Any) -> str:
     if isinstance(raw, str):
-        text = raw
-    else:
-        try:
-            text = json.dumps(raw, ensure_ascii=False, default=str)
-        except (ValueError, RecursionError):
-            text = f"<{type(raw).__name__} too deeply nested to print>"
+        return raw
+    try:
+        return json.dumps(raw, ensure_ascii=False, default=str)
+    except (ValueError, RecursionError):
+        return f"<{type(raw).__name__} too deeply nested to print>"
+
+
+def _quarantine(result: IngestResult, source: str, line: int, reason: str, raw: Any) -> None:
     result.quarantine.append({"source_file": source, "source_line": line,
-                              "reason": _printable(reason), "raw": _printable(text[:2000])})
+                              "reason": _printable(reason),
+                              "raw": _printable(_dump(raw)[:2000])})
 
 
 def _printable(text: str) -> str:
@@ -172,6 +175,8 @@ def _add(obj: Any, source: str, line: int, settings: KoreSettings, part: IngestR
         for item in expand(obj):
             where = f"{item.where}: " if item.where else ""
             shown = raw if raw is not None and item.rec is obj else item.rec
+            if item.where:  # one line may hold many messages: keep each quarantined row apart
+                shown = where + _dump(shown)
             if item.error is not None:
                 _quarantine(part, source, line, where + item.error,
                             shown if shown is not None else raw or "")

@@ -59,30 +59,28 @@ class Item:
 
 
 def sniff(path: Path, head_bytes: int = 65536) -> str:
-    """The kind of a file from its first bytes: ``parquet``, ``document``, ``lines``, ``csv``."""
+    """The kind of a file from its first bytes: ``parquet``, ``document``, ``lines``, ``csv``.
+
+    A JSON document is a file of one line starting with ``[`` (a minified export), or one
+    whose first line only opens an array or object (pretty-printed). Anything else starting
+    with ``{`` or ``[`` is JSON Lines, so one bad first line never turns a log into one
+    broken document.
+    """
     with path.open("rb") as fh:
         head = fh.read(head_bytes)
     if head.startswith(b"PAR1"):
         return "parquet"
     body = head.lstrip(b"\xef\xbb\xbf \t\r\n")
-    if body.startswith(b"["):
-        return "document"
-    if body.startswith(b"{"):
-        first, newline, _ = body.partition(b"\n")
-        if not newline or _is_json(first):
-            return "lines"  # a first line still being written waits as a line
-        return "document" if _is_json(path.read_bytes()) else "lines"
+    if body.startswith((b"[", b"{")):
+        first, newline, rest = body.partition(b"\n")
+        if newline and first.strip().replace(b" ", b"") in (b"[", b"{", b"[{"):
+            return "document"
+        if body.startswith(b"[") and not rest.strip():
+            return "document"  # a minified export: one line (or more than the head holds)
+        return "lines"
     if path.suffix.lower() == ".csv" or b"," in body.partition(b"\n")[0]:
         return "csv"
     return "lines"
-
-
-def _is_json(raw: bytes) -> bool:
-    try:
-        json.loads(raw.decode("utf-8", errors="replace").lstrip("\ufeff"))
-    except (ValueError, RecursionError):
-        return False
-    return True
 
 
 def is_json_object(raw: bytes) -> bool:
