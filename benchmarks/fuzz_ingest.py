@@ -128,7 +128,8 @@ def chatgpt_file(rng: random.Random, convs: int, stem: str) -> tuple[bytes, int,
             b += fault not in ("none", "tool")
         conv: dict[str, Any] = {"id": cid, "mapping": mapping, "current_node": parent}
         if rng.random() < 0.1:
-            conv[rng.choice(["mapping", "current_node", "id"])] = rng.choice([None, [1], "zz"])
+            field = rng.choice(["mapping", "current_node", "id"])
+            conv[field] = rng.choice([None, [1]] + (["zz"] if field != "id" else []))
             bad += 1
         else:
             good, bad = good + g, bad + b

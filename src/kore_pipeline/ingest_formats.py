@@ -78,8 +78,9 @@ def sniff(path: Path, head_bytes: int = 65536) -> str:
         if body.startswith(b"[") and not rest.strip():
             return "document"  # a minified export: one line (or more than the head holds)
         return "lines"
-    if path.suffix.lower() == ".csv" or b"," in body.partition(b"\n")[0]:
-        return "csv"
+    header = body.partition(b"\n")[0].decode("utf-8", "replace").strip().lower()
+    if path.suffix.lower() == ".csv" or "text" in [h.strip(' "') for h in header.split(",")]:
+        return "csv"  # by name, or a header line naming a 'text' column
     return "lines"
 
 

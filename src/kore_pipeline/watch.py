@@ -105,14 +105,15 @@ def watch(paths: list[Path], settings: KoreSettings, interval: float = 60.0,
     embedder = embedder or Embedder(settings)
     report = WatchReport()
     while not stop.is_set():
-        if has_work(paths, settings):
-            try:
-                summary = run_micro_batch(paths, settings, now, embedder)
-            except Exception as exc:  # noqa: BLE001 - one failed batch never ends the watch
-                report.failed += 1
-                print(f"kore watch: micro-batch failed: {type(exc).__name__}: {exc}",
-                      file=sys.stderr)
-            else:
+        try:
+            summary = (run_micro_batch(paths, settings, now, embedder)
+                       if has_work(paths, settings) else None)
+        except Exception as exc:  # noqa: BLE001 - one failed batch never ends the watch
+            report.failed += 1
+            print(f"kore watch: micro-batch failed: {type(exc).__name__}: {exc}",
+                  file=sys.stderr)
+        else:
+            if summary is not None:
                 report.batches += 1
                 report.messages_new += summary.get("ingest", {}).get("messages_new", 0)
                 report.summaries.append(summary)
