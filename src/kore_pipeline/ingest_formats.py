@@ -79,7 +79,8 @@ def sniff(path: Path, head_bytes: int = 65536) -> str:
             return "document"  # a minified export: one line (or more than the head holds)
         return "lines"
     header = body.partition(b"\n")[0].decode("utf-8", "replace").strip().lower()
-    if path.suffix.lower() == ".csv" or "text" in [h.strip(' "') for h in header.split(",")]:
+    names = [h.strip(' "') for h in header.split(",")]
+    if path.suffix.lower() == ".csv" or (len(names) > 1 and "text" in names):
         return "csv"  # by name, or a header line naming a 'text' column
     return "lines"
 
