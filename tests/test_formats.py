@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from kore_pipeline.ingest import ingest_paths
-from kore_pipeline.ingest_formats import sniff
+from kore_pipeline.ingest_documents import sniff
 from kore_pipeline.pipeline import execute, open_run, run_pipeline, stage_ingest
 from kore_pipeline.search import Searcher
 from kore_pipeline.settings import KoreSettings

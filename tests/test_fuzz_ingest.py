@@ -16,7 +16,8 @@ from hypothesis import strategies as st
 
 from kore_pipeline.extract import extract_memories
 from kore_pipeline.ingest import ingest_paths
-from kore_pipeline.ingest_formats import BadRecord, epoch_ts, sniff
+from kore_pipeline.ingest_documents import sniff
+from kore_pipeline.ingest_formats import BadRecord, epoch_ts
 from kore_pipeline.pipeline import execute, open_run, stage_ingest
 from kore_pipeline.settings import KoreSettings
 from kore_pipeline.store import connect
