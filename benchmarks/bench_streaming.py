@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import shutil
 import statistics
@@ -85,8 +86,9 @@ def latency(home: Path, folder: Path, embedder: Embedder, appends: int, interval
                                                          mode="fts", reinforce=False):
                     found_fts = time.perf_counter() - t0
                 if found_fts is not None:
-                    hits = searcher.search("secret locker password " + word, "bench", k=3,
-                                           now=NOW, mode="semantic", reinforce=False)
+                    hits = searcher.search("secret locker password " + word, "bench",
+                                           k=10 + i, now=NOW, mode="semantic",
+                                           reinforce=False)  # earlier appends look alike
                     if any(word in h.content for h in hits):
                         found_vec = time.perf_counter() - t0
                 time.sleep(0.02)
@@ -160,6 +162,7 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=5)
     args = ap.parse_args()
     rng = random.Random(args.seed)
+    print(f"load average at start: {os.getloadavg()[0]:.1f} ({os.cpu_count()} cores)")
     with tempfile.TemporaryDirectory() as name:
         tmp = Path(name)
         folder, home = tmp / "logs", tmp / "run" / "home"
@@ -179,7 +182,7 @@ def main() -> None:
         print(f"throughput (median of {args.reps}; baseline: the same lines through a full run):")
         throughput(home, folder, embedder, [int(s) for s in args.sizes.split(",")], args.reps,
                    rng)
-        print("incremental read (ingest only, median of 3):")
+        print(f"incremental read (ingest only, median of 3; load {os.getloadavg()[0]:.1f}):")
         incremental_read(tmp, rng, args.big_lines)
 
 

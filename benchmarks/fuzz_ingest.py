@@ -166,7 +166,7 @@ def reason_kind(reason: str) -> str:
     reason = re.sub(r"^conversation '[^']*'( node \d+ \('[^']*'\)| message \d+)?: ", "",
                     reason)
     reason = re.sub(r"^message \d+: ", "", reason)
-    reason = re.sub(r"'[^']*'|\"[^\"]*\"|-?\d[\d.e+-]*|at line .*|: .*", "…", reason)
+    reason = re.sub(r"'[^']*'|\"[^\"]*\"|-?\d[\d.e+-]*|at line .*", "…", reason)
     return reason[:60]
 
 
