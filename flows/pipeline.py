@@ -15,6 +15,7 @@ from prefect.artifacts import create_markdown_artifact
 
 from kore_pipeline.pipeline import RunContext, close_run, execute, input_paths, open_run
 from kore_pipeline.settings import KoreSettings
+from kore_pipeline.watch import WATCH_KIND, has_work
 
 from . import tasks
 
@@ -53,6 +54,32 @@ def kore_pipeline_flow(paths: list[str] | None = None, home: str | None = None,
         tasks.publish(ctx)
 
     return _run(ctx, body, "kore pipeline run")
+
+
+@flow(name="kore-micro-batch", log_prints=True)
+def micro_batch_flow(paths: list[str] | None = None, home: str | None = None,
+                     now: str | None = None) -> dict[str, Any]:
+    """Streaming: ingest what is new since each file's checkpoint -> extract -> index -> publish.
+
+    Returns ``{"skipped": true}`` without opening a run when nothing changed (the short
+    interval schedule then costs a file probe, not a run).
+    """
+    settings = _settings(home)
+    sources = input_paths(paths)
+    if not has_work(sources, settings):
+        return {"skipped": True}
+    ctx = open_run(settings, WATCH_KIND, now)
+
+    def body() -> None:
+        report = tasks.ingest(ctx, sources)
+        pending = ctx.conn.execute("SELECT count(*) FROM messages WHERE extracted = 0"
+                                   ).fetchone()[0]
+        if report["messages_new"] or report["quarantined"] or pending:
+            tasks.extract(ctx)
+            tasks.index(ctx)
+            tasks.publish(ctx)
+
+    return _run(ctx, body, "kore micro-batch")
 
 
 @flow(name="kore-decay", log_prints=True)

@@ -125,6 +125,19 @@ CREATE TABLE IF NOT EXISTS ingested_files (
     run_id      TEXT NOT NULL
 );
 
+-- Per-file read checkpoints (migration 0005): appended lines are read once, rewrites noticed.
+CREATE TABLE IF NOT EXISTS source_checkpoints (
+    path          TEXT PRIMARY KEY,
+    kind          TEXT NOT NULL,      -- lines (read incrementally) | whole (read as one document)
+    size          INTEGER NOT NULL,   -- file size when last read
+    mtime_ns      INTEGER NOT NULL,   -- modification time when last read (cheap change probe)
+    position      INTEGER NOT NULL,   -- bytes consumed: complete lines only
+    line          INTEGER NOT NULL,   -- lines consumed (the next record's line is line + 1)
+    prefix_sha256 TEXT NOT NULL,      -- SHA-256 of the bytes [0, position)
+    run_id        TEXT NOT NULL,
+    updated_at    TEXT NOT NULL
+);
+
 -- One row per pipeline/decay/compress run, with an explicit state.
 CREATE TABLE IF NOT EXISTS runs (
     run_id      TEXT PRIMARY KEY,

@@ -202,20 +202,23 @@ def sql(statement: Annotated[str, typer.Argument(help="SQL over the lake views: 
 @app.command()
 def serve(home: Home = None,
           paths: Annotated[list[Path] | None, typer.Argument(help="Log folders to ingest.")]
+          = None,
+          interval: Annotated[int | None, typer.Option(
+              help="Stream: micro-batches every N seconds instead of the hourly run.")]
           = None) -> None:
     """Serve the flows as Prefect deployments with cron schedules until stopped."""
     from flows.serve import serve_forever
 
     settings = settings_for(home)
     serve_forever(str(settings.home.resolve()),
-                  [str(p.resolve()) for p in paths] if paths else None)
+                  [str(p.resolve()) for p in paths] if paths else None, interval)
 
 
 def _register_extensions() -> None:
     """Commands that live in their own modules (serving, agents, evaluation)."""
-    from . import cli_context, cli_eval, cli_mcp
+    from . import cli_context, cli_eval, cli_mcp, cli_watch
 
-    for module in (cli_context, cli_mcp, cli_eval):
+    for module in (cli_context, cli_mcp, cli_eval, cli_watch):
         module.register(app)
 
 

@@ -1,7 +1,9 @@
-"""Ingest stage: conversation logs (JSON Lines, OpenAI-style JSON Lines, CSV, Parquet) to Arrow.
+"""Ingest stage: conversation logs (JSON Lines, OpenAI-style JSON Lines, ChatGPT and Claude
+exports, CSV, Parquet) to Arrow.
 
 Every record is validated on its own. A bad one goes to quarantine with its file, line and
-reason; the others go on.
+reason; the others go on. JSON Lines files are read from their checkpoint on (only what
+was appended); other files are read whole when their content changed.
 """
 
 from __future__ import annotations
@@ -10,19 +12,22 @@ import contextlib
 import csv
 import hashlib
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
 import pyarrow as pa
 
-from .ids import message_id
+from .checkpoints import WHOLE, AppendReader, Checkpoint, whole_checkpoint
+from .ingest_documents import document_elements, is_json_object, sniff
+from .ingest_formats import BadRecord, expand
+from .ingest_records import ROLES, normalise
 from .settings import KoreSettings
-from .timeutil import BadTimestamp, iso, parse_ts
 
-ROLES = ("user", "assistant", "system")
+__all__ = ["ROLES", "BadRecord", "IngestResult", "discover", "ingest_paths", "message_key",
+           "normalise"]
+
 SUFFIXES = (".jsonl", ".json", ".ndjson", ".csv", ".parquet")
 MESSAGE_SCHEMA = pa.schema([
     ("message_id", pa.string()), ("owner", pa.string()), ("conversation_id", pa.string()),
@@ -32,18 +37,20 @@ MESSAGE_SCHEMA = pa.schema([
 ])
 
 
-class BadRecord(ValueError):
-    """A record that cannot become a message; the message says why."""
-
-
 @dataclass
 class IngestResult:
-    """Messages accepted and records quarantined, plus the files read (path, sha256)."""
+    """Messages accepted and records quarantined, the files read (path, sha256, counts) and
+    the new checkpoints; files skipped as unchanged, files found rewritten, and the bytes
+    of unterminated last lines left for the next read."""
 
     messages: list[dict[str, Any]] = field(default_factory=list)
     quarantine: list[dict[str, Any]] = field(default_factory=list)
     files: list[tuple[str, str, int, int]] = field(default_factory=list)
     skipped_files: list[str] = field(default_factory=list)
+    checkpoints: list[Checkpoint] = field(default_factory=list)
+    read_files: list[str] = field(default_factory=list)
+    rewritten_files: list[str] = field(default_factory=list)
+    pending_bytes: int = 0
 
     def messages_table(self) -> pa.Table:
         """Accepted messages as an Arrow table."""
@@ -73,120 +80,86 @@ def file_sha256(path: Path) -> str:
     return h.hexdigest()
 
 
-def _str_field(rec: dict[str, Any], name: str, default: str | None) -> str | None:
-    value = rec.get(name)
-    if value is None or value == "":
-        return default
-    if isinstance(value, bool) or not isinstance(value, str | int):
-        raise BadRecord(f"field {name!r} must be a string, got {type(value).__name__}")
-    return str(value)
-
-
-def _tail(text: str, max_bytes: int) -> str:
-    raw = text.encode("utf-8")
-    if len(raw) <= max_bytes:
-        return text
-    return raw[-max_bytes:].decode("utf-8", errors="ignore")
-
-
-def normalise(rec: Any, settings: KoreSettings, source: str, line: int,
-              defaults: dict[str, Any] | None = None) -> dict[str, Any]:
-    """Validate one canonical record and return the message row; raise BadRecord if it is bad."""
-    if not isinstance(rec, dict):
-        raise BadRecord(f"record must be a JSON object, got {type(rec).__name__}")
-    rec = {**(defaults or {}), **{k: v for k, v in rec.items() if v is not None}}
-    text = rec.get("text")
-    if text is None:
-        raise BadRecord("missing field 'text'")
-    if not isinstance(text, str):
-        raise BadRecord(f"field 'text' must be a string, got {type(text).__name__}")
-    if not text.strip():
-        raise BadRecord("field 'text' is empty")
-    role = rec.get("role")
-    if not isinstance(role, str):
-        raise BadRecord(f"field 'role' must be a string, got {type(role).__name__}")
-    role = role.strip().lower()
-    if role not in ROLES:
-        raise BadRecord(f"unknown role {role!r} (expected one of {', '.join(ROLES)})")
-    if "ts" not in rec:
-        raise BadRecord("missing field 'ts'")
+def _dump(raw: Any) -> str:
+    if isinstance(raw, str):
+        return raw
     try:
-        ts = iso(parse_ts(rec["ts"]))
-    except BadTimestamp as exc:
-        raise BadRecord(str(exc)) from None
-    importance = rec.get("importance")
-    if importance is not None and (isinstance(importance, bool) or not isinstance(importance, int)
-                                   or not 1 <= importance <= 5):
-        raise BadRecord(f"field 'importance' must be an integer 1..5, got {importance!r}")
-    owner = _str_field(rec, "owner", settings.default_owner) or settings.default_owner
-    conversation = _str_field(rec, "conversation_id", Path(source).stem) or Path(source).stem
-    session = _str_field(rec, "session_id", conversation) or conversation
-    speaker = _str_field(rec, "speaker", None)
-    text = _tail(text.strip(), settings.max_message_bytes)
-    mid = _str_field(rec, "message_id", None) or message_id(owner, conversation, session, ts,
-                                                             role, text)
-    return {"message_id": mid, "owner": owner, "conversation_id": conversation,
-            "session_id": session, "ts": ts, "role": role, "speaker": speaker, "text": text,
-            "importance": importance, "source_file": source, "source_line": line}
-
-
-def _openai_records(obj: dict[str, Any]) -> Iterator[tuple[Any, dict[str, Any]]]:
-    """Messages of one OpenAI-style line, with the line's fields as defaults."""
-    msgs = obj.get("messages")
-    if not isinstance(msgs, list):
-        raise BadRecord("field 'messages' must be a list")
-    base = parse_ts(obj["ts"]) if obj.get("ts") else None
-    speaker = obj.get("user") or obj.get("speaker")
-    defaults = {k: obj[k] for k in ("owner", "conversation_id", "session_id") if k in obj}
-    for i, msg in enumerate(msgs):
-        if not isinstance(msg, dict):
-            yield msg, defaults
-            continue
-        content = msg.get("content")
-        if isinstance(content, list):  # content parts: keep the text ones
-            content = "\n".join(p.get("text", "") for p in content
-                                if isinstance(p, dict) and p.get("type") == "text")
-        rec = {"role": msg.get("role"), "text": content, "message_id": msg.get("id")}
-        if msg.get("role") == "user":
-            rec["speaker"] = msg.get("name") or speaker
-        if base is not None:  # one second apart keeps the order
-            rec["ts"] = iso(base + timedelta(seconds=i))
-        yield rec, defaults
+        return json.dumps(raw, ensure_ascii=False, default=str)
+    except (ValueError, RecursionError):
+        return f"<{type(raw).__name__} too deeply nested to print>"
 
 
 def _quarantine(result: IngestResult, source: str, line: int, reason: str, raw: Any) -> None:
-    text = raw if isinstance(raw, str) else json.dumps(raw, ensure_ascii=False, default=str)
-    result.quarantine.append({"source_file": source, "source_line": line, "reason": reason,
-                              "raw": text[:2000]})
+    result.quarantine.append({"source_file": source, "source_line": line,
+                              "reason": _printable(reason),
+                              "raw": _printable(_dump(raw)[:2000])})
 
 
-def _read_jsonl(path: Path, settings: KoreSettings, result: IngestResult) -> None:
+def _printable(text: str) -> str:
+    """Text that SQLite and Parquet accept (lone surrogates escaped)."""
+    return text.encode("utf-8", errors="backslashreplace").decode("utf-8")
+
+
+def _add(obj: Any, source: str, line: int, settings: KoreSettings, part: IngestResult,
+         raw: str | None) -> None:
+    """Normalise every message of one JSON value (any known shape) into ``part``."""
+    try:
+        for item in expand(obj):
+            where = f"{item.where}: " if item.where else ""
+            shown = raw if raw is not None and item.rec is obj else item.rec
+            if item.where:  # one line may hold many messages: keep each quarantined row apart
+                shown = where + _dump(shown)
+            if item.error is not None:
+                _quarantine(part, source, line, where + item.error,
+                            shown if shown is not None else raw or "")
+                continue
+            try:
+                part.messages.append(normalise(item.rec, settings, source, line, item.defaults))
+            except BadRecord as exc:
+                _quarantine(part, source, line, where + str(exc), shown)
+            except Exception as exc:  # noqa: BLE001 - one odd record never stops the rest
+                _quarantine(part, source, line, f"{where}unexpected {type(exc).__name__}: {exc}",
+                            shown)
+    except BadRecord as exc:
+        _quarantine(part, source, line, str(exc), raw if raw is not None else obj)
+    except Exception as exc:  # noqa: BLE001
+        _quarantine(part, source, line, f"unexpected {type(exc).__name__}: {exc}",
+                    raw if raw is not None else obj)
+
+
+def _read_lines(reader: AppendReader, settings: KoreSettings, part: IngestResult) -> None:
+    """JSON Lines from the reader's checkpoint on; one record (or conversation) per line."""
+    source = str(reader.path)
+    for line in reader:
+        if line.text is None:
+            _quarantine(part, source, line.number,
+                        f"record larger than {settings.max_record_bytes} bytes", line.head)
+            continue
+        raw = line.text
+        if not raw.strip():
+            continue
+        try:
+            obj = json.loads(raw)
+        except json.JSONDecodeError as exc:
+            _quarantine(part, source, line.number, f"invalid JSON: {exc.msg}", raw.strip())
+            continue
+        except (ValueError, RecursionError) as exc:  # digit limit, nesting depth
+            reason = "nested too deeply" if isinstance(exc, RecursionError) else str(exc)
+            _quarantine(part, source, line.number, f"invalid JSON: {reason}", raw.strip())
+            continue
+        _add(obj, source, line.number, settings, part, raw.strip())
+    part.pending_bytes += reader.pending_bytes
+
+
+def _read_document(path: Path, settings: KoreSettings, part: IngestResult) -> None:
+    """A JSON document (a ChatGPT or Claude ``conversations.json``, an array of records)."""
     source = str(path)
-    with path.open("r", encoding="utf-8", errors="replace") as fh:
-        for lineno, raw in enumerate(fh, start=1):
-            if not raw.strip():
-                continue
-            if len(raw.encode("utf-8")) > settings.max_record_bytes:
-                _quarantine(result, source, lineno,
-                            f"record larger than {settings.max_record_bytes} bytes", raw[:200])
-                continue
-            try:
-                obj = json.loads(raw)
-            except json.JSONDecodeError as exc:
-                _quarantine(result, source, lineno, f"invalid JSON: {exc.msg}", raw.strip())
-                continue
-            try:
-                if isinstance(obj, dict) and "messages" in obj:
-                    for rec, defaults in _openai_records(obj):
-                        try:
-                            result.messages.append(
-                                normalise(rec, settings, source, lineno, defaults))
-                        except BadRecord as exc:
-                            _quarantine(result, source, lineno, str(exc), rec)
-                else:
-                    result.messages.append(normalise(obj, settings, source, lineno))
-            except (BadRecord, BadTimestamp) as exc:
-                _quarantine(result, source, lineno, str(exc), obj)
+    text = path.read_bytes().decode("utf-8", errors="replace")
+    try:
+        for line, obj in document_elements(text):
+            _add(obj, source, line, settings, part, None)
+    except BadRecord as exc:
+        _quarantine(part, source, getattr(exc, "line", 0), str(exc), "")
 
 
 def _read_rows(path: Path, rows: Iterable[dict[str, Any]], settings: KoreSettings,
@@ -203,45 +176,87 @@ def _read_rows(path: Path, rows: Iterable[dict[str, Any]], settings: KoreSetting
             _quarantine(result, source, lineno, str(exc), rec)
 
 
-def read_file(path: Path, settings: KoreSettings, result: IngestResult) -> None:
-    """Append one file's messages and quarantined records to ``result``."""
-    suffix = path.suffix.lower()
-    if suffix == ".csv":
+def read_file(path: Path, settings: KoreSettings, result: IngestResult,
+              kind: str | None = None) -> None:
+    """Append one whole file's messages and quarantined records to ``result``."""
+    kind = kind or sniff(path)
+    if kind == "csv":
         with path.open("r", encoding="utf-8", errors="replace", newline="") as fh:
             _read_rows(path, csv.DictReader(fh), settings, result, first_line=2)
-    elif suffix == ".parquet":
+    elif kind == "parquet":
         import pyarrow.parquet as pq
 
         _read_rows(path, pq.read_table(path).to_pylist(), settings, result, first_line=1)
+    elif kind == "document":
+        _read_document(path, settings, result)
     else:
-        _read_jsonl(path, settings, result)
+        _read_lines(AppendReader(path, None, settings.max_record_bytes, is_json_object),
+                    settings, result)
+
+
+@dataclass
+class _Read:
+    """What reading one source gave: its new checkpoint, content hash if read to the end."""
+
+    checkpoint: Checkpoint
+    sha256: str | None
+    status: str
+
+
+def _read_source(path: Path, settings: KoreSettings, part: IngestResult,
+                 cp: Checkpoint | None, skip_hashes: set[str] | None) -> _Read:
+    """Read what is new in one file: appended lines, or the whole file if it changed."""
+    kind = sniff(path)
+    if kind == "lines":
+        if cp is None and skip_hashes and file_sha256(path) in skip_hashes:
+            reader = AppendReader(path, None, settings.max_record_bytes, is_json_object)
+            for _ in reader:  # read before checkpoints existed: only place the checkpoint
+                pass
+            return _Read(reader.checkpoint(), None, "skipped")
+        reader = AppendReader(path, cp, settings.max_record_bytes, is_json_object)
+        _read_lines(reader, settings, part)
+        new = reader.checkpoint()
+        return _Read(new, new.prefix_sha256 if reader.complete else None, reader.status)
+    sha = file_sha256(path)
+    if cp is not None and cp.kind == WHOLE and cp.prefix_sha256 == sha:
+        return _Read(cp if cp.unchanged(path) else whole_checkpoint(path, sha), None,
+                     "unchanged")
+    if skip_hashes and sha in skip_hashes:
+        return _Read(whole_checkpoint(path, sha), None, "skipped")
+    read_file(path, settings, part, kind)
+    return _Read(whole_checkpoint(path, sha), sha, "new" if cp is None else "rewritten")
 
 
 def ingest_paths(paths: Iterable[Path], settings: KoreSettings,
-                 skip_hashes: set[str] | None = None) -> IngestResult:
-    """Read every input file not already ingested (by content hash); dedupe messages.
+                 skip_hashes: set[str] | None = None,
+                 checkpoints: dict[str, Checkpoint] | None = None) -> IngestResult:
+    """Read what is new in every input file; dedupe messages.
 
+    A JSON Lines file is read from its checkpoint on (``checkpoints``, by path); any other
+    file is read whole unless its content hash is its checkpoint's or in ``skip_hashes``.
     A message is identified by (owner, conversation_id, message_id). The same message twice
     is kept once; the same identity with a different text is quarantined. A file that cannot
-    be read at all is quarantined at line 0 and not recorded in ``files``, so the next run
-    tries it again.
+    be read at all is quarantined at line 0 and gets no checkpoint, so the next run tries it
+    again.
     """
     result = IngestResult()
     seen: dict[tuple[str, str, str], str] = {}
+    known = checkpoints or {}
     for path in discover(paths):
         part = IngestResult()
         try:
-            sha = file_sha256(path)
-            if skip_hashes and sha in skip_hashes:
-                result.skipped_files.append(str(path))
-                continue
-            read_file(path, settings, part)
+            read = _read_source(path, settings, part, known.get(str(path)), skip_hashes)
         except (OSError, UnicodeDecodeError, csv.Error) as exc:
             _quarantine(result, str(path), 0, f"unreadable file: {exc}", "")
             continue
         except Exception as exc:  # noqa: BLE001 - e.g. a corrupt Parquet file
             _quarantine(result, str(path), 0, f"unreadable file: {type(exc).__name__}: {exc}",
                         "")
+            continue
+        if read.status in ("unchanged", "skipped"):
+            result.skipped_files.append(str(path))
+            if read.checkpoint is not known.get(str(path)):
+                result.checkpoints.append(read.checkpoint)
             continue
         fresh = 0
         for m in part.messages:
@@ -256,7 +271,13 @@ def ingest_paths(paths: Iterable[Path], settings: KoreSettings,
                             f"duplicate message_id {m['message_id']!r} with different text",
                             m["text"])
         result.quarantine.extend(part.quarantine)
-        result.files.append((str(path), sha, fresh, len(part.quarantine)))
+        result.checkpoints.append(read.checkpoint)
+        result.read_files.append(str(path))
+        result.pending_bytes += part.pending_bytes
+        if read.status == "rewritten":
+            result.rewritten_files.append(str(path))
+        if read.sha256 is not None:
+            result.files.append((str(path), read.sha256, fresh, len(part.quarantine)))
     return result
 
 

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from . import lake
+from .checkpoints import load_checkpoints, save_checkpoints
 from .embed import Embedder, EmbeddingCache, make_embedder
 from .extract import extract_memories, upsert_memories
 from .indexing import sync_index
@@ -99,7 +100,8 @@ def stage_ingest(ctx: RunContext, paths: list[Path]) -> dict[str, int]:
     differs from the stored one is quarantined, never silently dropped.
     """
     known = {r[0] for r in ctx.conn.execute("SELECT sha256 FROM ingested_files")}
-    result: IngestResult = ingest_paths(paths, ctx.settings, skip_hashes=known)
+    result: IngestResult = ingest_paths(paths, ctx.settings, skip_hashes=known,
+                                        checkpoints=load_checkpoints(ctx.conn))
     messages = result.messages_table()
     new: list[dict[str, Any]] = []
     for m in messages.to_pylist():
@@ -128,10 +130,13 @@ def stage_ingest(ctx: RunContext, paths: list[Path]) -> dict[str, int]:
             "INSERT OR IGNORE INTO ingested_files(sha256, path, messages, quarantined, run_id)"
             " VALUES (?,?,?,?,?)", [(sha, path, n, q, ctx.run_id)
                                     for path, sha, n, q in result.files])
-    ctx.stats["ingest"] = {"files_read": len(result.files),
+        save_checkpoints(ctx.conn, result.checkpoints, ctx.run_id)
+    ctx.stats["ingest"] = {"files_read": len(result.read_files),
                            "files_skipped": len(result.skipped_files),
                            "messages_read": messages.num_rows, "messages_new": len(new),
-                           "quarantined": len(result.quarantine)}
+                           "quarantined": len(result.quarantine),
+                           "files_rewritten": len(result.rewritten_files),
+                           "pending_bytes": result.pending_bytes}
     return ctx.stats["ingest"]
 
 

@@ -33,7 +33,10 @@ def parse_ts(value: object) -> datetime:
         raise BadTimestamp(f"not an ISO 8601 time: {value!r}")
     if dt.tzinfo is None:
         dt = dt.replace(tzinfo=UTC)
-    return dt.astimezone(UTC)
+    try:
+        return dt.astimezone(UTC)
+    except OverflowError:  # e.g. 0001-01-01T00:00:00+01:00 is before year 1 in UTC
+        raise BadTimestamp(f"time out of range: {value!r}") from None
 
 
 def iso(dt: datetime) -> str:
