@@ -14,6 +14,7 @@ from typing import Any
 
 import numpy as np
 
+from . import faults
 from .ids import embedding_key
 from .settings import KoreSettings
 
@@ -161,5 +162,6 @@ def embed_with_cache(texts: Sequence[str], embedder: Embedder,
         new_keys = list(missing)
         vectors = embedder.encode([missing[k] for k in new_keys])
         cache.put_many(new_keys, vectors)
+        faults.reach("embed")
         cached.update(zip(new_keys, vectors, strict=True))
     return np.stack([cached[k] for k in keys]).astype(np.float32), len(missing)
