@@ -28,6 +28,9 @@ VERSION = 1
 MEMORY_FIELDS = ("subject", "key", "type", "category", "content", "language", "importance",
                  "importance_explicit", "session_id", "created_at", "updated_at",
                  "last_accessed_at", "access_count", "decay_score", "status", "expires_at")
+DEFAULTS: dict[str, Any] = {"importance_explicit": 0, "access_count": 0, "decay_score": 1.0,
+                            "status": "active"}
+"""Values of optional memory fields a hand-written record may leave out."""
 MESSAGE_FIELDS = ("message_id", "conversation_id", "session_id", "ts", "role", "speaker", "text",
                   "importance", "source_file", "source_line", "run_id", "extracted")
 
@@ -129,8 +132,10 @@ def _insert_memory(conn: sqlite3.Connection, owner: str, rec: dict[str, Any]) ->
     if exists:
         return None
     values = {f: rec.get(f) for f in MEMORY_FIELDS}
+    for name, default in DEFAULTS.items():
+        if values[name] is None:
+            values[name] = default
     values["importance_explicit"] = int(bool(values["importance_explicit"]))
-    values["access_count"] = int(values["access_count"] or 0)
     cols = ", ".join(values)
     cur = conn.execute(
         f"INSERT INTO memories(owner, {cols}, content_hash, source_message_ids)"
