@@ -144,8 +144,10 @@ def scrub_sqlite(conn: sqlite3.Connection) -> bool:
     return busy == 0
 
 
-def _forget_vectors(settings: KoreSettings, ids: list[int]) -> int:
+def _forget_vectors(settings: KoreSettings, conn: sqlite3.Connection, ids: list[int]) -> int:
     """Remove the ids from the FAISS index (an unreadable index is deleted, to be rebuilt)."""
+    from .indexing import INDEX_HASH_KEY
+    from .store import set_meta, transaction
     from .vector_index import SIGNATURE_FILE, VectorIndex
 
     folder = settings.index_dir()
@@ -161,6 +163,8 @@ def _forget_vectors(settings: KoreSettings, ids: list[int]) -> int:
         return 0
     removed = int(index.index.remove_ids(np.asarray(ids, dtype=np.int64)))
     index.save(folder)
+    with transaction(conn):  # the saved index is the one that matches the store
+        set_meta(conn, INDEX_HASH_KEY, str((VectorIndex.read_meta(folder) or {}).get("sha256")))
     return removed
 
 
@@ -253,7 +257,7 @@ def forget_owner(settings: KoreSettings, owner: str, subject: str | None = None)
     try:
         conn.execute("PRAGMA secure_delete=ON")  # freed pages are zeroed, not left readable
         ids, texts = _store_forget(conn, owner, subject, report)
-        report.vectors_removed = _forget_vectors(settings, ids)
+        report.vectors_removed = _forget_vectors(settings, conn, ids)
         report.cache_entries_removed = _forget_cache(settings, conn, texts)
         forget_lake(settings.lake_dir(), owner, subject, set(ids), report)
         if settings.lake_dir().is_dir():

@@ -21,6 +21,8 @@ from .store import get_meta, set_meta, transaction
 from .vector_index import VectorIndex
 
 SIGNATURE_KEY = "embedding_signature"
+INDEX_HASH_KEY = "index_sha256"
+"""Meta key of the SHA-256 of the index file that matches the committed memories."""
 MODEL_KEY = "embedding_model"
 """Meta key of the model identity (``Embedder.cache_id``: name, plus folder when set)."""
 log = logging.getLogger(__name__)
@@ -60,6 +62,9 @@ def index_is_current(conn: sqlite3.Connection, settings: KoreSettings) -> bool:
     total = conn.execute("SELECT count(*) FROM memories").fetchone()[0]
     if meta is None or meta.get("count") != total:
         return False
+    committed = get_meta(conn, INDEX_HASH_KEY)
+    if committed is not None and committed != meta.get("sha256"):
+        return False  # written by a run whose store changes were rolled back (crash)
     stale = conn.execute("SELECT count(*) FROM memories WHERE embedded_hash IS NULL"
                          " OR embedded_hash != content_hash").fetchone()[0]
     return stale == 0
@@ -93,11 +98,13 @@ def sync_index(conn: sqlite3.Connection, settings: KoreSettings, embedder: Embed
     ids = np.array([r["id"] for r in rows], dtype=np.int64)
     VectorIndex.build(ids, vectors, signature).save(settings.index_dir())
     faults.reach("index")  # index saved, embedded_hash not yet recorded
+    saved = VectorIndex.read_meta(settings.index_dir()) or {}
     with transaction(conn):
         # Only the rows as read: a memory saved or changed meanwhile stays stale for next time.
         conn.executemany("UPDATE memories SET embedded_hash = ? WHERE id = ? AND content_hash = ?",
                          [(r["content_hash"], r["id"], r["content_hash"]) for r in rows])
         set_meta(conn, SIGNATURE_KEY, signature)
+        set_meta(conn, INDEX_HASH_KEY, str(saved.get("sha256", "")))
         set_meta(conn, MODEL_KEY, getattr(embedder, "cache_id", None) or embedder.model_name)
     report.rebuilt = True
     report.signature = signature

@@ -9,7 +9,8 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -163,6 +164,35 @@ def stage_ingest(ctx: RunContext, paths: list[Path]) -> dict[str, int]:
     return ctx.stats["ingest"]
 
 
+def prepare_vectors(ctx: RunContext) -> int:
+    """Embed the texts that extraction will add into the cache, before any lock is taken.
+
+    Extraction is pure until the upsert, so the candidates of the pending messages are
+    known in advance; with their vectors cached, the serving transaction that follows
+    holds the write lock for seconds, not for the model's work. Returns texts encoded.
+    """
+    from .embed import embed_text, embed_with_cache
+
+    rows = ctx.conn.execute(
+        "SELECT message_id, owner, conversation_id, session_id, ts, role, speaker, text,"
+        " importance FROM messages WHERE extracted = 0 ORDER BY ts, message_id").fetchall()
+    texts = sorted({embed_text(c.subject, c.content)
+                    for c in extract_memories([dict(r) for r in rows], ctx.settings)})
+    return embed_with_cache(texts, ctx.embedder, ctx.cache)[1] if texts else 0
+
+
+@contextmanager
+def serving_transaction(ctx: RunContext) -> Iterator[None]:
+    """One write transaction around the stages that change what search sees.
+
+    Readers (search, context, MCP) keep reading the last committed state until it commits:
+    they see the store before the run or after it, never a stage in between. A crash rolls
+    the whole of it back (messages stay stored and pending, so the next run redoes it).
+    """
+    with transaction(ctx.conn):
+        yield
+
+
 def stage_extract(ctx: RunContext) -> dict[str, int]:
     """Extract, score and upsert memories from every message not yet extracted.
 
@@ -252,10 +282,12 @@ def run_pipeline(paths: list[Path] | None, settings: KoreSettings,
 
     def body() -> None:
         stage_ingest(ctx, input_paths(paths))
-        stage_extract(ctx)
-        stage_index(ctx)
-        stage_decay(ctx)
-        stage_compress(ctx)
+        prepare_vectors(ctx)
+        with serving_transaction(ctx):
+            stage_extract(ctx)
+            stage_index(ctx)
+            stage_decay(ctx)
+            stage_compress(ctx)
         stage_publish(ctx)
 
     return execute(ctx, body)
@@ -269,10 +301,11 @@ def run_maintenance(kind: str, settings: KoreSettings, now: datetime | str | Non
     ctx = open_run(settings, kind, now)
 
     def body() -> None:
-        if kind == "decay":
-            stage_decay(ctx)
-        else:
-            stage_compress(ctx, owner)
+        with serving_transaction(ctx):
+            if kind == "decay":
+                stage_decay(ctx)
+            else:
+                stage_compress(ctx, owner)
         stage_publish(ctx)
 
     return execute(ctx, body)

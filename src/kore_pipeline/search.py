@@ -24,7 +24,7 @@ from .embed import Embedder
 from .settings import KoreSettings
 from .sqlfiles import load_sql
 from .stopwords import is_stopword
-from .store import connect, transaction
+from .store import connect, get_meta, transaction
 from .textnorm import fold
 from .timeutil import iso, resolve_now
 from .vector_index import INDEX_FILE, VectorIndex
@@ -189,7 +189,12 @@ class Searcher:
         path = self.settings.index_dir() / INDEX_FILE
         mtime = path.stat().st_mtime if path.is_file() else None
         if mtime != self._index_mtime or self._index is None:
-            from .indexing import repair_index
+            from .indexing import INDEX_HASH_KEY, repair_index
+
+            saved = VectorIndex.read_meta(self.settings.index_dir()) or {}
+            committed = get_meta(self.conn, INDEX_HASH_KEY)
+            if self._index is not None and committed and saved.get("sha256") != committed:
+                return self._index  # a run wrote its index but has not committed: keep ours
 
             problem = repair_index(self.conn, self.settings, self.embedder)
             if problem is not None:
