@@ -28,7 +28,7 @@ import threading
 import time
 from pathlib import Path
 
-from kore_pipeline.embed import Embedder
+from kore_pipeline.embed import Embedder, make_embedder
 from kore_pipeline.ingest import ingest_paths
 from kore_pipeline.pipeline import run_pipeline
 from kore_pipeline.search import Searcher
@@ -70,7 +70,7 @@ def latency(home: Path, folder: Path, embedder: Embedder, appends: int, interval
         paths=[folder], settings=settings, interval=interval, now=NOW, embedder=embedder,
         stop=stop), daemon=True)
     worker.start()
-    searcher = Searcher(settings, Embedder(settings))  # its own model: no sharing across threads
+    searcher = Searcher(settings, make_embedder(settings))  # own model: no sharing across threads
     fts, vec = [], []
     try:
         searcher.search("warm up", "bench", k=1, now=NOW, reinforce=False)
@@ -168,7 +168,7 @@ def main() -> None:
         folder, home = tmp / "logs", tmp / "run" / "home"
         folder.mkdir()
         (folder / "chat.jsonl").write_text("".join(line(rng, i) for i in range(args.seed_lines)))
-        embedder = Embedder(KoreSettings(home=home))
+        embedder = make_embedder(KoreSettings(home=home))
         t0 = time.perf_counter()
         first = run_micro_batch([folder], KoreSettings(home=home), NOW, embedder)
         log(f"first batch ({args.seed_lines} lines, model load included):"

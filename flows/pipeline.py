@@ -13,7 +13,15 @@ from typing import Any
 from prefect import flow
 from prefect.artifacts import create_markdown_artifact
 
-from kore_pipeline.pipeline import RunContext, close_run, execute, input_paths, open_run
+from kore_pipeline.pipeline import (
+    RunContext,
+    close_run,
+    execute,
+    input_paths,
+    open_run,
+    prepare_vectors,
+    serving_transaction,
+)
 from kore_pipeline.settings import KoreSettings
 from kore_pipeline.watch import WATCH_KIND, has_work
 
@@ -47,10 +55,12 @@ def kore_pipeline_flow(paths: list[str] | None = None, home: str | None = None,
 
     def body() -> None:
         tasks.ingest(ctx, input_paths(paths))
-        tasks.extract(ctx)
-        tasks.index(ctx)
-        tasks.decay(ctx)
-        tasks.compress(ctx)
+        prepare_vectors(ctx)
+        with serving_transaction(ctx):  # search sees the store before or after, not between
+            tasks.extract(ctx)
+            tasks.index(ctx)
+            tasks.decay(ctx)
+            tasks.compress(ctx)
         tasks.publish(ctx)
 
     return _run(ctx, body, "kore pipeline run")
@@ -88,7 +98,8 @@ def decay_flow(home: str | None = None, now: str | None = None) -> dict[str, Any
     ctx = open_run(_settings(home), "decay", now)
 
     def body() -> None:
-        tasks.decay(ctx)
+        with serving_transaction(ctx):
+            tasks.decay(ctx)
         tasks.publish(ctx)
 
     return _run(ctx, body, "kore decay run")
@@ -101,7 +112,8 @@ def compress_flow(home: str | None = None, now: str | None = None,
     ctx = open_run(_settings(home), "compress", now)
 
     def body() -> None:
-        tasks.compress(ctx, owner)
+        with serving_transaction(ctx):
+            tasks.compress(ctx, owner)
         tasks.publish(ctx)
 
     return _run(ctx, body, "kore compress run")

@@ -113,6 +113,7 @@ CREATE TABLE IF NOT EXISTS quarantine (
     reason      TEXT NOT NULL,
     raw         TEXT,
     run_id      TEXT NOT NULL,
+    owner       TEXT,                 -- the owner the record names, if known (0006)
     UNIQUE (source_file, source_line, raw)
 );
 

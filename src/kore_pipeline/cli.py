@@ -33,6 +33,10 @@ def run(paths: Annotated[list[Path] | None, typer.Argument(
 
         summary = kore_pipeline_flow(paths=[str(p) for p in paths] if paths else None,
                                      home=str(settings.home), now=now)
+    for report in summary.get("index", []):
+        if report.get("repaired"):
+            typer.echo(f"warning: {report['repaired']}; rebuilt it from the stored vectors",
+                       err=True)
     print_json(summary)
 
 
@@ -115,6 +119,8 @@ def search(query: Annotated[str | None, typer.Argument(help="What to look for.")
                                mode=mode, filters=filters)
     finally:
         searcher.close()
+        for problem in searcher.repaired:
+            typer.echo(f"warning: {problem}; rebuilt it from the stored vectors", err=True)
     if as_json:
         print_json([h.to_dict() for h in hits])
         return
@@ -216,9 +222,9 @@ def serve(home: Home = None,
 
 def _register_extensions() -> None:
     """Commands that live in their own modules (serving, agents, evaluation)."""
-    from . import cli_context, cli_eval, cli_mcp, cli_watch
+    from . import cli_context, cli_data, cli_eval, cli_mcp, cli_watch
 
-    for module in (cli_context, cli_mcp, cli_eval, cli_watch):
+    for module in (cli_context, cli_mcp, cli_eval, cli_watch, cli_data):
         module.register(app)
 
 

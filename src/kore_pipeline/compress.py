@@ -149,6 +149,25 @@ def _absorb(keeper: dict[str, Any], other: dict[str, Any], now: datetime) -> Non
     keeper["updated_at"] = iso(now)
 
 
+def _decay_scores(keepers: list[dict[str, Any]], now: datetime,
+                  settings: KoreSettings) -> list[float]:
+    """Decay scores of merged keepers at ``now``, from their merged times and access counts.
+
+    So the score a keeper carries is the one the decay stage would give it: a decay run
+    right after compression (the rerun after a crash) changes nothing.
+    """
+    from .decay import decay_frame
+
+    frame = pl.DataFrame(
+        {"importance": [int(r["importance"]) for r in keepers],
+         "created_at": [r["created_at"] for r in keepers],
+         "last_accessed_at": [r["last_accessed_at"] for r in keepers],
+         "access_count": [int(r["access_count"]) for r in keepers]},
+        schema={"importance": pl.Int64, "created_at": pl.String,
+                "last_accessed_at": pl.String, "access_count": pl.Int64})
+    return [float(v) for v in decay_frame(frame, now, settings)["decay_score"].to_list()]
+
+
 def run_compress(conn: sqlite3.Connection, settings: KoreSettings, embedder: Embedder,
                  cache: EmbeddingCache, now: datetime, run_id: str | None = None,
                  owner: str | None = None) -> CompressReport:
@@ -210,14 +229,16 @@ def _compress_locked(conn: sqlite3.Connection, settings: KoreSettings, embedder:
             merged_pairs.append((keeper, other, cos))
     if merged_pairs:
         at = iso(now)
+        keepers = [records[k] for k in sorted(absorbed)]
+        scores = _decay_scores(keepers, now, settings)
         conn.executemany(
             "UPDATE memories SET content = ?, content_hash = ?, importance = ?,"
             " source_message_ids = ?, created_at = ?, updated_at = ?, last_accessed_at = ?,"
-            " access_count = ? WHERE id = ? AND status = 'active'",
+            " access_count = ?, decay_score = ? WHERE id = ? AND status = 'active'",
             [(r["content"], r["content_hash"], r["importance"],
               json.dumps(r["sources"], ensure_ascii=False), r["created_at"], at,
-              r["last_accessed_at"], r["access_count"], r["id"])
-             for r in (records[k] for k in sorted(absorbed))],
+              r["last_accessed_at"], r["access_count"], score, r["id"])
+             for r, score in zip(keepers, scores, strict=True)],
         )
         others = list(archived)
         store.archive_memories(conn, others, "merged", at, run_id,

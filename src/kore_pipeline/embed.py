@@ -13,6 +13,7 @@ from pathlib import Path
 
 import numpy as np
 
+from . import faults
 from .embedders import Embedder, EmbeddingError, make_embedder
 from .embedders.sentence_transformer import SentenceTransformerEmbedder, resolve_model_path
 from .ids import embedding_key
@@ -90,5 +91,6 @@ def embed_with_cache(texts: Sequence[str], embedder: Embedder,
         new_keys = list(missing)
         vectors = embedder.encode([missing[k] for k in new_keys])
         cache.put_many(new_keys, vectors)
+        faults.reach("embed")
         cached.update(zip(new_keys, vectors, strict=True))
     return np.stack([cached[k] for k in keys]).astype(np.float32), len(missing)

@@ -270,6 +270,7 @@ def ingest_paths(paths: Iterable[Path], settings: KoreSettings,
                 _quarantine(part, m["source_file"], m["source_line"],
                             f"duplicate message_id {m['message_id']!r} with different text",
                             m["text"])
+                part.quarantine[-1]["owner"] = m["owner"]  # for `kore forget`
         result.quarantine.extend(part.quarantine)
         result.checkpoints.append(read.checkpoint)
         result.read_files.append(str(path))

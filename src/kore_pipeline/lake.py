@@ -16,6 +16,7 @@ from typing import Any
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from . import faults
 from .sqlfiles import load_sql
 
 SNAPSHOTS = {
@@ -30,8 +31,30 @@ def write_parquet_atomic(table: pa.Table, path: Path) -> None:
     """Write a Parquet file through a temp file and ``os.replace``."""
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    pq.write_table(table, tmp, compression="zstd")
-    os.replace(tmp, path)
+    try:
+        pq.write_table(table, tmp, compression="zstd")
+        os.replace(tmp, path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+
+
+def remove_stale_temp_files(lake: Path) -> int:
+    """Delete temp files (``.*.tmp``) left in the lake by a process that was killed.
+
+    Only files of processes that no longer run are removed (the pid is in the name), so a
+    concurrent publisher's file in progress is left alone. Returns the files removed.
+    """
+    removed = 0
+    for tmp in lake.rglob(".*.tmp") if lake.is_dir() else []:
+        pid = tmp.name.rsplit(".", 2)[-2]
+        if pid.isdigit() and int(pid) != os.getpid() and faults.process_alive(int(pid)):
+            continue
+        tmp.unlink(missing_ok=True)
+        removed += 1
+    return removed
+
+    return True
 
 
 _ARROW_TYPES = {"INTEGER": pa.int64(), "REAL": pa.float64()}
@@ -62,6 +85,7 @@ def publish(conn: sqlite3.Connection, lake: Path) -> dict[str, int]:
     with the next run. Returns row counts per dataset (messages: rows newly written).
     """
     counts: dict[str, int] = {"messages": 0}
+    remove_stale_temp_files(lake)
     msg_dir = lake / "messages"
     msg_dir.mkdir(parents=True, exist_ok=True)
     for (run_id,) in conn.execute("SELECT DISTINCT run_id FROM messages ORDER BY run_id"):
@@ -74,9 +98,11 @@ def publish(conn: sqlite3.Connection, lake: Path) -> dict[str, int]:
     if not any(msg_dir.glob("*.parquet")):
         write_parquet_atomic(typed_rows(conn, "messages", "SELECT * FROM messages LIMIT 0"),
                              msg_dir / "part-empty.parquet")
+    faults.reach("publish")  # message parts written, snapshots not yet
     for name, sql in SNAPSHOTS.items():
         table = typed_rows(conn, name, sql)
         write_parquet_atomic(table, lake / f"{name}.parquet")
+        faults.reach("publish")  # between two snapshots
         counts[name] = table.num_rows
     write_duckdb_views(lake)
     return counts
@@ -98,11 +124,21 @@ def write_duckdb_views(lake: Path) -> Path:
     import duckdb
 
     path = lake / "kore.duckdb"
-    con = duckdb.connect(str(path))
-    try:
-        con.execute(views_sql(lake))
-    finally:
-        con.close()
+    tmp = lake / f".kore.duckdb.{os.getpid()}.tmp"
+    tmp.unlink(missing_ok=True)
+    try:  # built aside and moved into place: a crash never leaves a half-written file
+        con = duckdb.connect(str(tmp))
+        try:
+            con.execute(views_sql(lake))
+            con.execute("CHECKPOINT")
+        finally:
+            con.close()
+        faults.reach("publish")  # views built, not yet in place
+        Path(f"{tmp}.wal").unlink(missing_ok=True)
+        os.replace(tmp, path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
     return path
 
 

@@ -7,22 +7,28 @@ and returns a small report; :func:`run_pipeline` chains them without Prefect.
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from . import lake
+from . import faults, lake
 from .checkpoints import load_checkpoints, save_checkpoints
 from .embed import Embedder, EmbeddingCache, make_embedder
 from .extract import extract_memories, upsert_memories
+from .forget import record_owner
 from .indexing import sync_index
 from .ingest import IngestResult, ingest_paths, message_key
 from .settings import KoreSettings
 from .store import connect, transaction
 from .timeutil import iso, resolve_now, utcnow
+
+MAX_COMPRESS_PASSES = 10
+"""Compression passes per run at most (each merges one level; real data settles in 2-3)."""
 
 DEFAULT_DATA = Path(__file__).resolve().parents[2] / "data"
 """The sample logs of a source checkout: the input when none is given."""
@@ -79,9 +85,30 @@ def open_run(settings: KoreSettings, kind: str, now: datetime | str | None = Non
     conn = connect(settings.db_path())
     run_id = f"{kind}-{utcnow().strftime('%Y%m%dT%H%M%S%f')}"
     with transaction(conn):
-        conn.execute("INSERT INTO runs(run_id, kind, state, started_at, now) VALUES (?,?,?,?,?)",
-                     (run_id, kind, "started", iso(utcnow()), iso(clock)))
+        mark_interrupted_runs(conn)
+        conn.execute("INSERT INTO runs(run_id, kind, state, started_at, now, stats)"
+                     " VALUES (?,?,?,?,?,?)", (run_id, kind, "started", iso(utcnow()),
+                                               iso(clock), json.dumps({"pid": os.getpid()})))
     return RunContext(settings, conn, clock, run_id, kind, _embedder=embedder)
+
+
+def mark_interrupted_runs(conn: sqlite3.Connection) -> int:
+    """Record runs left 'started' by a process that no longer runs (killed) as 'interrupted'.
+
+    Their work is not lost: every stage picks up what is pending, so the next run finishes
+    it. Call inside a transaction; returns the runs marked.
+    """
+    dead = []
+    for run_id, stats in conn.execute("SELECT run_id, stats FROM runs WHERE state = 'started'"):
+        try:
+            pid = int(json.loads(stats or "{}").get("pid"))
+        except (TypeError, ValueError, AttributeError):
+            continue
+        if pid != os.getpid() and not faults.process_alive(pid):
+            dead.append((iso(utcnow()), run_id))
+    conn.executemany("UPDATE runs SET state = 'interrupted', finished_at = ? WHERE run_id = ?",
+                     dead)
+    return len(dead)
 
 
 def close_run(ctx: RunContext, state: str = "completed") -> dict[str, Any]:
@@ -114,7 +141,7 @@ def stage_ingest(ctx: RunContext, paths: list[Path]) -> dict[str, int]:
             result.quarantine.append({
                 "source_file": m["source_file"], "source_line": m["source_line"],
                 "reason": f"message_id {m['message_id']!r} already stored with another text",
-                "raw": m["text"][:2000]})
+                "raw": m["text"][:2000], "owner": m["owner"]})
     with transaction(ctx.conn):
         ctx.conn.executemany(
             "INSERT INTO messages(message_id, owner, conversation_id, session_id, ts,"
@@ -123,14 +150,16 @@ def stage_ingest(ctx: RunContext, paths: list[Path]) -> dict[str, int]:
             " :importance, :source_file, :source_line, :run_id)",
             [{**m, "run_id": ctx.run_id} for m in new])
         ctx.conn.executemany(
-            "INSERT OR IGNORE INTO quarantine(source_file, source_line, reason, raw, run_id)"
-            " VALUES (:source_file, :source_line, :reason, :raw, :run_id)",
-            [{**q, "run_id": ctx.run_id} for q in result.quarantine])
+            "INSERT OR IGNORE INTO quarantine(source_file, source_line, reason, raw, run_id,"
+            " owner) VALUES (:source_file, :source_line, :reason, :raw, :run_id, :owner)",
+            [{**q, "run_id": ctx.run_id, "owner": q.get("owner") or record_owner(q.get("raw"))}
+             for q in result.quarantine])
         ctx.conn.executemany(
             "INSERT OR IGNORE INTO ingested_files(sha256, path, messages, quarantined, run_id)"
             " VALUES (?,?,?,?,?)", [(sha, path, n, q, ctx.run_id)
                                     for path, sha, n, q in result.files])
         save_checkpoints(ctx.conn, result.checkpoints, ctx.run_id)
+    faults.reach("ingest")
     ctx.stats["ingest"] = {"files_read": len(result.read_files),
                            "files_skipped": len(result.skipped_files),
                            "messages_read": messages.num_rows, "messages_new": len(new),
@@ -138,6 +167,35 @@ def stage_ingest(ctx: RunContext, paths: list[Path]) -> dict[str, int]:
                            "files_rewritten": len(result.rewritten_files),
                            "pending_bytes": result.pending_bytes}
     return ctx.stats["ingest"]
+
+
+def prepare_vectors(ctx: RunContext) -> int:
+    """Embed the texts that extraction will add into the cache, before any lock is taken.
+
+    Extraction is pure until the upsert, so the candidates of the pending messages are
+    known in advance; with their vectors cached, the serving transaction that follows
+    holds the write lock for seconds, not for the model's work. Returns texts encoded.
+    """
+    from .embed import embed_text, embed_with_cache
+
+    rows = ctx.conn.execute(
+        "SELECT message_id, owner, conversation_id, session_id, ts, role, speaker, text,"
+        " importance FROM messages WHERE extracted = 0 ORDER BY ts, message_id").fetchall()
+    texts = sorted({embed_text(c.subject, c.content)
+                    for c in extract_memories([dict(r) for r in rows], ctx.settings)})
+    return embed_with_cache(texts, ctx.embedder, ctx.cache)[1] if texts else 0
+
+
+@contextmanager
+def serving_transaction(ctx: RunContext) -> Iterator[None]:
+    """One write transaction around the stages that change what search sees.
+
+    Readers (search, context, MCP) keep reading the last committed state until it commits:
+    they see the store before the run or after it, never a stage in between. A crash rolls
+    the whole of it back (messages stay stored and pending, so the next run redoes it).
+    """
+    with transaction(ctx.conn):
+        yield
 
 
 def stage_extract(ctx: RunContext) -> dict[str, int]:
@@ -154,6 +212,7 @@ def stage_extract(ctx: RunContext) -> dict[str, int]:
     candidates = extract_memories(pending, ctx.settings)
     report = upsert_memories(ctx.conn, candidates, iso(ctx.now),
                              done_messages=[message_key(m) for m in pending])
+    faults.reach("extract")
     ctx.stats["extract"] = {"messages": len(pending), "candidates": len(candidates),
                             "inserted": report.inserted, "updated": report.updated,
                             "unchanged": report.unchanged, "superseded": report.superseded}
@@ -173,6 +232,7 @@ def stage_decay(ctx: RunContext) -> dict[str, Any]:
     from .decay import run_decay
 
     report = run_decay(ctx.conn, ctx.settings, ctx.now, ctx.run_id)
+    faults.reach("decay")
     ctx.stats["decay"] = {k: v for k, v in asdict(report).items() if k != "forgotten_ids"}
     return ctx.stats["decay"]
 
@@ -181,11 +241,21 @@ def stage_compress(ctx: RunContext, owner: str | None = None) -> dict[str, Any]:
     """Merge near-duplicate memories, then re-index what changed."""
     from .compress import run_compress
 
-    report = run_compress(ctx.conn, ctx.settings, ctx.embedder, ctx.cache, ctx.now,
-                          ctx.run_id, owner=owner)
-    ctx.stats["compress"] = {"groups": report.groups, "candidates": report.candidates,
-                             "merged": report.merged}
-    stage_index(ctx)
+    totals = {"groups": 0, "candidates": 0, "merged": 0, "passes": 0}
+    # Passes until nothing merges: a merged text can meet a new neighbour, and a second run
+    # (or the rerun after a crash) must find nothing left to do, as an uninterrupted run.
+    for _ in range(MAX_COMPRESS_PASSES):
+        report = run_compress(ctx.conn, ctx.settings, ctx.embedder, ctx.cache, ctx.now,
+                              ctx.run_id, owner=owner)
+        faults.reach("compress")
+        totals["passes"] += 1
+        totals["merged"] += report.merged
+        totals["candidates"] += report.candidates
+        totals["groups"] = report.groups
+        stage_index(ctx)
+        if report.merged == 0:
+            break
+    ctx.stats["compress"] = totals
     return ctx.stats["compress"]
 
 
@@ -217,10 +287,12 @@ def run_pipeline(paths: list[Path] | None, settings: KoreSettings,
 
     def body() -> None:
         stage_ingest(ctx, input_paths(paths))
-        stage_extract(ctx)
-        stage_index(ctx)
-        stage_decay(ctx)
-        stage_compress(ctx)
+        prepare_vectors(ctx)
+        with serving_transaction(ctx):
+            stage_extract(ctx)
+            stage_index(ctx)
+            stage_decay(ctx)
+            stage_compress(ctx)
         stage_publish(ctx)
 
     return execute(ctx, body)
@@ -234,10 +306,11 @@ def run_maintenance(kind: str, settings: KoreSettings, now: datetime | str | Non
     ctx = open_run(settings, kind, now)
 
     def body() -> None:
-        if kind == "decay":
-            stage_decay(ctx)
-        else:
-            stage_compress(ctx, owner)
+        with serving_transaction(ctx):
+            if kind == "decay":
+                stage_decay(ctx)
+            else:
+                stage_compress(ctx, owner)
         stage_publish(ctx)
 
     return execute(ctx, body)

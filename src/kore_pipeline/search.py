@@ -11,6 +11,7 @@ rows into reinforcement.
 from __future__ import annotations
 
 import json
+import logging
 import re
 import sqlite3
 from dataclasses import asdict, dataclass, replace
@@ -23,11 +24,12 @@ from .embed import Embedder, make_embedder
 from .settings import KoreSettings
 from .sqlfiles import load_sql
 from .stopwords import is_stopword
-from .store import connect, transaction
+from .store import connect, get_meta, transaction
 from .textnorm import fold
 from .timeutil import iso, resolve_now
 from .vector_index import INDEX_FILE, VectorIndex
 
+log = logging.getLogger(__name__)
 _TOKEN = re.compile(r"\w+", re.UNICODE)
 _OWNER_TOKEN = re.compile(r"[^\W_]", re.UNICODE)
 MAX_QUERY_TOKENS = 64
@@ -178,14 +180,31 @@ class Searcher:
         self.embedder = embedder or make_embedder(settings)
         self._index: VectorIndex | None = None
         self._index_mtime: float | None = None
+        self.repaired: list[str] = []
+        """Why the index was rebuilt from the stored vectors while serving (for the CLI)."""
 
     @property
     def index(self) -> VectorIndex | None:
         """The saved FAISS index, reloaded if its file changed since the last query."""
         path = self.settings.index_dir() / INDEX_FILE
         mtime = path.stat().st_mtime if path.is_file() else None
-        if mtime != self._index_mtime:
-            self._index = VectorIndex.load(self.settings.index_dir())
+        if mtime != self._index_mtime or self._index is None:
+            from .indexing import INDEX_HASH_KEY, repair_index
+
+            saved = VectorIndex.read_meta(self.settings.index_dir()) or {}
+            committed = get_meta(self.conn, INDEX_HASH_KEY)
+            if self._index is not None and committed and saved.get("sha256") != committed:
+                return self._index  # a run wrote its index but has not committed: keep ours
+
+            problem = repair_index(self.conn, self.settings, self.embedder)
+            if problem is not None:
+                self.repaired.append(problem)
+                mtime = path.stat().st_mtime if path.is_file() else None
+            try:
+                self._index = VectorIndex.load(self.settings.index_dir())
+            except (RuntimeError, ValueError, KeyError) as exc:  # unreadable: keywords answer
+                log.warning("FAISS index unreadable (%s); keyword search only", exc)
+                self._index = None
             self._index_mtime = mtime
         return self._index
 
@@ -202,8 +221,8 @@ class Searcher:
         rows = self.conn.execute(sql, [match, *params, limit]).fetchall()
         return {int(r[0]): i for i, r in enumerate(rows, start=1)}
 
-    def _vector(self, query: str, where: str, params: list, limit: int) -> dict[int, int]:
-        index = self.index
+    def _vector(self, query: str, where: str, params: list, limit: int,
+                index: VectorIndex | None) -> dict[int, int]:
         if index is None or not query.strip():
             return {}
         if index.signature != self.embedder.signature:
@@ -232,13 +251,26 @@ class Searcher:
             filters = replace(filters, include_archived=True)
         where, params = filters.where(owner, clock, self.settings.retention_days)
         n = max(self.settings.search_candidates, k)
-        ranks = {"fts": self._fts(query, owner, where, params, n) if mode != "semantic" else {},
-                 "vector": self._vector(query, where, params, n) if mode != "fts" else {}}
-        fused = rrf(ranks, {"fts": self.settings.fts_weight,
-                            "vector": self.settings.vector_weight}, self.settings.rrf_k)
-        if not fused:
+        index = self.index if mode != "fts" else None  # (re)loaded outside the snapshot
+        # One read transaction: keyword ranks, allowed ids and scores all come from one
+        # committed state of the store, never from both sides of a concurrent commit.
+        snapshot = not self.conn.in_transaction
+        if snapshot:
+            self.conn.execute("BEGIN")
+        try:
+            ranks = {"fts": self._fts(query, owner, where, params, n)
+                     if mode != "semantic" else {},
+                     "vector": self._vector(query, where, params, n, index)
+                     if mode != "fts" else {}}
+            fused = rrf(ranks, {"fts": self.settings.fts_weight,
+                                "vector": self.settings.vector_weight}, self.settings.rrf_k)
+            hits = drop_restatements(self._score(fused, ranks, owner, clock))[:k] \
+                if fused else []
+        finally:
+            if snapshot:
+                self.conn.execute("COMMIT")
+        if not hits:
             return []
-        hits = drop_restatements(self._score(fused, ranks, owner, clock))[:k]
         if reinforce and hits:
             self.log_access([h.memory_id for h in hits], owner, clock, query)
         return hits

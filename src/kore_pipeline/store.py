@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import sqlite3
 from collections.abc import Iterator, Sequence
@@ -14,7 +15,8 @@ import pyarrow as pa
 from .sqlfiles import load_sql, sql_dir
 from .timeutil import iso, utcnow
 
-SCHEMA_VERSION = "5"
+SCHEMA_VERSION = "6"
+_savepoints = itertools.count(1)
 
 MEMORY_COLUMNS = (
     "id", "owner", "subject", "key", "type", "category", "content", "content_hash", "language",
@@ -106,7 +108,22 @@ def migrations() -> list[tuple[str, str]]:
 
 @contextmanager
 def transaction(conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
-    """BEGIN IMMEDIATE ... COMMIT, rolled back on error."""
+    """BEGIN IMMEDIATE ... COMMIT, rolled back on error.
+
+    Inside an open transaction it is a SAVEPOINT instead: the stage's writes are undone on
+    its error, and become visible only when the outer transaction commits.
+    """
+    if conn.in_transaction:
+        name = f"kore_sp_{next(_savepoints)}"
+        conn.execute(f"SAVEPOINT {name}")
+        try:
+            yield conn
+        except BaseException:
+            conn.execute(f"ROLLBACK TO {name}")
+            conn.execute(f"RELEASE {name}")
+            raise
+        conn.execute(f"RELEASE {name}")
+        return
     conn.execute("BEGIN IMMEDIATE")
     try:
         yield conn

@@ -6,14 +6,19 @@ loads both and refuses an index whose signature differs from the model's.
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import json
 import os
 import tempfile
+import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import numpy as np
+
+from . import faults
 
 INDEX_FILE = "memories.faiss"
 SIGNATURE_FILE = "signature.json"
@@ -79,15 +84,20 @@ class VectorIndex:
         """
         faiss = _faiss()
         folder.mkdir(parents=True, exist_ok=True)
+        _remove_stale_temp_files(folder)
         fd, tmp = tempfile.mkstemp(dir=folder, prefix=INDEX_FILE + ".", suffix=".tmp")
         os.close(fd)
         try:
             faiss.write_index(self.index, tmp)
+            digest = file_sha256(Path(tmp))
+            size = Path(tmp).stat().st_size
             os.replace(tmp, folder / INDEX_FILE)
         except BaseException:
             Path(tmp).unlink(missing_ok=True)
             raise
-        meta = json.dumps({"signature": self.signature, "dim": self.dim, "count": len(self)})
+        faults.reach("index")  # new index, old signature file
+        meta = json.dumps({"signature": self.signature, "dim": self.dim, "count": len(self),
+                           "bytes": size, "sha256": digest})
         fd, sig_tmp = tempfile.mkstemp(dir=folder, prefix=SIGNATURE_FILE + ".", suffix=".tmp")
         try:
             with os.fdopen(fd, "w", encoding="utf-8") as fh:
@@ -107,6 +117,35 @@ class VectorIndex:
         return meta if isinstance(meta, dict) else None
 
     @staticmethod
+    def problem(folder: Path) -> str | None:
+        """Why the saved index cannot be trusted (missing, truncated, garbled), or None.
+
+        Compares the file with the size and SHA-256 recorded when it was saved; an index
+        saved before those were recorded is checked by reading it.
+        """
+        path = folder / INDEX_FILE
+        meta = VectorIndex.read_meta(folder)
+        if not path.is_file():
+            return f"index file {path} is missing"
+        if meta is None:
+            return f"signature file {folder / SIGNATURE_FILE} is missing or unreadable"
+        if "sha256" not in meta:
+            try:
+                index = _faiss().read_index(str(path))
+            except RuntimeError as exc:
+                return f"index file {path} cannot be read ({str(exc).splitlines()[0]})"
+            if int(index.ntotal) != meta.get("count"):
+                return (f"index file {path} holds {index.ntotal} vectors,"
+                        f" expected {meta.get('count')}")
+            return None
+        size = path.stat().st_size
+        if size != meta.get("bytes"):
+            return f"index file {path} is {size} bytes, expected {meta.get('bytes')} (truncated?)"
+        if file_sha256(path) != meta["sha256"]:
+            return f"index file {path} does not match its recorded SHA-256 (garbled)"
+        return None
+
+    @staticmethod
     def exists(folder: Path) -> bool:
         """Whether an index and its signature are saved in ``folder`` (without reading them)."""
         return (folder / INDEX_FILE).is_file() and (folder / SIGNATURE_FILE).is_file()
@@ -121,3 +160,24 @@ class VectorIndex:
         meta = json.loads(sig_path.read_text(encoding="utf-8"))
         index = _faiss().read_index(str(path))
         return cls(int(meta["dim"]), str(meta["signature"]), index)
+
+
+def file_sha256(path: Path) -> str:
+    """Hex SHA-256 of a file."""
+    h = hashlib.sha256()
+    with path.open("rb") as fh:
+        for chunk in iter(lambda: fh.read(1 << 20), b""):
+            h.update(chunk)
+    return h.hexdigest()
+
+
+STALE_TEMP_SECONDS = 600.0
+"""A temp file older than this in the index folder was left by a killed writer."""
+
+
+def _remove_stale_temp_files(folder: Path) -> None:
+    now = time.time()
+    for tmp in folder.glob("*.tmp"):
+        with contextlib.suppress(OSError):
+            if now - tmp.stat().st_mtime > STALE_TEMP_SECONDS:
+                tmp.unlink()

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from .checkpoints import load_checkpoints
-from .embed import Embedder
+from .embed import Embedder, make_embedder
 from .ingest import discover
 from .pipeline import execute, open_run, stage_extract, stage_index, stage_ingest, stage_publish
 from .settings import KoreSettings
@@ -102,7 +102,7 @@ def watch(paths: list[Path], settings: KoreSettings, interval: float = 60.0,
     next batch picks up whatever the failed one left).
     """
     stop = stop or threading.Event()
-    embedder = embedder or Embedder(settings)
+    embedder = embedder or make_embedder(settings)
     report = WatchReport()
     while not stop.is_set():
         try:
