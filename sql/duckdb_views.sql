@@ -3,7 +3,7 @@
 -- {forget_threshold}, {access_boost}, {reinforcement_factor}, {half_life_1..5}.
 
 -- The datasets --------------------------------------------------------------------------
-CREATE OR REPLACE VIEW messages   AS SELECT * FROM read_parquet('{lake}/messages/*/*/*.parquet', hive_partitioning = false, union_by_name = true);
+CREATE OR REPLACE VIEW messages   AS SELECT * FROM read_parquet('{lake}/messages/**/*.parquet', hive_partitioning = false, union_by_name = true);
 CREATE OR REPLACE VIEW memories   AS SELECT * FROM read_parquet('{lake}/memories.parquet');
 CREATE OR REPLACE VIEW archive    AS SELECT * FROM read_parquet('{lake}/archive.parquet');
 CREATE OR REPLACE VIEW access_log AS SELECT * FROM read_parquet('{lake}/access_log.parquet');
