@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from prefect import flow
-from prefect.artifacts import create_markdown_artifact
+from prefect.artifacts import create_markdown_artifact, create_table_artifact
 
 from kore_pipeline.pipeline import (
     RunContext,
@@ -22,6 +22,7 @@ from kore_pipeline.pipeline import (
     prepare_vectors,
     serving_transaction,
 )
+from kore_pipeline.runlog import stage_rows
 from kore_pipeline.settings import KoreSettings
 from kore_pipeline.watch import WATCH_KIND, has_work
 
@@ -33,7 +34,7 @@ def _settings(home: str | None) -> KoreSettings:
 
 
 def _run(ctx: RunContext, body: Any, title: str) -> dict[str, Any]:
-    """Run the flow's tasks; on success also leave the summary as a Markdown artifact."""
+    """Run the flow's tasks; on success leave a Markdown summary and a table of stage timings."""
 
     def finish(ctx: RunContext) -> dict[str, Any]:
         summary = close_run(ctx)
@@ -41,6 +42,13 @@ def _run(ctx: RunContext, body: Any, title: str) -> dict[str, Any]:
             key=f"kore-{ctx.kind}-summary",
             markdown=f"# {title}\n\n```json\n{json.dumps(summary, indent=2, default=str)}\n```",
             description=f"kore {ctx.kind} run {ctx.run_id}",
+        )
+        create_table_artifact(
+            key=f"kore-{ctx.kind}-stages",
+            table=[{**{k: v for k, v in row.items() if k != "counts"},
+                    "counts": json.dumps(row["counts"])} for row in stage_rows(ctx.conn,
+                                                                               ctx.run_id)],
+            description=f"stages of kore {ctx.kind} run {ctx.run_id}: seconds and counts",
         )
         return summary
 

@@ -149,3 +149,15 @@ CREATE TABLE IF NOT EXISTS runs (
     now         TEXT NOT NULL,        -- the clock the run used
     stats       TEXT                  -- JSON summary
 );
+
+-- Each stage of each run: when it started, how long it took, what it counted (migration 0007).
+CREATE TABLE IF NOT EXISTS run_stages (
+    run_id      TEXT NOT NULL,        -- runs.run_id
+    seq         INTEGER NOT NULL,     -- 1, 2, ... in the order the stages started
+    stage       TEXT NOT NULL,        -- ingest | extract | index | decay | compress | publish
+    state       TEXT NOT NULL,        -- started | completed | failed
+    started_at  TEXT NOT NULL,        -- wall clock (UTC), not the run's `now`
+    duration_s  REAL,                 -- seconds, NULL while running
+    counts      TEXT,                 -- JSON object of the stage's numeric counts
+    PRIMARY KEY (run_id, seq)
+);

@@ -10,6 +10,7 @@ from typing import Annotated, Any
 import typer
 
 from .cli_common import Home, Now, Plain, print_json, settings_for
+from .cli_progress import Quiet, stage_progress
 
 app = typer.Typer(help="kore-pipeline: conversation logs in, long-term memory for agents out.",
                   no_args_is_help=True, add_completion=False)
@@ -17,22 +18,24 @@ app = typer.Typer(help="kore-pipeline: conversation logs in, long-term memory fo
 @app.command()
 def run(paths: Annotated[list[Path] | None, typer.Argument(
             help="Log files or folders (default: the sample data in data/).")] = None,
-        home: Home = None, now: Now = None, no_prefect: Plain = False) -> None:
+        home: Home = None, now: Now = None, no_prefect: Plain = False,
+        quiet: Quiet = False) -> None:
     """Run every stage in order: ingest, extract, score, embed, index, decay, compress, publish."""
     settings = settings_for(home)
     missing = [str(p) for p in paths or [] if not p.exists()]
     if missing:
         typer.echo(f"no such file or folder: {', '.join(missing)}", err=True)
         raise typer.Exit(2)
-    if no_prefect:
-        from .pipeline import run_pipeline
+    with stage_progress(quiet):
+        if no_prefect:
+            from .pipeline import run_pipeline
 
-        summary = run_pipeline(list(paths) if paths else None, settings, now)
-    else:
-        from flows.pipeline import kore_pipeline_flow
+            summary = run_pipeline(list(paths) if paths else None, settings, now)
+        else:
+            from flows.pipeline import kore_pipeline_flow
 
-        summary = kore_pipeline_flow(paths=[str(p) for p in paths] if paths else None,
-                                     home=str(settings.home), now=now)
+            summary = kore_pipeline_flow(paths=[str(p) for p in paths] if paths else None,
+                                         home=str(settings.home), now=now)
     for report in summary.get("index", []):
         if report.get("repaired"):
             typer.echo(f"warning: {report['repaired']}; rebuilt it from the stored vectors",
@@ -41,33 +44,37 @@ def run(paths: Annotated[list[Path] | None, typer.Argument(
 
 
 @app.command()
-def decay(home: Home = None, now: Now = None, no_prefect: Plain = False) -> None:
+def decay(home: Home = None, now: Now = None, no_prefect: Plain = False,
+          quiet: Quiet = False) -> None:
     """Apply logged accesses and Ebbinghaus decay at NOW; archive memories below the threshold."""
     settings = settings_for(home)
-    if no_prefect:
-        from .pipeline import run_maintenance
+    with stage_progress(quiet):
+        if no_prefect:
+            from .pipeline import run_maintenance
 
-        summary = run_maintenance("decay", settings, now)
-    else:
-        from flows.pipeline import decay_flow
+            summary = run_maintenance("decay", settings, now)
+        else:
+            from flows.pipeline import decay_flow
 
-        summary = decay_flow(home=str(settings.home), now=now)
+            summary = decay_flow(home=str(settings.home), now=now)
     print_json(summary)
 
 
 @app.command()
 def compress(home: Home = None, now: Now = None, no_prefect: Plain = False,
-             owner: Annotated[str | None, typer.Option(help="Only this owner.")] = None) -> None:
+             owner: Annotated[str | None, typer.Option(help="Only this owner.")] = None,
+             quiet: Quiet = False) -> None:
     """Merge near-duplicate memories (cosine >= KORE_SIMILARITY_THRESHOLD) per owner and subject."""
     settings = settings_for(home)
-    if no_prefect:
-        from .pipeline import run_maintenance
+    with stage_progress(quiet):
+        if no_prefect:
+            from .pipeline import run_maintenance
 
-        summary = run_maintenance("compress", settings, now, owner)
-    else:
-        from flows.pipeline import compress_flow
+            summary = run_maintenance("compress", settings, now, owner)
+        else:
+            from flows.pipeline import compress_flow
 
-        summary = compress_flow(home=str(settings.home), now=now, owner=owner)
+            summary = compress_flow(home=str(settings.home), now=now, owner=owner)
     print_json(summary)
 
 
@@ -193,19 +200,6 @@ def restore(memory_id: Annotated[int, typer.Argument(help="Id of an archived mem
 
 
 @app.command()
-def sql(statement: Annotated[str, typer.Argument(help="SQL over the lake views: messages,"
-                                                 " memories, archive, quarantine, runs.")],
-        home: Home = None) -> None:
-    """Query the Parquet lake with DuckDB (analysts)."""
-    from . import lake
-
-    columns, rows = lake.query(settings_for(home).lake_dir(), statement)
-    typer.echo("\t".join(columns))
-    for row in rows:
-        typer.echo("\t".join("" if v is None else str(v) for v in row))
-
-
-@app.command()
 def serve(home: Home = None,
           paths: Annotated[list[Path] | None, typer.Argument(help="Log folders to ingest.")]
           = None,
@@ -222,9 +216,9 @@ def serve(home: Home = None,
 
 def _register_extensions() -> None:
     """Commands that live in their own modules (serving, agents, evaluation)."""
-    from . import cli_context, cli_data, cli_eval, cli_mcp, cli_watch
+    from . import cli_context, cli_data, cli_eval, cli_lake, cli_mcp, cli_watch
 
-    for module in (cli_context, cli_mcp, cli_eval, cli_watch, cli_data):
+    for module in (cli_context, cli_mcp, cli_eval, cli_watch, cli_data, cli_lake):
         module.register(app)
 
 

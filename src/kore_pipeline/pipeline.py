@@ -23,6 +23,7 @@ from .extract import extract_memories, upsert_memories
 from .forget import record_owner
 from .indexing import sync_index
 from .ingest import IngestResult, ingest_paths, message_key
+from .runlog import log, timed_stage
 from .settings import KoreSettings
 from .store import connect, transaction
 from .timeutil import iso, resolve_now, utcnow
@@ -120,6 +121,7 @@ def close_run(ctx: RunContext, state: str = "completed") -> dict[str, Any]:
     return {"run_id": ctx.run_id, "state": state, **ctx.stats}
 
 
+@timed_stage("ingest")
 def stage_ingest(ctx: RunContext, paths: list[Path]) -> dict[str, int]:
     """Read new files into the Arrow ``messages`` table; store new messages and quarantine.
 
@@ -160,6 +162,12 @@ def stage_ingest(ctx: RunContext, paths: list[Path]) -> dict[str, int]:
                                     for path, sha, n, q in result.files])
         save_checkpoints(ctx.conn, result.checkpoints, ctx.run_id)
     faults.reach("ingest")
+    for path, _sha, n, q in result.files:
+        log.info("file ingested", extra={"stage": "ingest", "file": path, "messages": n,
+                                         "quarantined": q})
+    for q in result.quarantine:
+        log.warning("record quarantined: %s", q["reason"], extra={
+            "stage": "ingest", "file": q["source_file"], "line": q["source_line"]})
     ctx.stats["ingest"] = {"files_read": len(result.read_files),
                            "files_skipped": len(result.skipped_files),
                            "messages_read": messages.num_rows, "messages_new": len(new),
@@ -198,6 +206,7 @@ def serving_transaction(ctx: RunContext) -> Iterator[None]:
         yield
 
 
+@timed_stage("extract")
 def stage_extract(ctx: RunContext) -> dict[str, int]:
     """Extract, score and upsert memories from every message not yet extracted.
 
@@ -219,6 +228,7 @@ def stage_extract(ctx: RunContext) -> dict[str, int]:
     return ctx.stats["extract"]
 
 
+@timed_stage("index")
 def stage_index(ctx: RunContext) -> dict[str, Any]:
     """Embed changed memories and bring the FAISS index in step."""
     report = sync_index(ctx.conn, ctx.settings, ctx.embedder, ctx.cache)
@@ -227,6 +237,7 @@ def stage_index(ctx: RunContext) -> dict[str, Any]:
     return asdict(report)
 
 
+@timed_stage("decay")
 def stage_decay(ctx: RunContext) -> dict[str, Any]:
     """Apply logged accesses, recompute decay at ``ctx.now``, archive the forgotten."""
     from .decay import run_decay
@@ -237,6 +248,7 @@ def stage_decay(ctx: RunContext) -> dict[str, Any]:
     return ctx.stats["decay"]
 
 
+@timed_stage("compress")
 def stage_compress(ctx: RunContext, owner: str | None = None) -> dict[str, Any]:
     """Merge near-duplicate memories, then re-index what changed."""
     from .compress import run_compress
@@ -259,9 +271,10 @@ def stage_compress(ctx: RunContext, owner: str | None = None) -> dict[str, Any]:
     return ctx.stats["compress"]
 
 
+@timed_stage("publish")
 def stage_publish(ctx: RunContext) -> dict[str, int]:
     """Write the Parquet lake (messages of every run not yet there, snapshots) and views."""
-    counts = lake.publish(ctx.conn, ctx.settings.lake_dir())
+    counts = lake.publish(ctx.conn, ctx.settings.lake_dir(), ctx.settings)
     ctx.stats["publish"] = counts
     return counts
 
