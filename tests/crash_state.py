@@ -67,14 +67,21 @@ def index_state(settings: KoreSettings) -> tuple[list[int], np.ndarray, dict[str
 
 
 def lake_state(settings: KoreSettings) -> dict[str, list[tuple]]:
-    """Rows of every Parquet dataset (first path part under the lake), runs excluded."""
+    """Rows of every Parquet dataset (first path part under the lake), run history excluded.
+
+    Partitioned datasets are read through their current version (the ``messages`` link);
+    ``_versions`` also keeps the version before it, for readers still in it.
+    """
     lake = settings.lake_dir()
     datasets: dict[str, list[pa.Table]] = {}
     for path in sorted(lake.rglob("*.parquet")):
         name = path.relative_to(lake).parts[0].removesuffix(".parquet")
-        if name == "runs":
+        if name in ("runs", "run_stages") or name.startswith("_"):
             continue
         datasets.setdefault(name, []).append(pq.read_table(path, partitioning=None))
+    for link in (p for p in lake.iterdir() if p.is_symlink()) if lake.is_dir() else []:
+        for path in sorted(link.resolve().rglob("*.parquet")):
+            datasets.setdefault(link.name, []).append(pq.read_table(path, partitioning=None))
     return {name: _rows(pa.concat_tables(tables, promote_options="default"))
             for name, tables in datasets.items()}
 
