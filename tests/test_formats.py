@@ -30,15 +30,15 @@ def test_chatgpt_export_follows_current_node_and_quarantines_bad_nodes() -> None
            for m in res.messages]
     assert got == [
         ("01", "n-1", "user", "I'm allergic to shellfish, so skip the seafood places in Lisbon.",
-         "2025-10-01T09:00:10+00:00"),
+         "2026-10-01T09:00:10+00:00"),
         ("01", "n-2", "assistant", "Noted, no seafood restaurants on the list.",
-         "2025-10-01T09:00:20+00:00"),
+         "2026-10-01T09:00:20+00:00"),
         # multimodal: the image part is left out; the tool node and the regenerated draft too
         ("01", "n-4", "user", "I prefer trains over buses for the day trips.",
-         "2025-10-01T09:01:40+00:00"),
+         "2026-10-01T09:01:40+00:00"),
         # create_time null: the conversation's own create_time stands in
         ("02", "b-2", "user", "I always water the plants on Sunday mornings.",
-         "2025-10-02T09:00:00+00:00"),
+         "2026-10-02T09:00:00+00:00"),
     ]
     assert all(m["owner"] == "default" and m["source_file"] == str(CHATGPT)
                for m in res.messages)

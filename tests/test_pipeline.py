@@ -171,8 +171,10 @@ def test_prefect_yaml_matches_the_flows() -> None:
     entry = {d["name"]: d["entrypoint"] for d in spec["deployments"]}
     assert entry == {"kore-pipeline": "flows/pipeline.py:kore_pipeline_flow",
                      "kore-decay-daily": "flows/pipeline.py:decay_flow",
-                     "kore-compress-daily": "flows/pipeline.py:compress_flow"}
-    assert all(d["schedules"][0]["cron"] for d in spec["deployments"])
+                     "kore-compress-daily": "flows/pipeline.py:compress_flow",
+                     "kore-micro-batch": "flows/pipeline.py:micro_batch_flow"}
+    assert all(d["schedules"][0].get("cron") or d["schedules"][0].get("interval")
+               for d in spec["deployments"])
 
 
 def test_messages_of_a_failed_run_are_extracted_by_the_next(tmp_path: Path, embedder) -> None:  # type: ignore[no-untyped-def]

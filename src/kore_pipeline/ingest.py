@@ -152,13 +152,23 @@ def _read_lines(reader: AppendReader, settings: KoreSettings, part: IngestResult
 
 
 def _read_document(path: Path, settings: KoreSettings, part: IngestResult) -> None:
-    """A JSON document (a ChatGPT or Claude ``conversations.json``, an array of records)."""
+    """A JSON document (a ChatGPT or Claude ``conversations.json``, an array of records).
+
+    If it breaks before its first element and has several lines, it was JSON Lines whose
+    first line is bad: it is read as such, each line on its own.
+    """
     source = str(path)
     text = path.read_bytes().decode("utf-8", errors="replace")
+    elements = 0
     try:
         for line, obj in document_elements(text):
+            elements += 1
             _add(obj, source, line, settings, part, None)
     except BadRecord as exc:
+        if elements == 0 and "\n" in text:
+            _read_lines(AppendReader(path, None, settings.max_record_bytes, is_json_object),
+                        settings, part)
+            return
         _quarantine(part, source, getattr(exc, "line", 0), str(exc), "")
 
 

@@ -33,8 +33,8 @@ def sniff(path: Path, head_bytes: int = 65536) -> str:
     """
     with path.open("rb") as fh:
         head = fh.read(head_bytes)
-    if head.startswith(b"PAR1"):
-        return "parquet"
+    if head.startswith(b"PAR1") or path.suffix.lower() == ".parquet":
+        return "parquet"  # a .parquet file without the magic is reported as unreadable
     body = head.lstrip(b"\xef\xbb\xbf \t\r\n")
     if body.startswith((b"[", b"{")):
         first, newline, rest = body.partition(b"\n")
