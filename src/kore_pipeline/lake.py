@@ -187,7 +187,9 @@ def publish(conn: sqlite3.Connection, lake: Path,
     Returns row counts per dataset; ``messages`` counts the rows new since the last publish.
     """
     lake.mkdir(parents=True, exist_ok=True)
-    previous = read_schema(lake).get("datasets", {})
+    stamp = read_schema(lake)
+    previous = stamp.get("datasets", {}) if stamp.get("lake_schema_version") == \
+        LAKE_SCHEMA_VERSION else {}
     prev_msgs = previous.get("messages", {})
     fingerprint = _messages_fingerprint(conn)
     counts: dict[str, int] = {}
