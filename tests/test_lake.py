@@ -343,4 +343,5 @@ def test_prefect_run_publishes_stage_table_and_summary(home: dict[str, Any],
     assert [r["stage"] for r in rows] == ["decay", "publish"]
     assert all(r["state"] == "completed" and r["seconds"] >= 0 for r in rows)
     assert json.loads(rows[0]["counts"])["scored"] > 0
-    assert summary["run_id"] in by_type["markdown"].data
+    markdown = by_type["markdown"].data
+    assert summary["run_id"] in markdown and "| decay |" in markdown and "scored" in markdown
