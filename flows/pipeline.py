@@ -38,16 +38,20 @@ def _run(ctx: RunContext, body: Any, title: str) -> dict[str, Any]:
 
     def finish(ctx: RunContext) -> dict[str, Any]:
         summary = close_run(ctx)
+        stages = stage_rows(ctx.conn, ctx.run_id)
+        timings = "\n".join(["| stage | seconds | counts |", "|---|---|---|"] + [
+            f"| {r['stage']} | {r['seconds']} | "
+            + ", ".join(f"{k} {v:g}" for k, v in r["counts"].items()) + " |" for r in stages])
         create_markdown_artifact(
             key=f"kore-{ctx.kind}-summary",
-            markdown=f"# {title}\n\n```json\n{json.dumps(summary, indent=2, default=str)}\n```",
+            markdown=f"# {title}\n\n{timings}\n\n"
+                     f"```json\n{json.dumps(summary, indent=2, default=str)}\n```",
             description=f"kore {ctx.kind} run {ctx.run_id}",
         )
         create_table_artifact(
             key=f"kore-{ctx.kind}-stages",
             table=[{**{k: v for k, v in row.items() if k != "counts"},
-                    "counts": json.dumps(row["counts"])} for row in stage_rows(ctx.conn,
-                                                                               ctx.run_id)],
+                    "counts": json.dumps(row["counts"])} for row in stages],
             description=f"stages of kore {ctx.kind} run {ctx.run_id}: seconds and counts",
         )
         return summary

@@ -1,11 +1,12 @@
 """Publish stage, analyst side: a documented Parquet dataset with DuckDB views (docs/lake.md).
 
-``messages`` is hive-partitioned by owner and day; it is written as a new version folder
-under ``_versions/`` and swapped in by replacing the ``messages`` symlink, so a reader sees the
-old version or the new one, never half of one. The small tables are single files written
-through a temp file and ``os.replace``. Column types follow the store's declared types
-(times as UTC timestamps), so empty or all-NULL columns keep their type. ``_schema.json`` and
-each file's metadata carry :data:`LAKE_SCHEMA_VERSION`.
+``messages`` is hive-partitioned by owner (rows sorted by time, with a ``day`` column); it is
+written as a new version folder under ``_versions/`` and swapped in by replacing the
+``messages`` symlink, so a reader sees the old version or the new one, never half of one.
+The small tables are single files written through a temp file and ``os.replace``. Column
+types follow the store's declared types (times as UTC timestamps), so empty or all-NULL
+columns keep their type. ``_schema.json`` and each file's metadata carry
+:data:`LAKE_SCHEMA_VERSION`.
 """
 
 from __future__ import annotations
@@ -37,6 +38,9 @@ LAKE_SCHEMA_VERSION = 2
 TIME_COLUMNS = frozenset({"ts", "created_at", "updated_at", "last_accessed_at", "expires_at",
                           "archived_at", "accessed_at", "started_at", "finished_at", "now"})
 """Columns stored as ISO text in SQLite and as UTC timestamps in the lake."""
+
+MESSAGES_ROW_GROUP = 65_536
+"""Rows per Parquet row group in the messages files (the unit DuckDB skips by statistics)."""
 
 MESSAGES_SQL = "SELECT * FROM messages ORDER BY owner, ts, conversation_id, message_id"
 
@@ -157,7 +161,13 @@ def _swap_symlink(link: Path, target: str) -> None:
 
 
 def write_messages(conn: sqlite3.Connection, lake: Path) -> int:
-    """Write every message as a new partitioned version and swap it in; return the rows."""
+    """Write every message as a new partitioned version and swap it in; return the rows.
+
+    One folder ``owner=<O>`` per owner, rows sorted by time in row groups of
+    :data:`MESSAGES_ROW_GROUP`, so a filter on ``day`` or ``ts`` skips row groups by their
+    statistics. Folders by owner and day, or owner and month, gave thousands or hundreds of
+    tiny files (benchmarks/bench_lake.py; docs/lake.md has the figures).
+    """
     table = typed_rows(conn, "messages", MESSAGES_SQL, dataset="messages")
     days = pa.array([None if t is None else t.date() for t in table.column("ts").to_pylist()],
                     type=pa.date32())
@@ -165,15 +175,15 @@ def write_messages(conn: sqlite3.Connection, lake: Path) -> int:
     versions = lake / "_versions"
     version = versions / f"messages-{time.time_ns()}"
     tmp = version.with_name(f".{version.name}.tmp")
-    owners = table.column("owner").to_pylist()
-    day_list = days.to_pylist()
-    keys = list(zip(owners, day_list, strict=True))
+    keys = table.column("owner").to_pylist()
     start = 0
-    for (owner, day), group in groupby(keys):
+    for owner, group in groupby(keys):
         n = sum(1 for _ in group)
-        part = tmp / owner_folder(owner) / f"day={day}" / f"part-{start}.parquet"
-        part.parent.mkdir(parents=True, exist_ok=True)
-        pq.write_table(table.slice(start, n), part, compression="zstd")
+        folder = tmp / owner_folder(owner)
+        folder.mkdir(parents=True, exist_ok=True)
+        part = folder / f"part-{sum(1 for _ in folder.iterdir())}.parquet"
+        pq.write_table(table.slice(start, n), part, compression="zstd",
+                       row_group_size=MESSAGES_ROW_GROUP)
         start += n
     if table.num_rows == 0:  # typed, empty: the view still has every column
         (tmp / "empty").mkdir(parents=True, exist_ok=True)
@@ -202,7 +212,9 @@ def publish(conn: sqlite3.Connection, lake: Path,
     """
     lake.mkdir(parents=True, exist_ok=True)
     remove_stale_temp_files(lake)
-    previous = read_schema(lake).get("datasets", {})
+    stamp = read_schema(lake)
+    previous = stamp.get("datasets", {}) if stamp.get("lake_schema_version") == \
+        LAKE_SCHEMA_VERSION else {}
     prev_msgs = previous.get("messages", {})
     fingerprint = _messages_fingerprint(conn)
     counts: dict[str, int] = {}
@@ -215,7 +227,7 @@ def publish(conn: sqlite3.Connection, lake: Path,
                                            "rows": msg_rows})
     counts["messages"] = max(0, msg_rows - prev_msgs.get("rows", 0)) if prev_msgs else msg_rows
     schema = table_schema(conn, "messages").append(pa.field("day", pa.date32()))
-    datasets["messages"] = _describe("messages/", schema, msg_rows, ["owner", "day"])
+    datasets["messages"] = _describe("messages/", schema, msg_rows, ["owner"])
     datasets["messages"]["fingerprint"] = fingerprint
     faults.reach("publish")  # messages written, snapshots not yet
     for name, (sql, tables) in SNAPSHOTS.items():
