@@ -135,6 +135,14 @@ def stage_ingest(ctx: RunContext, paths: list[Path]) -> dict[str, int]:
     return ctx.stats["ingest"]
 
 
+def pending_messages(conn: sqlite3.Connection) -> list[dict[str, Any]]:
+    """Messages not yet extracted, in extraction order (time, then id)."""
+    rows = conn.execute(
+        "SELECT message_id, owner, conversation_id, session_id, ts, role, speaker, text,"
+        " importance FROM messages WHERE extracted = 0 ORDER BY ts, message_id").fetchall()
+    return [dict(r) for r in rows]
+
+
 def stage_extract(ctx: RunContext) -> dict[str, int]:
     """Extract, score and upsert memories from every message not yet extracted.
 
@@ -142,10 +150,7 @@ def stage_extract(ctx: RunContext) -> dict[str, int]:
     the same transaction as the upsert, so a run that failed half-way loses nothing: the
     next run picks its messages up.
     """
-    rows = ctx.conn.execute(
-        "SELECT message_id, owner, conversation_id, session_id, ts, role, speaker, text,"
-        " importance FROM messages WHERE extracted = 0 ORDER BY ts, message_id").fetchall()
-    pending = [dict(r) for r in rows]
+    pending = pending_messages(ctx.conn)
     candidates = extract_memories(pending, ctx.settings)
     report = upsert_memories(ctx.conn, candidates, iso(ctx.now),
                              done_messages=[message_key(m) for m in pending])

@@ -59,6 +59,10 @@ class SentenceTransformerEmbedder(Embedder):
             path = resolve_model_path(self.settings)
             if not path.is_dir():
                 raise EmbeddingError(f"model folder {path} does not exist")
+            if self.settings.embed_threads > 0:
+                import torch
+
+                torch.set_num_threads(self.settings.embed_threads)
             self._model = SentenceTransformer(str(path), device="cpu")
         return self._model
 
