@@ -81,17 +81,11 @@ def snapshot(settings: KoreSettings) -> dict[str, Any]:
     }
 
 
-VECTOR_ATOL = 1e-6
-"""Vectors are compared to the last float32 bits: a text embedded in another batch (other
-padding) may differ by ~1e-7 per component (measured max 1.3e-7); everything else is exact."""
-
-
 def assert_same(a: dict[str, Any], b: dict[str, Any]) -> None:
     for name in a:
         if name == "vectors":
             assert a[name].dtype == b[name].dtype == np.float32
-            assert a[name].shape == b[name].shape
-            assert float(np.abs(a[name] - b[name]).max()) <= VECTOR_ATOL, "vectors differ"
+            assert np.array_equal(a[name], b[name]), "vectors differ"
         else:
             assert a[name] == b[name], f"{name} differs"
 

@@ -90,13 +90,15 @@ def stage_embed_partitioned(ctx: RunContext, partitions: int, work_dir: Path,
         real = real.real
     rows = [dict(r) for r in ctx.conn.execute(
         "SELECT owner, subject, content FROM memories ORDER BY id")]
-    plan = parts.plan_embedding(rows, real, ctx.cache, partitions, work_dir)
+    plan = parts.plan_embedding(rows, real, ctx.cache, ctx.settings.embed_batch_size,
+                               partitions, work_dir)
     run_map("embed", plan.folders)
     merged, dim = parts.merge_vectors(plan.folders, ctx.cache)
     merged_view = parts.MergedVectors(real, dim or _stored_dim(ctx, real))
     ctx._embedder = merged_view
     report = stage_index(ctx)
     ctx.stats["embed_partitions"] = {"partitions": len(plan.folders), "texts": merged,
+                                     "batches": plan.batches,
                                      "encoded_after_merge": merged_view.encoded}
     return report
 

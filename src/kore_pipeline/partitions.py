@@ -108,31 +108,34 @@ class EmbedPlan:
     cache_id: str
     folders: list[Path]
     texts: int
+    batches: int
 
 
 def plan_embedding(rows: Sequence[dict[str, Any]], embedder: Embedder, cache: EmbeddingCache,
-                   partitions: int, work_dir: Path) -> EmbedPlan:
-    """Write ``embed.parquet`` (key, text) into the partition of each memory whose text the
-    cache lacks (rows: memories with owner, subject, content); a text wanted twice goes to
-    the partition of its first row only."""
+                   batch_size: int, partitions: int, work_dir: Path) -> EmbedPlan:
+    """Write ``embed.parquet`` (batch, key, text) into the partition folders: the texts of
+    ``rows`` (memories with subject and content, in id order) that the cache lacks, cut into
+    the very batches ``embed_with_cache`` would encode in one process (same texts, same
+    order, :meth:`Embedder.batches`), dealt out to the partitions in turn. Each batch is
+    encoded on its own, so the vectors are bit for bit those of a single-process run."""
     cache_id = embedder.cache_id
-    wanted: dict[str, tuple[int, str]] = {}
+    wanted: dict[str, str] = {}
     for r in rows:
         text = embed_text(r["subject"], r["content"])
-        key = embedding_key(cache_id, text)
-        if key not in wanted:
-            wanted[key] = (partition_of(r["owner"], r["subject"], partitions), text)
+        wanted.setdefault(embedding_key(cache_id, text), text)
     cached = cache.get_many(list(wanted))
-    groups: dict[int, list[dict[str, str]]] = {}
-    for key, (idx, text) in wanted.items():
-        if key not in cached:
-            groups.setdefault(idx, []).append({"key": key, "text": text})
+    missing = [(k, t) for k, t in wanted.items() if k not in cached]
+    batches = embedder.batches([t for _, t in missing], batch_size)
+    groups: dict[int, list[dict[str, Any]]] = {}
+    for number, batch in enumerate(batches):
+        groups.setdefault(number % max(1, partitions), []).extend(
+            {"batch": number, "key": missing[i][0], "text": missing[i][1]} for i in batch)
     folders = []
     for idx in sorted(groups):
         folder = part_dir(work_dir, idx)
         write_parquet_atomic(pa.Table.from_pylist(groups[idx]), folder / EMBED_FILE)
         folders.append(folder)
-    return EmbedPlan(cache_id, folders, sum(len(g) for g in groups.values()))
+    return EmbedPlan(cache_id, folders, len(missing), len(batches))
 
 
 _EMBEDDERS: dict[str, Embedder] = {}
@@ -148,9 +151,20 @@ def worker_embedder(settings: KoreSettings) -> Embedder:
 
 
 def embed_partition(folder: Path, settings: KoreSettings) -> Path:
-    """Embed one partition's ``embed.parquet`` texts into ``vectors.npy`` (same row order)."""
-    texts = pq.read_table(folder / EMBED_FILE).column("text").to_pylist()
-    vectors = worker_embedder(settings).encode(texts)
+    """Embed one partition's ``embed.parquet`` into ``vectors.npy`` (same row order), one
+    ``encode`` call per planned batch."""
+    table = pq.read_table(folder / EMBED_FILE)
+    texts = table.column("text").to_pylist()
+    numbers = table.column("batch").to_pylist()
+    embedder = worker_embedder(settings)
+    vectors = np.zeros((len(texts), embedder.dim), dtype=np.float32)
+    start = 0
+    while start < len(texts):
+        end = start
+        while end < len(texts) and numbers[end] == numbers[start]:
+            end += 1
+        vectors[start:end] = embedder.encode(texts[start:end])
+        start = end
     target = folder / VECTORS_FILE
     tmp = folder / f".{VECTORS_FILE}.tmp"
     with tmp.open("wb") as fh:

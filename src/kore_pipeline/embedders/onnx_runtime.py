@@ -88,17 +88,14 @@ class OnnxEmbedder(Embedder):
         return out
 
     def encode(self, texts: Sequence[str]) -> np.ndarray:
-        """Embed texts sorted by length in batches of ``embed_batch_size``; unit float32."""
+        """Embed texts in :meth:`batches` (longest first) of ``embed_batch_size``; unit float32."""
         if not texts:
             return self.empty()
         if self._session is None:
             self._load()
-        order = np.argsort([-len(t) for t in texts], kind="stable")
-        size = max(1, self.settings.embed_batch_size)
         out = np.zeros((len(texts), self.dim), dtype=np.float32)
-        for start in range(0, len(order), size):
-            chunk = order[start:start + size]
-            out[chunk] = self._encode_batch([texts[i] for i in chunk])
+        for batch in self.batches(texts, self.settings.embed_batch_size):
+            out[batch] = self._encode_batch([texts[i] for i in batch])
         return unit_rows(out)
 
 
