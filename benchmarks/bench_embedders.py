@@ -47,6 +47,8 @@ def load_texts(data: Path, n: int, seed: int) -> list[str]:
         found += [m.event for m in memories]
     found = list(dict.fromkeys(t for t in found if t))
     if len(found) < n:
+        print(f"# only {len(found)} real texts under {data}: adding template sentences",
+              file=sys.stderr)
         sys.path.insert(0, str(Path(__file__).parent))
         from bench_texts import CATEGORY_WEIGHTS, make_sentence
 
