@@ -77,17 +77,37 @@ def set_torch_threads(name: str) -> None:
 
 
 def madial_recall(embedder: Any, data: Path) -> dict[str, float]:
-    """R@5 / R@10 of hybrid and semantic search, user_turns queries, on MADial-Bench."""
-    from kore_pipeline.evaluation.madial import evaluate_madial, load_madial
+    """R@5 / R@10 of hybrid and semantic search, ``user_turns`` queries, on MADial-Bench
+    (the store, queries and clock of ``kore eval``; only the default query variant)."""
+    from kore_pipeline.evaluation.madial import (
+        DEFAULT_QUERY,
+        MADIAL_NOW,
+        MADIAL_OWNER,
+        build_madial_store,
+        load_madial,
+        madial_query,
+    )
+    from kore_pipeline.evaluation.metrics import retrieval_metrics
+    from kore_pipeline.search import Searcher
 
     memories, dialogues = load_madial(data / "madial-bench")
-    with tempfile.TemporaryDirectory() as tmp:
-        res = evaluate_madial(memories, dialogues, KoreSettings(home=Path(tmp)), embedder)
+    names = list(dict.fromkeys(d.user for d in dialogues if d.user)) or ["Bart", "Lisa"]
+    queries = [madial_query(d, DEFAULT_QUERY) for d in dialogues]
     out = {}
-    for mode in ("hybrid", "semantic"):
-        m = res["modes"][f"{mode}/user_turns"]
-        out[f"{mode} R@5"] = 100 * m["recall@5"]
-        out[f"{mode} R@10"] = 100 * m["recall@10"]
+    with tempfile.TemporaryDirectory() as tmp:
+        settings = KoreSettings(home=Path(tmp))
+        build_madial_store(settings, memories, names, embedder, MADIAL_NOW)
+        searcher = Searcher(settings, embedder=embedder)
+        try:
+            for mode in ("hybrid", "semantic"):
+                runs = [([h.memory_id for h in searcher.search(
+                    q, MADIAL_OWNER, k=10, now=MADIAL_NOW, reinforce=False, mode=mode)],
+                    d.relevant) for q, d in zip(queries, dialogues, strict=True)]
+                m = retrieval_metrics(runs)
+                out[f"{mode} R@5"] = 100 * m["recall@5"]
+                out[f"{mode} R@10"] = 100 * m["recall@10"]
+        finally:
+            searcher.close()
     return out
 
 
