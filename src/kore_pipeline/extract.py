@@ -60,11 +60,16 @@ def _cut(text: str, limit: int) -> str:
     return cut if len(cut) >= limit // 2 else text[:limit]
 
 
+def subject_of(msg: dict[str, Any]) -> str:
+    """Who a message's memories are about: its speaker, else ``user``."""
+    return (msg.get("speaker") or DEFAULT_SUBJECT).strip() or DEFAULT_SUBJECT
+
+
 def memories_from_message(msg: dict[str, Any], settings: KoreSettings) -> list[CandidateMemory]:
     """Facts and (if informative) an episode from one user message; [] for other roles."""
     if msg["role"] != "user":
         return []
-    subject = (msg.get("speaker") or DEFAULT_SUBJECT).strip() or DEFAULT_SUBJECT
+    subject = subject_of(msg)
     explicit = msg.get("importance")
     common = {"owner": msg["owner"], "subject": subject, "source_message_ids": [msg["message_id"]],
               "session_id": msg["session_id"], "created_at": msg["ts"],

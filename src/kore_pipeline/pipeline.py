@@ -177,6 +177,14 @@ def stage_ingest(ctx: RunContext, paths: list[Path]) -> dict[str, int]:
     return ctx.stats["ingest"]
 
 
+def pending_messages(conn: sqlite3.Connection) -> list[dict[str, Any]]:
+    """Messages not yet extracted, in extraction order (time, then id)."""
+    rows = conn.execute(
+        "SELECT message_id, owner, conversation_id, session_id, ts, role, speaker, text,"
+        " importance FROM messages WHERE extracted = 0 ORDER BY ts, message_id").fetchall()
+    return [dict(r) for r in rows]
+
+
 def prepare_vectors(ctx: RunContext) -> int:
     """Embed the texts that extraction will add into the cache, before any lock is taken.
 
@@ -186,11 +194,8 @@ def prepare_vectors(ctx: RunContext) -> int:
     """
     from .embed import embed_text, embed_with_cache
 
-    rows = ctx.conn.execute(
-        "SELECT message_id, owner, conversation_id, session_id, ts, role, speaker, text,"
-        " importance FROM messages WHERE extracted = 0 ORDER BY ts, message_id").fetchall()
     texts = sorted({embed_text(c.subject, c.content)
-                    for c in extract_memories([dict(r) for r in rows], ctx.settings)})
+                    for c in extract_memories(pending_messages(ctx.conn), ctx.settings)})
     return embed_with_cache(texts, ctx.embedder, ctx.cache)[1] if texts else 0
 
 
@@ -214,10 +219,7 @@ def stage_extract(ctx: RunContext) -> dict[str, int]:
     the same transaction as the upsert, so a run that failed half-way loses nothing: the
     next run picks its messages up.
     """
-    rows = ctx.conn.execute(
-        "SELECT message_id, owner, conversation_id, session_id, ts, role, speaker, text,"
-        " importance FROM messages WHERE extracted = 0 ORDER BY ts, message_id").fetchall()
-    pending = [dict(r) for r in rows]
+    pending = pending_messages(ctx.conn)
     candidates = extract_memories(pending, ctx.settings)
     report = upsert_memories(ctx.conn, candidates, iso(ctx.now),
                              done_messages=[message_key(m) for m in pending])

@@ -35,6 +35,14 @@ class KoreSettings(BaseSettings):
     embed_batch_size: int = 64
     """Texts per ``model.encode`` call."""
 
+    embed_threads: int = 0
+    """CPU threads of the embedding backend (torch or ONNX Runtime); 0 = the library's
+    default (one per core). See docs/embedding.md for the figures."""
+
+    onnx_cache_dir: Path | None = None
+    """Where the ``onnx`` backends keep their local export of the model (keyed by the
+    weights' hash); default ``$XDG_CACHE_HOME/kore-pipeline/onnx``."""
+
     max_message_bytes: int = 64 * 1024
     """A message text longer than this (UTF-8 bytes) is cut to its tail."""
 

@@ -15,6 +15,8 @@ from .base import Embedder, EmbeddingError, unit_rows
 
 BACKENDS: dict[str, str] = {
     "sentence-transformers": "sentence_transformer:SentenceTransformerEmbedder",
+    "onnx": "onnx_runtime:OnnxEmbedder",
+    "onnx-int8": "onnx_runtime:OnnxInt8Embedder",
 }
 """Backend name -> ``module:Class`` inside this package."""
 

@@ -55,6 +55,14 @@ class Embedder(ABC):
         """Embed search queries; the same as :meth:`encode` unless the model wants a prefix."""
         return self.encode(texts)
 
+    def batches(self, texts: Sequence[str], batch_size: int) -> list[list[int]]:
+        """The batches :meth:`encode` runs, as positions in ``texts``: longest first (stable),
+        ``batch_size`` at a time. A batch encoded on its own gives the same vectors as inside
+        the whole call, so a run split over machines can reproduce them bit for bit."""
+        order = sorted(range(len(texts)), key=lambda i: -len(texts[i]))
+        size = max(1, batch_size)
+        return [order[i:i + size] for i in range(0, len(order), size)]
+
     def empty(self) -> np.ndarray:
         """A (0, dim) float32 array, for an empty input."""
         return np.zeros((0, self.dim), dtype=np.float32)

@@ -59,6 +59,10 @@ class SentenceTransformerEmbedder(Embedder):
             path = resolve_model_path(self.settings)
             if not path.is_dir():
                 raise EmbeddingError(f"model folder {path} does not exist")
+            if self.settings.embed_threads > 0:
+                import torch
+
+                torch.set_num_threads(self.settings.embed_threads)
             self._model = SentenceTransformer(str(path), device="cpu")
         return self._model
 
@@ -81,11 +85,13 @@ class SentenceTransformerEmbedder(Embedder):
         return f"{self.model_name}@{Path(self.settings.model_path).expanduser().resolve()}"
 
     def encode(self, texts: Sequence[str]) -> np.ndarray:
-        """Embed texts in batches of ``embed_batch_size``; float32, unit length."""
+        """Embed texts in :meth:`batches` of ``embed_batch_size`` (longest first, as
+        sentence-transformers sorts them); float32, unit length."""
         if not texts:
             return self.empty()
-        vecs = self.model.encode(
-            list(texts), batch_size=self.settings.embed_batch_size,
-            normalize_embeddings=True, convert_to_numpy=True, show_progress_bar=False,
-        )
-        return np.ascontiguousarray(vecs, dtype=np.float32)
+        out = np.zeros((len(texts), self.dim), dtype=np.float32)
+        for batch in self.batches(texts, self.settings.embed_batch_size):
+            out[batch] = self.model.encode(
+                [texts[i] for i in batch], batch_size=len(batch),
+                normalize_embeddings=True, convert_to_numpy=True, show_progress_bar=False)
+        return out

@@ -1,0 +1,121 @@
+"""Export the packaged sentence-transformers model to ONNX once, on first use, offline.
+
+The graph holds the transformer and the mean pooling (one output: the sentence vector); the
+int8 variant is the same graph with its weights quantised by ONNX Runtime's dynamic
+quantisation. Exports live in a cache folder keyed by a hash of the weights and of this
+exporter's version, so a changed model never reuses a stale export. Files are written to a
+temp name and moved into place, so two processes exporting at once both end with a valid file.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+EXPORT_VERSION = "1"
+"""Bumped when the exported graph changes (part of the cache key)."""
+
+WEIGHT_FILES = ("model.safetensors", "pytorch_model.bin", "config.json")
+
+
+def default_cache_dir() -> Path:
+    """``$XDG_CACHE_HOME/kore-pipeline/onnx`` (``~/.cache/kore-pipeline/onnx``)."""
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "kore-pipeline" / "onnx"
+
+
+def weights_hash(model_dir: Path) -> str:
+    """SHA-256 over the weight and config files of a model folder (first 16 hex digits)."""
+    h = hashlib.sha256(f"kore-onnx-export-{EXPORT_VERSION}".encode())
+    for name in WEIGHT_FILES:
+        path = model_dir / name
+        if path.is_file():
+            h.update(name.encode())
+            with path.open("rb") as fh:
+                for chunk in iter(lambda: fh.read(1 << 20), b""):
+                    h.update(chunk)
+    return h.hexdigest()[:16]
+
+
+def max_seq_length(model_dir: Path, default: int = 256) -> int:
+    """The model's ``max_seq_length`` from ``sentence_bert_config.json``."""
+    try:
+        cfg = json.loads((model_dir / "sentence_bert_config.json").read_text(encoding="utf-8"))
+        return int(cfg.get("max_seq_length", default))
+    except (OSError, ValueError):
+        return default
+
+
+def _temp_beside(target: Path) -> Path:
+    """A new, uniquely named temp file in ``target``'s folder (moved into place when done)."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=target.name + ".", suffix=".tmp")
+    os.close(fd)
+    return Path(tmp)
+
+
+def export_fp32(model_dir: Path, target: Path) -> Path:
+    """Export transformer + mean pooling of ``model_dir`` to ``target`` (fp32 ONNX)."""
+    import torch
+    from transformers import AutoModel
+
+    class MeanPooled(torch.nn.Module):
+        def __init__(self, bert: Any) -> None:
+            super().__init__()
+            self.bert = bert
+
+        def forward(self, input_ids: Any, attention_mask: Any, token_type_ids: Any) -> Any:
+            hidden = self.bert(input_ids=input_ids, attention_mask=attention_mask,
+                               token_type_ids=token_type_ids).last_hidden_state
+            mask = attention_mask.unsqueeze(-1).to(hidden.dtype)
+            return (hidden * mask).sum(1) / mask.sum(1).clamp(min=1e-9)
+
+    model = MeanPooled(AutoModel.from_pretrained(str(model_dir), local_files_only=True)).eval()
+    dummy = torch.ones((2, 8), dtype=torch.long)
+    tmp = _temp_beside(target)
+    try:
+        with torch.no_grad():
+            torch.onnx.export(
+                model, (dummy, dummy, torch.zeros_like(dummy)), str(tmp),
+                input_names=["input_ids", "attention_mask", "token_type_ids"],
+                output_names=["sentence_embedding"],
+                dynamic_axes={"input_ids": {0: "batch", 1: "seq"},
+                              "attention_mask": {0: "batch", 1: "seq"},
+                              "token_type_ids": {0: "batch", 1: "seq"},
+                              "sentence_embedding": {0: "batch"}},
+                opset_version=17, do_constant_folding=True, dynamo=False)
+        os.replace(tmp, target)
+    finally:
+        tmp.unlink(missing_ok=True)
+    return target
+
+
+def quantise_int8(source: Path, target: Path) -> Path:
+    """Dynamic int8 quantisation of ``source`` (weights int8, activations quantised per batch)."""
+    from onnxruntime.quantization import QuantType, quantize_dynamic
+
+    tmp = _temp_beside(target)
+    try:
+        quantize_dynamic(str(source), str(tmp), weight_type=QuantType.QInt8, per_channel=True)
+        os.replace(tmp, target)
+    finally:
+        tmp.unlink(missing_ok=True)
+    return target
+
+
+def exported_model(model_dir: Path, cache_dir: Path, int8: bool) -> Path:
+    """Path of the (fp32 or int8) ONNX export of ``model_dir``, exporting it if missing."""
+    folder = cache_dir / f"{model_dir.name}-{weights_hash(model_dir)}"
+    fp32 = folder / "model.onnx"
+    if not fp32.is_file():
+        export_fp32(model_dir, fp32)
+    if not int8:
+        return fp32
+    quant = folder / "model-int8.onnx"
+    if not quant.is_file():
+        quantise_int8(fp32, quant)
+    return quant
