@@ -105,7 +105,7 @@ def main(argv: list[str] | None = None) -> int:
         t.add("0 machine", "command", " ".join([Path(sys.argv[0]).name, *sys.argv[1:]]))
         t.add("0 machine", "fixed now", iso(NOW))
         t.add("0 machine", "sources (sha256[:8]; files change under work)", source_digests())
-        embedder = embed.Embedder(settings)
+        embedder = embed.make_embedder(settings)
         t0 = perf()
         _ = embedder.dim
         t.add("0 machine", "model load", perf() - t0, "{:.2f}", "s")

@@ -37,9 +37,9 @@ def settings(tmp_path: Path) -> KoreSettings:
 @pytest.fixture(scope="session")
 def embedder():  # type: ignore[no-untyped-def]
     """The real all-MiniLM-L6-v2 model, loaded once per test session."""
-    from kore_pipeline.embed import Embedder
+    from kore_pipeline.embed import make_embedder
 
-    emb = Embedder(KoreSettings())
+    emb = make_embedder(KoreSettings())
     _ = emb.dim  # load now
     return emb
 

@@ -15,7 +15,7 @@ import pytest
 
 from kore_pipeline import store
 from kore_pipeline.compress import find_similar_pairs, merge_texts, run_compress
-from kore_pipeline.embed import Embedder, EmbeddingCache, embed_text
+from kore_pipeline.embed import Embedder, EmbeddingCache, embed_text, make_embedder
 from kore_pipeline.ids import embedding_key, text_hash
 from kore_pipeline.settings import KoreSettings
 from kore_pipeline.timeutil import iso
@@ -80,7 +80,7 @@ def seeded_embedder(cache: EmbeddingCache, by_content: dict[str, np.ndarray],
 
     Every text is a cache hit, so the merge logic is tested with exact, hand-picked angles.
     """
-    emb = Embedder(KoreSettings())
+    emb = make_embedder(KoreSettings())
     vectors = unit(np.stack(list(by_content.values())))
     cache.put_many([embedding_key(emb.model_name, embed_text(subject, c)) for c in by_content],
                    vectors)
@@ -186,7 +186,7 @@ def test_owner_filter(conn: sqlite3.Connection, cache: EmbeddingCache) -> None:
 
 @pytest.fixture(scope="module")
 def embedder(tmp_path_factory: pytest.TempPathFactory) -> Embedder:
-    emb = Embedder(KoreSettings(home=tmp_path_factory.mktemp("kore")))
+    emb = make_embedder(KoreSettings(home=tmp_path_factory.mktemp("kore")))
     assert emb.dim > 0  # loads the model once for the module
     return emb
 

@@ -12,7 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 from kore_pipeline.cli import app
-from kore_pipeline.embed import Embedder, embed_text, resolve_model_path
+from kore_pipeline.embed import embed_text, make_embedder, resolve_model_path
 from kore_pipeline.pipeline import run_pipeline
 from kore_pipeline.search import Searcher
 from kore_pipeline.settings import KoreSettings
@@ -129,13 +129,13 @@ def test_model_switch_reembeds_everything_under_the_new_signature(
     monkeypatch.setenv("KORE_MODEL_NAME", "minilm-copy")
     monkeypatch.setenv("KORE_MODEL_PATH", str(copy))
     second = KoreSettings(home=home.home)
-    other = Embedder(second)
+    other = make_embedder(second)
     summary = run_pipeline([logs], second, now=NOW, embedder=other)
     report = summary["index"][0]
     assert report["rebuilt"] and report["stale"] == len(rows) == report["encoded"]
-    assert report["signature"] == "minilm-copy:384"
+    assert report["signature"] == other.signature and ":minilm-copy:384" in other.signature
     assert json.loads((home.index_dir() / "signature.json").read_text())["signature"] == \
-        "minilm-copy:384"
+        other.signature
     ids, vectors = index_vectors(second)
     assert ids == [i for i, _ in rows]
     np.testing.assert_allclose(vectors, other.encode([t for _, t in rows]), atol=1e-5)
@@ -160,11 +160,11 @@ def test_model_switch_reembeds_everything_under_the_new_signature(
     report = run_pipeline([logs], KoreSettings(home=home.home), now=NOW,
                           embedder=embedder)["index"][0]
     assert report["rebuilt"] and report["encoded"] == 0
-    assert report["signature"] == "all-MiniLM-L6-v2:384"
+    assert report["signature"] == embedder.signature
     # configuration 3: the same name and signature, but another folder: re-embedded too
     monkeypatch.setenv("KORE_MODEL_PATH", str(copy))
     third = KoreSettings(home=home.home)
-    third_embedder = Embedder(third)
+    third_embedder = make_embedder(third)
     report = run_pipeline([logs], third, now=NOW, embedder=third_embedder)["index"][0]
     assert report["rebuilt"] and report["encoded"] == len(rows)
     conn = connect(home.db_path())

@@ -138,6 +138,8 @@ class _FakeEmbedder:
     def encode(self, texts: list[str]) -> np.ndarray:
         return np.full((len(texts), self.dim), 1 / np.sqrt(self.dim), dtype=np.float32)
 
+    encode_queries = encode
+
 
 def _small_store(tmp_path: Path, owner: str, index_dim: int | None = None) -> KoreSettings:
     settings = KoreSettings(home=tmp_path / "home")

@@ -12,13 +12,13 @@ import numpy as np
 import pytest
 
 from kore_pipeline import store
-from kore_pipeline.embed import Embedder, EmbeddingCache, embed_with_cache
+from kore_pipeline.embed import EmbeddingCache, SentenceTransformerEmbedder, embed_with_cache
 from kore_pipeline.ids import embedding_key, text_hash
 from kore_pipeline.indexing import SIGNATURE_KEY, index_is_current
 from kore_pipeline.settings import KoreSettings
 from kore_pipeline.vector_index import INDEX_FILE, SIGNATURE_FILE, VectorIndex
 
-SIG = "all-MiniLM-L6-v2:4"
+SIG = "sentence-transformers:all-MiniLM-L6-v2:4"
 
 
 def unit(n: int, dim: int = 4, seed: int = 0) -> np.ndarray:
@@ -93,7 +93,7 @@ def test_index_is_current_reads_only_the_signature(home: KoreSettings,
     assert not index_is_current(conn, home)
 
 
-class FixedEmbedder(Embedder):
+class FixedEmbedder(SentenceTransformerEmbedder):
     """The real Embedder's keys, with a fixed 4-d vector instead of a model."""
 
     @property

@@ -170,13 +170,13 @@ def _forget_vectors(settings: KoreSettings, conn: sqlite3.Connection, ids: list[
 
 def _forget_cache(settings: KoreSettings, conn: sqlite3.Connection, texts: list[str]) -> int:
     """Drop cache entries of the forgotten texts that no remaining memory uses."""
-    from .embed import Embedder, EmbeddingCache, embed_text
+    from .embed import EmbeddingCache, embed_text, make_embedder
     from .ids import embedding_key
 
     path = settings.cache_path()
     if not texts or not path.is_file():
         return 0
-    model_id = Embedder(settings).cache_id
+    model_id = make_embedder(settings).cache_id
     still_used = {embed_text(s, c) for s, c in conn.execute(
         "SELECT subject, content FROM memories")}
     keys = [embedding_key(model_id, t) for t in set(texts) - still_used]

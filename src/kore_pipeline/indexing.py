@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import faults
-from .embed import Embedder, EmbeddingCache, embed_text, embed_with_cache
+from .embed import Embedder, EmbeddingCache, embed_text, embed_with_cache, make_embedder
 from .settings import KoreSettings
 from .store import get_meta, set_meta, transaction
 from .vector_index import VectorIndex
@@ -52,9 +52,9 @@ def index_is_current(conn: sqlite3.Connection, settings: KoreSettings) -> bool:
     missed a memory is rebuilt.
     """
     sig = get_meta(conn, SIGNATURE_KEY)
-    if sig is None or not sig.startswith(settings.model_name + ":"):
+    if sig is None or not sig.startswith(make_embedder(settings).signature_prefix):
         return False
-    recorded, model_id = get_meta(conn, MODEL_KEY), Embedder(settings).cache_id
+    recorded, model_id = get_meta(conn, MODEL_KEY), make_embedder(settings).cache_id
     # Same name, another model folder: its vectors must not be kept. A store from before the
     # identity was recorded matched by name alone, which stays right without a folder.
     if recorded != model_id and not (recorded is None and model_id == settings.model_name):

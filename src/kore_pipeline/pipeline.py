@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from . import faults, lake
-from .embed import Embedder, EmbeddingCache
+from .embed import Embedder, EmbeddingCache, make_embedder
 from .extract import extract_memories, upsert_memories
 from .forget import record_owner
 from .indexing import sync_index
@@ -60,7 +60,7 @@ class RunContext:
     def embedder(self) -> Embedder:
         """The model, loaded on first use only."""
         if self._embedder is None:
-            self._embedder = Embedder(self.settings)
+            self._embedder = make_embedder(self.settings)
         return self._embedder
 
     @property

@@ -20,7 +20,7 @@ from typing import Any
 
 import polars as pl
 
-from .embed import Embedder
+from .embed import Embedder, make_embedder
 from .settings import KoreSettings
 from .sqlfiles import load_sql
 from .stopwords import is_stopword
@@ -177,7 +177,7 @@ class Searcher:
                  conn: sqlite3.Connection | None = None) -> None:
         self.settings = settings
         self.conn = conn or connect(settings.db_path())
-        self.embedder = embedder or Embedder(settings)
+        self.embedder = embedder or make_embedder(settings)
         self._index: VectorIndex | None = None
         self._index_mtime: float | None = None
         self.repaired: list[str] = []
@@ -231,7 +231,7 @@ class Searcher:
             f"SELECT m.id FROM memories AS m WHERE {where}", params)]
         if not allowed:
             return {}
-        vec = self.embedder.encode([query[:4000]])[0]
+        vec = self.embedder.encode_queries([query[:4000]])[0]
         hits = index.search(vec, limit, allowed_ids=allowed)
         floor = self.settings.min_vector_similarity
         return {mid: i for i, (mid, _s) in enumerate((h for h in hits if h[1] >= floor), start=1)}

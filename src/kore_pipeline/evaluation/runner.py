@@ -50,9 +50,9 @@ def run_all(data: Path | None = None, sets: str | Iterable[str] = SETS,
     memo = None
     if needs_model:
         if embedder is None:
-            from ..embed import Embedder
+            from ..embed import make_embedder
 
-            embedder = Embedder(base)
+            embedder = make_embedder(base)
         memo = embedder if isinstance(embedder, MemoEmbedder) else MemoEmbedder(embedder)
     with tempfile.TemporaryDirectory(prefix="kore-eval-") as tmp:
         root = Path(home) if home is not None else Path(tmp)

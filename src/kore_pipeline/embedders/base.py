@@ -1,0 +1,68 @@
+"""The embedder interface every backend implements.
+
+A backend turns texts into unit-length float32 vectors. Its ``signature`` names the backend,
+the model and the dimension; it is stored with the FAISS index, so vectors of two backends or
+models never mix: a different signature forces a full re-index. ``cache_id`` keys the
+embedding cache, so a text is never embedded twice by the same model.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+
+import numpy as np
+
+
+class EmbeddingError(RuntimeError):
+    """The model cannot be found or loaded offline."""
+
+
+class Embedder(ABC):
+    """A text embedding model behind one small interface; loads its weights on first use."""
+
+    backend: str = ""
+    """Short backend name, the value of ``KORE_EMBEDDER`` that selects it."""
+
+    model_name: str = ""
+    """Model the backend runs (shown in signatures and stats)."""
+
+    @property
+    @abstractmethod
+    def dim(self) -> int:
+        """Vector dimension."""
+
+    @property
+    def cache_id(self) -> str:
+        """Model identity in embedding-cache keys (backend and model)."""
+        return f"{self.backend}:{self.model_name}"
+
+    @property
+    def signature_prefix(self) -> str:
+        """``backend:model:``, known without loading the weights."""
+        return f"{self.backend}:{self.model_name}:"
+
+    @property
+    def signature(self) -> str:
+        """``backend:model:dim``; stored with the index, a change forces a full re-embed."""
+        return f"{self.signature_prefix}{self.dim}"
+
+    @abstractmethod
+    def encode(self, texts: Sequence[str]) -> np.ndarray:
+        """Embed stored texts (memories, passages) in batches; float32, unit length."""
+
+    def encode_queries(self, texts: Sequence[str]) -> np.ndarray:
+        """Embed search queries; the same as :meth:`encode` unless the model wants a prefix."""
+        return self.encode(texts)
+
+    def empty(self) -> np.ndarray:
+        """A (0, dim) float32 array, for an empty input."""
+        return np.zeros((0, self.dim), dtype=np.float32)
+
+
+def unit_rows(vectors: np.ndarray) -> np.ndarray:
+    """Rows scaled to unit length (zero rows stay zero), C-contiguous float32."""
+    vecs = np.asarray(vectors, dtype=np.float32)
+    norms = np.linalg.norm(vecs, axis=1, keepdims=True)
+    norms[norms == 0] = 1.0
+    return np.ascontiguousarray(vecs / norms, dtype=np.float32)

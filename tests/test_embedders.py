@@ -1,0 +1,26 @@
+"""The embedder interface: backends chosen by name, signatures that name backend and model."""
+
+from __future__ import annotations
+
+import pytest
+
+from kore_pipeline.embedders import BACKENDS, EmbeddingError, make_embedder
+from kore_pipeline.settings import KoreSettings
+
+
+def test_default_backend_is_sentence_transformers_minilm() -> None:
+    emb = make_embedder(KoreSettings())
+    assert emb.backend == "sentence-transformers" and "sentence-transformers" in BACKENDS
+    assert emb.signature_prefix == "sentence-transformers:all-MiniLM-L6-v2:"
+
+
+def test_unknown_backend_is_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("KORE_EMBEDDER", "no-such-model")
+    with pytest.raises(EmbeddingError, match="unknown embedder 'no-such-model'.*sentence-trans"):
+        make_embedder(KoreSettings())
+
+
+def test_signature_and_query_vectors_of_the_real_model(embedder) -> None:  # type: ignore[no-untyped-def]
+    assert embedder.signature == "sentence-transformers:all-MiniLM-L6-v2:384"
+    q = embedder.encode_queries(["coffee"])
+    assert q.shape == (1, 384) and abs(float((q * q).sum()) - 1.0) < 1e-4
