@@ -117,7 +117,7 @@ def test_killed_twice_then_rerun(tmp_path: Path, inputs: list[Path], reference: 
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("delay", [3.0, 7.0, 11.0])
+@pytest.mark.parametrize("delay", [4.0, 9.0])
 def test_run_killed_after_a_delay_then_rerun(tmp_path: Path, inputs: list[Path],
                                              reference: KoreSettings, embedder,  # type: ignore[no-untyped-def]
                                              delay: float) -> None:

@@ -15,6 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given
 from hypothesis import settings as hsettings
 from hypothesis import strategies as st
+from mcp.server.mcpserver.exceptions import ToolError
 from typer.testing import CliRunner
 
 from kore_pipeline.cli import app
@@ -62,7 +63,7 @@ def other_word(owner: str) -> str:
 
 
 @pytest.mark.slow
-@hsettings(max_examples=25, deadline=None,
+@hsettings(max_examples=15, deadline=None,
            suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(owner=st.sampled_from(["alpha", "beta"]), query=st.sampled_from(QUERIES),
        budget=st.integers(min_value=30, max_value=3000))
@@ -75,8 +76,9 @@ def test_context_block_holds_only_the_owners_memories(home: KoreSettings, embedd
                               reinforce=False)
     finally:
         searcher.close()
-    assert other_word(owner) not in block
-    assert "Bo ·" not in block if owner == "alpha" else "Ada ·" not in block
+    body = [line for line in block.splitlines() if line.startswith("- ")]  # not the header
+    assert not any(other_word(owner) in line for line in body)
+    assert not any(("Bo ·" if owner == "alpha" else "Ada ·") in line for line in body)
 
 
 @pytest.mark.slow
@@ -84,7 +86,9 @@ def test_cli_context_stays_within_the_owner(home: KoreSettings) -> None:
     result = CliRunner().invoke(app, ["context", "coffee database peanuts", "--owner", "beta",
                                       "--home", str(home.home), "--now", NOW,
                                       "--no-reinforce"])
-    assert result.exit_code == 0 and BETA in result.output and ALPHA not in result.output
+    body = [line for line in result.output.splitlines() if line.startswith("- ")]
+    assert result.exit_code == 0 and any(BETA in line for line in body)
+    assert not any(ALPHA in line for line in body)
 
 
 def call(server: Any, tool: str, **args: Any) -> Any:
@@ -103,11 +107,11 @@ def test_mcp_tools_never_cross_owners(home: KoreSettings, embedder) -> None:  # 
                 hits = call(server, "memory_search", query=query, k=50, mode=mode, now=NOW)
                 assert all(h["owner"] == "alpha" and BETA not in h["content"] for h in hits)
             block = call(server, "memory_context", query=query or "coffee", now=NOW)
-            assert BETA not in block
+            assert not any(BETA in x for x in block.splitlines() if x.startswith("- "))
         beta_ids = [r[0] for r in svc.conn.execute("SELECT id FROM memories WHERE owner = 'beta'")]
         for mid in beta_ids:  # another owner's id is "not found", and stays untouched
-            res = anyio.run(server.call_tool, "memory_delete", {"memory_id": mid, "now": NOW})
-            assert res.is_error and "no memory" in str(res.content)
+            with pytest.raises(ToolError, match="no memory"):
+                anyio.run(server.call_tool, "memory_delete", {"memory_id": mid, "now": NOW})
         assert {r[0] for r in svc.conn.execute(
             "SELECT status FROM memories WHERE owner = 'beta'")} == {"active"}
         stats = call(server, "memory_stats")
@@ -120,11 +124,15 @@ def test_mcp_tools_never_cross_owners(home: KoreSettings, embedder) -> None:  # 
 def test_export_holds_only_the_owner(home: KoreSettings) -> None:
     conn = connect(home.db_path())
     try:
-        lines = [json.dumps(r, ensure_ascii=False) for r in export_records(conn, "alpha", NOW)]
+        records = list(export_records(conn, "alpha", NOW))
     finally:
         conn.close()
-    assert len(lines) > 4 and all(BETA not in x and '"beta"' not in x for x in lines)
-    assert sum(ALPHA in x for x in lines) >= 6  # its messages and memories are there
+    # (access history may quote a query naming anything: that is alpha's own data)
+    texts = [json.dumps({k: v for k, v in r.items() if k != "accesses"}, ensure_ascii=False)
+             for r in records]
+    assert len(texts) > 4 and {r["owner"] for r in records} == {"alpha"}
+    assert all(BETA not in x and '"beta"' not in x for x in texts)
+    assert sum(ALPHA in x for x in texts) >= 6  # its messages and memories are there
 
 
 def test_owner_stats_count_only_the_owner(tmp_path: Path) -> None:

@@ -54,8 +54,11 @@ def index_is_current(conn: sqlite3.Connection, settings: KoreSettings) -> bool:
     sig = get_meta(conn, SIGNATURE_KEY)
     if sig is None or not sig.startswith(make_embedder(settings).signature_prefix):
         return False
-    if get_meta(conn, MODEL_KEY) != make_embedder(settings).cache_id:
-        return False  # same name, another model folder: its vectors must not be kept
+    recorded, model_id = get_meta(conn, MODEL_KEY), make_embedder(settings).cache_id
+    # Same name, another model folder: its vectors must not be kept. A store from before the
+    # identity was recorded matched by name alone, which stays right without a folder.
+    if recorded != model_id and not (recorded is None and model_id == settings.model_name):
+        return False
     if not VectorIndex.exists(settings.index_dir()):
         return False
     meta = VectorIndex.read_meta(settings.index_dir())
