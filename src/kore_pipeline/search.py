@@ -187,6 +187,8 @@ class Searcher:
         if mtime != self._index_mtime:
             self._index = VectorIndex.load(self.settings.index_dir())
             self._index_mtime = mtime
+            if self._index is not None:
+                self._index.nprobe = self.settings.vector_index_nprobe
         return self._index
 
     def close(self) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Literal
 
 from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -81,6 +82,25 @@ class KoreSettings(BaseSettings):
 
     retention_days: int | None = None
     """If set, search ignores memories created more than this many days before ``now``."""
+
+    vector_index_kind: Literal["auto", "flat", "ivf"] = "auto"
+    """FAISS index kind: ``flat`` (exact IndexFlatIP in IndexIDMap2), ``ivf`` (IndexIVF,
+    approximate, nprobe lists per query) or ``auto`` (flat below ``vector_index_exact_max``
+    memories, IVF from there; docs/scale.md has the recall figures)."""
+
+    vector_index_exact_max: int = 200_000
+    """With ``auto``, indexes of fewer memories than this are exact (flat)."""
+
+    vector_index_storage: Literal["float32", "sq8"] = "float32"
+    """Vector storage: ``float32``, or ``sq8`` (8-bit scalar quantisation, a quarter of the
+    memory, at a small recall cost measured in docs/scale.md)."""
+
+    vector_index_nprobe: int = 32
+    """IVF lists searched per query (more: better recall, slower)."""
+
+    vector_index_retrain_growth: float = 2.0
+    """An IVF index is retrained (rebuilt) once it holds this many times the vectors it was
+    trained with; smaller changes are applied in place (remove_ids / add_with_ids)."""
 
     def db_path(self) -> Path:
         """SQLite store used for serving."""
