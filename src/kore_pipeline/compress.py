@@ -8,7 +8,8 @@ sub-quadratic). Only the columns needed for grouping and embedding are read for 
 the full rows are read only for memories that have a candidate pair. Pairs are merged
 greedily by descending cosine. One merge level per pass: a memory that absorbed another in
 this pass is not itself archived in the same pass (its merged text has no vector yet); the
-next pass, after the caller re-embeds the changed keepers, can merge it further. The FAISS index is not touched here.
+next pass, after the caller re-embeds the changed keepers, can merge it further. The FAISS
+index is not touched here.
 """
 
 from __future__ import annotations
