@@ -264,7 +264,8 @@ def _compress_locked(conn: sqlite3.Connection, settings: KoreSettings, embedder:
         if len(positions) < 2:
             continue
         pos = np.asarray(positions, dtype=np.int64)
-        found.append(group_pairs(ids[pos], vectors[pos], settings.similarity_threshold))
+        found.append(group_pairs(ids[pos], vectors[pos], settings.similarity_threshold,
+                                 exact_max=EXACT_MAX, ivf_min=IVF_MIN))
     del vectors
     candidates = sum(len(p) for p in found)
     records = _records(conn, sorted({i for pairs in found for a, b, _ in pairs

@@ -98,6 +98,15 @@ class KoreSettings(BaseSettings):
     vector_index_nprobe: int = 32
     """IVF lists searched per query (more: better recall, slower)."""
 
+    vector_filter_exact_max: int = 100_000
+    """A search over an IVF index restricted to at most this many memories (one owner, the
+    usual case) scores exactly those memories' vectors instead of probing IVF lists: exact
+    and fast, where a selective filter would cost IVF most of its recall."""
+
+    query_encode_threads: int | None = 1
+    """torch threads used to encode one search query (restored afterwards); one thread is
+    faster for a single short text on a busy machine. None leaves torch's setting."""
+
     vector_index_retrain_growth: float = 2.0
     """An IVF index is retrained (rebuilt) once it holds this many times the vectors it was
     trained with; smaller changes are applied in place (remove_ids / add_with_ids)."""

@@ -76,6 +76,9 @@ class VectorIndex:
         """Vector storage it was built with (``float32`` or ``sq8``), saved in the meta file."""
         self.trained = 0
         """Vectors in the index when its IVF lists were trained (0 for a flat index)."""
+        self.filter_exact_max = 100_000
+        """An IVF search restricted to at most this many ids scores exactly those ids."""
+        self._sorted_ids: np.ndarray | None = None
 
     @property
     def kind(self) -> str:
@@ -101,6 +104,8 @@ class VectorIndex:
             idx = cls(dim, signature, faiss.IndexIDMap2(_storage_index(dim, storage)))
             idx.storage = storage
             if len(id_arr):
+                if not idx.index.is_trained:  # 8-bit codes: learn each dimension's range
+                    idx.index.train(x)
                 idx.index.add_with_ids(x, id_arr)
             return idx
         lists = nlist or ivf_nlist(len(id_arr))
@@ -120,6 +125,7 @@ class VectorIndex:
         sample = x if n_train == len(x) else x[np.sort(rng.choice(len(x), n_train,
                                                                   replace=False))]
         ivf.train(sample)
+        ivf.set_direct_map_type(faiss.DirectMap.Hashtable)  # reconstruct by memory id
         ivf.add_with_ids(x, id_arr)
         idx = cls(dim, signature, ivf)
         idx.storage, idx.trained = storage, len(id_arr)
@@ -131,13 +137,52 @@ class VectorIndex:
         if len(ids):
             self.index.add_with_ids(np.ascontiguousarray(vectors, dtype=np.float32),
                                     np.asarray(ids, dtype=np.int64))
+            self._sorted_ids = None
 
     def remove(self, ids: Sequence[int]) -> int:
         """Remove the given memory ids; returns how many were present."""
         if not len(ids):
             return 0
-        sel = _faiss().IDSelectorBatch(np.asarray(ids, dtype=np.int64))
+        faiss = _faiss()
+        arr = np.ascontiguousarray(ids, dtype=np.int64)
+        if faiss.try_extract_index_ivf(self.index) is not None:  # hashtable direct map
+            sel = faiss.IDSelectorArray(len(arr), faiss.swig_ptr(arr))
+        else:
+            sel = faiss.IDSelectorBatch(arr)
+        self._sorted_ids = None
         return int(self.index.remove_ids(sel))
+
+    def _ivf_ids(self, ivf: Any) -> np.ndarray:
+        """Every id held by an IVF index, sorted (cached until the next add or remove)."""
+        if self._sorted_ids is None:
+            faiss = _faiss()
+            lists = ivf.invlists
+            parts = [faiss.rev_swig_ptr(lists.get_ids(i), lists.list_size(i)).copy()
+                     for i in range(ivf.nlist) if lists.list_size(i)]
+            self._sorted_ids = np.sort(np.concatenate(parts)) if parts else \
+                np.zeros(0, dtype=np.int64)
+        return self._sorted_ids
+
+    def _search_subset(self, ivf: Any, q: np.ndarray, k: int,
+                       allowed_ids: Sequence[int]) -> list[tuple[int, float]]:
+        """Exact top-k among ``allowed_ids`` of an IVF index (vectors decoded by id)."""
+        faiss = _faiss()
+        held = self._ivf_ids(ivf)
+        want = np.unique(np.asarray(allowed_ids, dtype=np.int64))
+        if len(held) == 0 or len(want) == 0:
+            return []
+        pos = np.minimum(np.searchsorted(held, want), len(held) - 1)
+        present = want[held[pos] == want]
+        if len(present) == 0:
+            return []
+        if ivf.direct_map.type != faiss.DirectMap.Hashtable:
+            ivf.set_direct_map_type(faiss.DirectMap.Hashtable)
+        vecs = self.index.reconstruct_batch(present)
+        scores = vecs @ q[0]
+        k = min(k, len(present))
+        top = np.argpartition(-scores, k - 1)[:k]
+        top = top[np.lexsort((present[top], -scores[top]))]
+        return [(int(present[i]), float(scores[i])) for i in top]
 
     def __len__(self) -> int:
         return int(self.index.ntotal)
@@ -157,8 +202,12 @@ class VectorIndex:
             k = min(k, len(allowed_ids))
         else:
             sel = None
+        ivf = faiss.try_extract_index_ivf(self.index)
+        if ivf is not None and allowed_ids is not None \
+                and len(allowed_ids) <= self.filter_exact_max:
+            return self._search_subset(ivf, q, k, allowed_ids)
         chosen = {"sel": sel} if sel is not None else {}
-        if self.kind == "ivf":
+        if ivf is not None:
             params = faiss.SearchParametersIVF(nprobe=int(self.nprobe), **chosen)
         elif sel is not None:
             params = faiss.SearchParameters(**chosen)
