@@ -106,14 +106,15 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--size", type=int, default=1_000_000, help="memories (default 1,000,000)")
     p.add_argument("--owners", type=int, default=50)
     p.add_argument("--subjects", type=int, default=20)
-    p.add_argument("--reps", type=int, default=2)
+    p.add_argument("--reps", type=int, default=1)
     p.add_argument("--queries", type=int, default=200)
     p.add_argument("--real-sentences", type=int, default=20_000)
     p.add_argument("--real-queries", type=int, default=1000)
-    p.add_argument("--allpairs", default="10000,100000", help="numpy all-pairs baseline sizes")
+    p.add_argument("--allpairs", default="10000,30000,100000",
+                   help="numpy all-pairs baseline sizes")
     p.add_argument("--data", type=Path, default=DATA, help="folder of the public datasets")
     p.add_argument("--skip", default="", help="comma list: decay,compress,search,index,recall,"
-                   "peak")
+                   "peak,allpairs")
     p.add_argument("--seed", type=int, default=1234)
     p.add_argument("--json", type=Path, default=None)
     p.add_argument("--quick", action="store_true", help="20,000 memories, fewer queries")
@@ -126,6 +127,14 @@ def main(argv: list[str] | None = None) -> int:
     skip = {s.strip() for s in cfg.skip.split(",") if s.strip()}
     work = Path(tempfile.mkdtemp(prefix="kore-scale-"))
     t = Table()
+    add = t.add
+
+    def add_and_log(section: str, metric: str, value: object, fmt: str = "{}",
+                    unit: str = "") -> None:
+        add(section, metric, value, fmt, unit)
+        log(f"FIGURE {section} | {metric} | {t.rows[-1][2]}")  # figures survive a crash
+
+    t.add = add_and_log  # type: ignore[method-assign]
     t_start = perf()
     try:
         for k, v in machine_info().items():
@@ -144,20 +153,10 @@ def main(argv: list[str] | None = None) -> int:
             bench_decay(t, settings, snap, cfg.reps)
         if "search" not in skip:
             bench_search(t, settings, snap, corpus, embedder, cfg.queries, cfg.seed)
-        if "peak" not in skip:
-            bench_peak(t, settings, snap, work, dim, cfg.seed)
-        if "index" not in skip:
-            inc = copy_home(settings, work / "inc-home")
-            bench_incremental(t, "5 index", inc, 0.01, embedder, cfg.seed)
-            shutil.rmtree(inc.home, ignore_errors=True)
-        if "recall" not in skip:
-            bench_recall(t, "5 index", embedder, cfg.real_sentences, cfg.real_queries,
-                         cfg.seed, cfg.data)
+        vectors = corpus["vectors"]
         if "compress" not in skip:
             sec = "3 compress"
             t_big = bench_compress(t, sec, settings, snap, corpus, embedder, cfg.reps)
-            vectors = corpus["vectors"]
-            del corpus
             small_settings = KoreSettings(home=work / "small")
             small = build_store(t, "3 compress", small_settings, cfg.size // 10, cfg.owners,
                                 cfg.subjects, cfg.seed, embedder)
@@ -167,8 +166,21 @@ def main(argv: list[str] | None = None) -> int:
                                      cfg.reps)
             t.add(sec, f"ratio time({cfg.size:,}) / time({cfg.size // 10:,})",
                   t_big / t_small, "{:.1f}", "x")
+            del small
+            shutil.rmtree(small_settings.home, ignore_errors=True)
+        del corpus
+        if "index" not in skip:
+            inc = copy_home(settings, work / "inc-home")
+            bench_incremental(t, "5 index", inc, 0.01, embedder, cfg.seed)
+            shutil.rmtree(inc.home, ignore_errors=True)
+        if "peak" not in skip:
+            bench_peak(t, settings, snap, work, dim, cfg.seed)
+        if "recall" not in skip:
+            bench_recall(t, "5 index", embedder, cfg.real_sentences, cfg.real_queries,
+                         cfg.seed, cfg.data)
+        if "allpairs" not in skip:
             sizes = [int(x) for x in cfg.allpairs.split(",") if x.strip()]
-            bench_all_pairs(t, sec, vectors, [s for s in sizes if s <= cfg.size],
+            bench_all_pairs(t, "3 compress", vectors, [s for s in sizes if s <= cfg.size],
                             KoreSettings().similarity_threshold)
         t.add("9 total", "benchmark wall time", perf() - t_start, "{:.0f}", "s")
         t.add("9 total", "load average at end", " / ".join(f"{x:.2f}" for x in os.getloadavg()))
