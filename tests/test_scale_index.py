@@ -90,17 +90,17 @@ def test_sync_index_picks_the_kind_by_size_and_updates_in_place(
     for mid, text in enumerate(texts[:200], start=1000):
         _add(conn, mid, text)
     first = sync_index(conn, settings, embedder, cache)
-    assert (first.kind, first.rebuilt) == ("flat", True)
+    assert (first.kind, first.rebuilt, first.updated_in_place) == ("flat", True, False)
     for mid, text in enumerate(texts[200:400], start=1200):
         _add(conn, mid, text)
     second = sync_index(conn, settings, embedder, cache)
-    assert (second.kind, second.rebuilt) == ("ivf", True)  # 400 >= 300: rebuilt as IVF
+    assert (second.kind, second.updated_in_place) == ("ivf", False)  # 400 >= 300: new IVF
     meta = json.loads((settings.index_dir() / "signature.json").read_text())
     assert (meta["kind"], meta["count"]) == ("ivf", 400)
     conn.execute("UPDATE memories SET content = 'Anna now drinks only water.', content_hash = ?"
                  " WHERE id = 1005", (text_hash("Anna now drinks only water."),))
     third = sync_index(conn, settings, embedder, cache)
-    assert third.updated_in_place and third.stale == 1 and not third.rebuilt
+    assert third.updated_in_place and third.stale == 1 and third.rebuilt
     index = VectorIndex.load(settings.index_dir())
     assert index is not None and len(index) == 400 and index.kind == "ivf"
     # FAISS ids are the store's row ids: each memory's own vector finds its own id.

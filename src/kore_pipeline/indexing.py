@@ -33,7 +33,9 @@ class IndexReport:
     stale: int = 0
     encoded: int = 0
     rebuilt: bool = False
+    """The index was written (from scratch, or updated in place: see ``updated_in_place``)."""
     updated_in_place: bool = False
+    """Only the changed memories were removed and re-added (no full rebuild)."""
     kind: str = ""
     signature: str = ""
 
@@ -102,7 +104,7 @@ def sync_index(conn: sqlite3.Connection, settings: KoreSettings, embedder: Embed
         index.add(ids, vectors)
         if len(index) == total:
             report.stale = len(rows)
-            report.updated_in_place = True
+            report.updated_in_place = report.rebuilt = True
             _save_and_mark(conn, settings, index, rows, signature)
             return report
         del index  # the saved index missed memories: rebuild
