@@ -170,6 +170,7 @@ def main(argv: list[str] | None = None) -> int:
             shutil.rmtree(small_settings.home, ignore_errors=True)
         del corpus
         if "index" not in skip:
+            snap.restore().close()  # the corpus as built (compress changed the store)
             inc = copy_home(settings, work / "inc-home")
             bench_incremental(t, "5 index", inc, 0.01, embedder, cfg.seed)
             shutil.rmtree(inc.home, ignore_errors=True)
