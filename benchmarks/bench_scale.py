@@ -89,7 +89,7 @@ def bench_peak(t: Table, settings: KoreSettings, snap: Snapshot, work: Path, dim
                          capture_output=True, text=True, check=True)
     wall = perf() - t0
     res = json.loads(out.stdout.strip().splitlines()[-1])
-    t.note(sec, "ru_maxrss after each stage (cumulative peak of the process); merged texts' "
+    t.note(sec, "VmHWM after each stage (peak RSS of the process so far); merged texts' "
                 f"vectors pre-seeded in the cache ({seeded}), so the run encodes nothing")
     for stage in ("start", "ingest", "extract", "index", "decay", "compress (+ re-index)",
                   "publish"):
