@@ -11,6 +11,7 @@ in MiB.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import resource
@@ -27,10 +28,8 @@ from kore_pipeline.settings import KoreSettings  # noqa: E402
 
 def reset_peak() -> None:
     """Reset the kernel's high-water mark: after fork/exec it still holds the parent's RSS."""
-    try:
+    with contextlib.suppress(OSError):
         Path("/proc/self/clear_refs").write_text("5")
-    except OSError:
-        pass
 
 
 def peak_mib() -> float:
