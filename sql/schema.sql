@@ -58,6 +58,8 @@ CREATE TABLE IF NOT EXISTS memories (
     UNIQUE (owner, subject, key)
 );
 CREATE INDEX IF NOT EXISTS memories_owner_status ON memories(owner, status);
+-- Covers the search filter (owner, active, not expired): the ids come from the index alone.
+CREATE INDEX IF NOT EXISTS memories_owner_status_expires ON memories(owner, status, expires_at);
 
 -- FTS5 over memories, kept in step by triggers (external content: no copy of the text).
 CREATE VIRTUAL TABLE IF NOT EXISTS memories_fts USING fts5(

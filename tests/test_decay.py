@@ -178,9 +178,9 @@ def test_write_lock_is_held_from_read_to_write(tmp_path: Path, conn: sqlite3.Con
 
     add_memory(conn, 1, "Anna likes tea.", importance=1, created_at=ago(70))
     outcome: list[str] = []
-    real = decay.decay_frame
+    real = decay.decay_scores
 
-    def racing(df: pl.DataFrame, now: datetime, settings: KoreSettings) -> pl.DataFrame:
+    def racing(*args: object) -> object:
         other = sqlite3.connect(tmp_path / "kore.sqlite", timeout=0.05, isolation_level=None)
         try:
             other.execute("UPDATE memories SET status = 'deleted' WHERE id = 1")
@@ -189,9 +189,9 @@ def test_write_lock_is_held_from_read_to_write(tmp_path: Path, conn: sqlite3.Con
             outcome.append(str(exc))
         finally:
             other.close()
-        return real(df, now, settings)
+        return real(*args)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(decay, "decay_frame", racing)
+    monkeypatch.setattr(decay, "decay_scores", racing)
     report = run_decay(conn, KoreSettings(), NOW)
     assert outcome == ["database is locked"]
     assert report.forgotten_ids == [1] and row(conn, 1)["status"] == "forgotten"

@@ -1,10 +1,15 @@
 """Compression: merge near-duplicate memories of one owner and subject.
 
-Neighbours come from a FAISS range search inside each (owner, subject, type) group, never from
-an all-pairs comparison. Pairs are merged greedily by descending cosine. One merge level per
-pass: a memory that absorbed another in this pass is not itself archived in the same pass
-(its merged text has no vector yet); the next pass, after the caller re-embeds the changed
-keepers, can merge it further. The FAISS index is not touched here.
+Neighbours are searched inside each (owner, subject, type) group only. Small groups (up to
+``EXACT_MAX`` vectors, nearly all of them in practice) are compared exactly with numpy in one
+matrix product per block of rows, with no per-call index overhead; bigger groups use a FAISS
+range search (flat, or IVF with about 4*sqrt(n) lists from ``IVF_MIN``, which is
+sub-quadratic). Only the columns needed for grouping and embedding are read for every memory;
+the full rows are read only for memories that have a candidate pair. Pairs are merged
+greedily by descending cosine. One merge level per pass: a memory that absorbed another in
+this pass is not itself archived in the same pass (its merged text has no vector yet); the
+next pass, after the caller re-embeds the changed keepers, can merge it further. The FAISS
+index is not touched here.
 """
 
 from __future__ import annotations
@@ -17,7 +22,6 @@ from datetime import datetime
 from typing import Any
 
 import numpy as np
-import polars as pl
 
 from . import store
 from .embed import Embedder, EmbeddingCache, embed_text, embed_with_cache
@@ -32,6 +36,9 @@ episode it was extracted from (both stay findable; the fact keeps its short word
 
 IVF_MIN = 20_000
 """Groups with at least this many vectors use an IVF index instead of a flat one."""
+
+EXACT_MAX = 4096
+"""Groups up to this size are compared exactly with numpy (blocks of ``_QUERY_CHUNK`` rows)."""
 
 _QUERY_CHUNK = 4096
 
@@ -101,6 +108,51 @@ def find_similar_pairs(ids: np.ndarray, vectors: np.ndarray, threshold: float, *
     return pairs
 
 
+def exact_pairs(ids: np.ndarray, vectors: np.ndarray,
+                threshold: float) -> list[tuple[int, int, float]]:
+    """What :func:`find_similar_pairs` returns, by exact numpy comparison of every pair.
+
+    float32 products in blocks of rows select candidates (with the same slack as the FAISS
+    path); each candidate's cosine is recomputed in float64 and kept if >= ``threshold``.
+    """
+    n = len(ids)
+    if n < 2:
+        return []
+    x = np.ascontiguousarray(vectors, dtype=np.float32)
+    radius = np.float32(float(threshold) - 1e-4)
+    rows: list[np.ndarray] = []
+    cols: list[np.ndarray] = []
+    for start in range(0, n - 1, _QUERY_CHUNK):
+        block = x[start : start + _QUERY_CHUNK] @ x[start + 1 :].T  # only j > i is needed
+        bi, bj = np.nonzero(block > radius)
+        bi = bi + start
+        bj = bj + start + 1
+        keep = bj > bi
+        rows.append(bi[keep])
+        cols.append(bj[keep])
+    i = np.concatenate(rows)
+    j = np.concatenate(cols)
+    if len(i) == 0:
+        return []
+    x64 = x.astype(np.float64)
+    cos = np.einsum("ij,ij->i", x64[i], x64[j])
+    ok = cos >= threshold
+    id_arr = np.asarray(ids, dtype=np.int64)
+    a, b = id_arr[i[ok]], id_arr[j[ok]]
+    pairs = [(int(min(p, q)), int(max(p, q)), float(c))
+             for p, q, c in zip(a, b, cos[ok], strict=True)]
+    pairs.sort(key=lambda t: (-t[2], t[0], t[1]))
+    return pairs
+
+
+def group_pairs(ids: np.ndarray, vectors: np.ndarray, threshold: float, *,
+                exact_max: int = EXACT_MAX, ivf_min: int = IVF_MIN) -> list[tuple[int, int, float]]:
+    """Similar pairs of one group: exact numpy up to ``exact_max`` vectors, FAISS above."""
+    if len(ids) <= exact_max:
+        return exact_pairs(ids, vectors, threshold)
+    return find_similar_pairs(ids, vectors, threshold, ivf_min=ivf_min)
+
+
 def merge_texts(keep: str, other: str) -> str:
     """``keep``, then each sentence of ``other`` not already in it, joined with a space.
 
@@ -149,23 +201,25 @@ def _absorb(keeper: dict[str, Any], other: dict[str, Any], now: datetime) -> Non
     keeper["updated_at"] = iso(now)
 
 
-def _decay_scores(keepers: list[dict[str, Any]], now: datetime,
+def _decay_scores(conn: sqlite3.Connection, keepers: list[dict[str, Any]], now: datetime,
                   settings: KoreSettings) -> list[float]:
     """Decay scores of merged keepers at ``now``, from their merged times and access counts.
 
-    So the score a keeper carries is the one the decay stage would give it: a decay run
-    right after compression (the rerun after a crash) changes nothing.
+    Computed exactly as the decay pass does (SQLite's ``julianday`` of the last access, else
+    creation, and :func:`decay.decay_scores`), so the score a keeper carries is the one the
+    decay stage would give it: a decay run right after compression changes nothing.
     """
-    from .decay import decay_frame
+    from .decay import decay_scores, julian_day
 
-    frame = pl.DataFrame(
-        {"importance": [int(r["importance"]) for r in keepers],
-         "created_at": [r["created_at"] for r in keepers],
-         "last_accessed_at": [r["last_accessed_at"] for r in keepers],
-         "access_count": [int(r["access_count"]) for r in keepers]},
-        schema={"importance": pl.Int64, "created_at": pl.String,
-                "last_accessed_at": pl.String, "access_count": pl.Int64})
-    return [float(v) for v in decay_frame(frame, now, settings)["decay_score"].to_list()]
+    refs = []
+    for r in keepers:
+        text = r["last_accessed_at"] or r["created_at"]
+        jd = conn.execute("SELECT julianday(?)", (text,)).fetchone()[0]
+        refs.append(julian_day(parse_ts(text)) if jd is None else float(jd))
+    scores = decay_scores(np.array([float(r["importance"]) for r in keepers]),
+                          julian_day(now) - np.array(refs, dtype=np.float64),
+                          np.array([float(r["access_count"]) for r in keepers]), settings)
+    return [float(v) for v in scores]
 
 
 def run_compress(conn: sqlite3.Connection, settings: KoreSettings, embedder: Embedder,
@@ -184,6 +238,25 @@ def run_compress(conn: sqlite3.Connection, settings: KoreSettings, embedder: Emb
         return _compress_locked(conn, settings, embedder, cache, now, run_id, owner)
 
 
+_RECORD_COLUMNS = ("id", "content", "content_hash", "importance", "source_message_ids",
+                   "created_at", "last_accessed_at", "access_count")
+
+
+def _records(conn: sqlite3.Connection, ids: list[int]) -> dict[int, dict[str, Any]]:
+    """The merge-relevant columns of the given memories, by id (read in chunks)."""
+    out: dict[int, dict[str, Any]] = {}
+    cols = ", ".join(_RECORD_COLUMNS)
+    for start in range(0, len(ids), 500):
+        chunk = ids[start : start + 500]
+        marks = ",".join("?" * len(chunk))
+        for r in conn.execute(f"SELECT {cols} FROM memories WHERE id IN ({marks})", chunk):
+            rec = dict(r)
+            rec["id"] = int(rec["id"])
+            rec["sources"] = store.decode_ids(rec.pop("source_message_ids"))
+            out[rec["id"]] = rec
+    return out
+
+
 def _compress_locked(conn: sqlite3.Connection, settings: KoreSettings, embedder: Embedder,
                      cache: EmbeddingCache, now: datetime, run_id: str | None,
                      owner: str | None) -> CompressReport:
@@ -193,30 +266,35 @@ def _compress_locked(conn: sqlite3.Connection, settings: KoreSettings, embedder:
     if owner is not None:
         where += " AND owner = ?"
         params = (owner,)
-    table = store.memories_table(conn, where, params)
-    if table.num_rows < 2:
-        return CompressReport(groups=table.num_rows, candidates=0, merged=0, pairs=[])
-    df = pl.from_arrow(table)
-    assert isinstance(df, pl.DataFrame)
-    texts = [embed_text(s, c) for s, c in zip(df["subject"].to_list(), df["content"].to_list(),
-                                               strict=True)]
+    cur = conn.cursor()
+    cur.row_factory = None
+    rows = cur.execute(f"SELECT id, owner, subject, type, content FROM memories WHERE {where}"
+                       " ORDER BY id", params).fetchall()
+    if len(rows) < 2:
+        return CompressReport(groups=len(rows), candidates=0, merged=0, pairs=[])
+    ids = np.fromiter((r[0] for r in rows), dtype=np.int64, count=len(rows))
+    groups: dict[tuple[str, str, str], list[int]] = {}
+    for pos, r in enumerate(rows):
+        groups.setdefault((r[1], r[2], r[3]), []).append(pos)
+    texts = [embed_text(r[2], r[4]) for r in rows]
+    del rows
     vectors, _encoded = embed_with_cache(texts, embedder, cache)
-    ids = df["id"].cast(pl.Int64).to_numpy()
-    groups = (df.with_row_index("pos").group_by(GROUP_BY, maintain_order=True)
-              .agg(pl.col("pos")))
-    records = {int(r["id"]): {**r, "id": int(r["id"]), "sources":
-                              store.decode_ids(r["source_message_ids"])}
-               for r in df.iter_rows(named=True)}
-    archived: dict[int, int] = {}  # archived id -> keeper id
-    absorbed: set[int] = set()     # keepers changed in this pass
-    merged_pairs: list[tuple[int, int, float]] = []
-    candidates = 0
-    for positions in groups["pos"].to_list():
+    del texts
+    found: list[list[tuple[int, int, float]]] = []
+    for positions in groups.values():
         if len(positions) < 2:
             continue
         pos = np.asarray(positions, dtype=np.int64)
-        pairs = find_similar_pairs(ids[pos], vectors[pos], settings.similarity_threshold)
-        candidates += len(pairs)
+        found.append(group_pairs(ids[pos], vectors[pos], settings.similarity_threshold,
+                                 exact_max=EXACT_MAX, ivf_min=IVF_MIN))
+    del vectors
+    candidates = sum(len(p) for p in found)
+    records = _records(conn, sorted({i for pairs in found for a, b, _ in pairs
+                                     for i in (a, b)}))
+    archived: dict[int, int] = {}  # archived id -> keeper id
+    absorbed: set[int] = set()     # keepers changed in this pass
+    merged_pairs: list[tuple[int, int, float]] = []
+    for pairs in found:
         for a, b, cos in pairs:
             if a in archived or b in archived:
                 continue
@@ -230,7 +308,7 @@ def _compress_locked(conn: sqlite3.Connection, settings: KoreSettings, embedder:
     if merged_pairs:
         at = iso(now)
         keepers = [records[k] for k in sorted(absorbed)]
-        scores = _decay_scores(keepers, now, settings)
+        scores = _decay_scores(conn, keepers, now, settings)
         conn.executemany(
             "UPDATE memories SET content = ?, content_hash = ?, importance = ?,"
             " source_message_ids = ?, created_at = ?, updated_at = ?, last_accessed_at = ?,"
@@ -243,5 +321,5 @@ def _compress_locked(conn: sqlite3.Connection, settings: KoreSettings, embedder:
         others = list(archived)
         store.archive_memories(conn, others, "merged", at, run_id,
                                merged_into=[archived[o] for o in others], only_active=True)
-    return CompressReport(groups=groups.height, candidates=candidates,
+    return CompressReport(groups=len(groups), candidates=candidates,
                           merged=len(merged_pairs), pairs=merged_pairs)

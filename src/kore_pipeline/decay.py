@@ -2,7 +2,11 @@
 
 The score is always recomputed from ``created_at`` / ``last_accessed_at`` / ``access_count``
 and an explicit ``now`` (never multiplied onto the previous score), so running the stage
-twice at the same ``now`` gives the same result. Scoring is vectorised with polars.
+twice at the same ``now`` gives the same result. Scoring is vectorised: the decay pass reads
+only the columns it needs (SQLite parses the timestamps into Julian days), scores them with numpy
+(:func:`decay_scores`) and writes back only the rows whose score changed, through a temp table
+and one ``UPDATE ... FROM``; :func:`decay_frame` is the polars form used by search and compaction,
+and :func:`decay_score_row` the per-row formula both are checked against.
 """
 
 from __future__ import annotations
@@ -12,6 +16,7 @@ import sqlite3
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
+import numpy as np
 import polars as pl
 
 from . import store
@@ -22,6 +27,7 @@ _TS_FORMAT = "%Y-%m-%dT%H:%M:%S%.f%z"  # what timeutil.iso writes (fraction opti
 _TS_DTYPE = pl.Datetime("us", "UTC")
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 _US_PER_DAY = 86_400_000_000
+_JD_UNIX_EPOCH = 2440587.5  # Julian day number of 1970-01-01T00:00:00Z (SQLite julianday)
 
 
 @dataclass
@@ -94,6 +100,117 @@ def decay_frame(df: pl.DataFrame, now: datetime, settings: KoreSettings) -> pl.D
         (pl.col("decay_score") < float(settings.forget_threshold)).alias("forget"))
 
 
+def decay_score_row(importance: int | None, age_days: float, access_count: int | None,
+                    settings: KoreSettings) -> float:
+    """The Ebbinghaus score of one memory, computed row by row (Kore's formula, the reference).
+
+    ``min(1, exp(-age * ln2 / (half_life(importance) * factor**count)) + boost * count)``,
+    with the age clamped at 0 and a missing importance taken as 3.
+    """
+    imp = min(5, max(1, int(3 if importance is None else importance)))
+    count = float(access_count or 0)
+    half = HALF_LIVES_DAYS[imp] * float(settings.reinforcement_factor) ** count
+    age = max(0.0, float(age_days))
+    return min(math.exp(-age * math.log(2) / half) + float(settings.access_boost) * count, 1.0)
+
+
+_HALF_LIFE_TABLE = np.array([np.nan, *(HALF_LIVES_DAYS[i] for i in range(1, 6))])
+
+
+def decay_scores(importance: np.ndarray, age_days: np.ndarray, access_count: np.ndarray,
+                 settings: KoreSettings) -> np.ndarray:
+    """:func:`decay_score_row` over whole columns with numpy (float64; NaN importance -> 3).
+
+    ``factor**count`` is computed as ``exp(count * ln(factor))`` (equal within float rounding).
+    """
+    imp = np.asarray(importance, dtype=np.float64)
+    imp = np.clip(np.where(np.isnan(imp), 3.0, imp), 1, 5).astype(np.int64)
+    count = np.nan_to_num(np.asarray(access_count, dtype=np.float64), nan=0.0)
+    half = _HALF_LIFE_TABLE[imp] * np.exp(count * math.log(float(settings.reinforcement_factor)))
+    age = np.maximum(np.nan_to_num(np.asarray(age_days, dtype=np.float64), nan=0.0), 0.0)
+    score = np.exp(-age * math.log(2) / half)
+    score += float(settings.access_boost) * count
+    return np.minimum(score, 1.0, out=score)
+
+
+def julian_day(dt: datetime) -> float:
+    """SQLite's ``julianday()`` of an instant (days since noon UTC, 4713 BC)."""
+    return _JD_UNIX_EPOCH + _epoch_us(dt) / _US_PER_DAY
+
+
+@dataclass
+class DecayInputs:
+    """The active memories' decay inputs as numpy columns (aligned by position)."""
+
+    ids: np.ndarray          # int64
+    importance: np.ndarray   # float64
+    access_count: np.ndarray  # float64
+    ref_jd: np.ndarray       # Julian day of the last access, else of creation
+    old_score: np.ndarray    # decay_score stored now
+
+
+def read_decay_inputs(conn: sqlite3.Connection) -> DecayInputs:
+    """Only the columns decay needs, for every active memory; timestamps parsed by SQLite.
+
+    A timestamp SQLite cannot read (``julianday`` is NULL) is parsed by ``timeutil.parse_ts``
+    (which names the value if it is invalid).
+    """
+    cur = conn.cursor()
+    cur.row_factory = None
+    rows = cur.execute(
+        "SELECT id, importance, access_count, julianday(coalesce(last_accessed_at, created_at)),"
+        " decay_score FROM memories WHERE status = 'active' ORDER BY id").fetchall()
+    if not rows:
+        empty = np.zeros(0)
+        return DecayInputs(np.zeros(0, dtype=np.int64), empty, empty, empty, empty)
+    arr = np.array(rows, dtype=np.float64)
+    ids = arr[:, 0].astype(np.int64)
+    ref = arr[:, 3]
+    bad = np.flatnonzero(np.isnan(ref))
+    for pos in bad.tolist():  # rare: an ISO form SQLite does not read
+        text = cur.execute("SELECT coalesce(last_accessed_at, created_at) FROM memories"
+                           " WHERE id = ?", (int(ids[pos]),)).fetchone()[0]
+        ref[pos] = julian_day(parse_ts(text))
+    return DecayInputs(ids, arr[:, 1], arr[:, 2], ref, arr[:, 4])
+
+
+def _temp_ids(conn: sqlite3.Connection, name: str, rows: list[tuple], with_score: bool) -> None:
+    """(Re)fill a connection-local temp table with ids (and scores)."""
+    cols = "id INTEGER PRIMARY KEY, score REAL NOT NULL" if with_score else \
+        "id INTEGER PRIMARY KEY"
+    conn.execute(f"CREATE TEMP TABLE IF NOT EXISTS {name} ({cols})")
+    conn.execute(f"DELETE FROM {name}")
+    marks = "?, ?" if with_score else "?"
+    conn.executemany(f"INSERT INTO {name} VALUES ({marks})", rows)
+
+
+def write_scores(conn: sqlite3.Connection, ids: np.ndarray, scores: np.ndarray) -> int:
+    """Set ``decay_score`` of the given active memories: one temp table, one UPDATE ... FROM.
+
+    Call inside a transaction. Returns the number of rows written.
+    """
+    if len(ids) == 0:
+        return 0
+    _temp_ids(conn, "decay_new", list(zip(ids.tolist(), scores.tolist(), strict=True)), True)
+    cur = conn.execute("UPDATE memories SET decay_score = u.score FROM temp.decay_new AS u"
+                       " WHERE memories.id = u.id AND memories.status = 'active'")
+    return int(cur.rowcount)
+
+
+def archive_forgotten(conn: sqlite3.Connection, ids: list[int], at: str,
+                      run_id: str | None) -> None:
+    """Archive active memories as 'forgotten' in bulk (what ``store.archive_memories`` does,
+    with two set-based statements instead of two per row). Call inside a transaction."""
+    _temp_ids(conn, "decay_forget", [(i,) for i in ids], False)
+    picked = "id IN (SELECT id FROM temp.decay_forget) AND status = 'active'"
+    conn.execute(
+        "INSERT OR REPLACE INTO archive(memory_id, archived_at, reason, merged_into, content,"
+        " decay_score, run_id) SELECT id, ?, 'forgotten', NULL, content, decay_score, ?"
+        " FROM memories WHERE " + picked, (at, run_id))
+    conn.execute("UPDATE memories SET status = 'forgotten', merged_into = NULL, updated_at = ?"
+                 " WHERE " + picked, (at,))
+
+
 def apply_pending_accesses(conn: sqlite3.Connection, now: datetime) -> int:
     """Fold unapplied ``access_log`` rows up to ``now`` into the memories; return rows applied.
 
@@ -128,25 +245,20 @@ def run_decay(conn: sqlite3.Connection, settings: KoreSettings, now: datetime,
     The accesses are applied in their own transaction; the active rows are then read, scored
     and written back in one transaction (write lock taken before the read), so a memory
     deleted or changed meanwhile by another writer is never archived from a stale read.
+    Only scores that changed are written (a second run at the same ``now`` writes nothing).
     """
     applied = apply_pending_accesses(conn, now)
     with store.transaction(conn):
-        table = store.query_arrow(
-            conn, "SELECT id, importance, created_at, last_accessed_at, access_count"
-            " FROM memories WHERE status = 'active' ORDER BY id")
-        if table.num_rows == 0:
+        inputs = read_decay_inputs(conn)
+        if len(inputs.ids) == 0:
             return DecayReport(scored=0, forgotten=0, accesses_applied=applied,
                                forgotten_ids=[])
-        df = pl.from_arrow(table)
-        assert isinstance(df, pl.DataFrame)
-        scored = decay_frame(df, now, settings)
-        updates = list(zip(scored.get_column("decay_score").to_list(),
-                           scored.get_column("id").to_list(), strict=True))
-        forgotten = [int(i) for i in scored.filter(pl.col("forget")).get_column("id").to_list()]
-        conn.executemany(
-            "UPDATE memories SET decay_score = ? WHERE id = ? AND status = 'active'", updates)
+        age = julian_day(now) - inputs.ref_jd
+        scores = decay_scores(inputs.importance, age, inputs.access_count, settings)
+        changed = np.abs(scores - inputs.old_score) > 1e-12
+        write_scores(conn, inputs.ids[changed], scores[changed])
+        forgotten = inputs.ids[scores < float(settings.forget_threshold)].tolist()
         if forgotten:
-            store.archive_memories(conn, forgotten, "forgotten", iso(now), run_id,
-                                   only_active=True)
-    return DecayReport(scored=scored.height, forgotten=len(forgotten),
+            archive_forgotten(conn, forgotten, iso(now), run_id)
+    return DecayReport(scored=len(inputs.ids), forgotten=len(forgotten),
                        accesses_applied=applied, forgotten_ids=forgotten)

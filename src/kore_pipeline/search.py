@@ -206,6 +206,9 @@ class Searcher:
                 log.warning("FAISS index unreadable (%s); keyword search only", exc)
                 self._index = None
             self._index_mtime = mtime
+            if self._index is not None:
+                self._index.nprobe = self.settings.vector_index_nprobe
+                self._index.filter_exact_max = self.settings.vector_filter_exact_max
         return self._index
 
     def close(self) -> None:
@@ -231,10 +234,24 @@ class Searcher:
             f"SELECT m.id FROM memories AS m WHERE {where}", params)]
         if not allowed:
             return {}
-        vec = self.embedder.encode_queries([query[:4000]])[0]
+        vec = self._encode_query(query[:4000])
         hits = index.search(vec, limit, allowed_ids=allowed)
         floor = self.settings.min_vector_similarity
         return {mid: i for i, (mid, _s) in enumerate((h for h in hits if h[1] >= floor), start=1)}
+
+    def _encode_query(self, text: str) -> Any:
+        """The query's vector; a torch backend uses ``settings.query_encode_threads`` threads."""
+        threads = self.settings.query_encode_threads
+        if not threads or getattr(self.embedder, "backend", "") != "sentence-transformers":
+            return self.embedder.encode_queries([text])[0]
+        import torch
+
+        before = torch.get_num_threads()
+        torch.set_num_threads(threads)
+        try:
+            return self.embedder.encode_queries([text])[0]
+        finally:
+            torch.set_num_threads(before)
 
     def search(self, query: str, owner: str, k: int = 10, now: datetime | str | None = None,
                reinforce: bool = True, include_archived: bool = False, mode: str = "hybrid",

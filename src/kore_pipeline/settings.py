@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Literal
 
 from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -93,6 +94,34 @@ class KoreSettings(BaseSettings):
 
     retention_days: int | None = None
     """If set, search ignores memories created more than this many days before ``now``."""
+
+    vector_index_kind: Literal["auto", "flat", "ivf"] = "auto"
+    """FAISS index kind: ``flat`` (exact IndexFlatIP in IndexIDMap2), ``ivf`` (IndexIVF,
+    approximate, nprobe lists per query) or ``auto`` (flat below ``vector_index_exact_max``
+    memories, IVF from there; docs/scale.md has the recall figures)."""
+
+    vector_index_exact_max: int = 200_000
+    """With ``auto``, indexes of fewer memories than this are exact (flat)."""
+
+    vector_index_storage: Literal["float32", "sq8"] = "float32"
+    """Vector storage: ``float32``, or ``sq8`` (8-bit scalar quantisation, a quarter of the
+    memory, at a small recall cost measured in docs/scale.md)."""
+
+    vector_index_nprobe: int = 32
+    """IVF lists searched per query (more: better recall, slower)."""
+
+    vector_filter_exact_max: int = 100_000
+    """A search over an IVF index restricted to at most this many memories (one owner, the
+    usual case) scores exactly those memories' vectors instead of probing IVF lists: exact
+    and fast, where a selective filter would cost IVF most of its recall."""
+
+    query_encode_threads: int | None = 1
+    """torch threads used to encode one search query (restored afterwards); one thread is
+    faster for a single short text on a busy machine. None leaves torch's setting."""
+
+    vector_index_retrain_growth: float = 2.0
+    """An IVF index is retrained (rebuilt) once it holds this many times the vectors it was
+    trained with; smaller changes are applied in place (remove_ids / add_with_ids)."""
 
     def db_path(self) -> Path:
         """SQLite store used for serving."""

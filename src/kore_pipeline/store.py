@@ -15,7 +15,7 @@ import pyarrow as pa
 from .sqlfiles import load_sql, sql_dir
 from .timeutil import iso, utcnow
 
-SCHEMA_VERSION = "7"
+SCHEMA_VERSION = "8"
 _savepoints = itertools.count(1)
 
 MEMORY_COLUMNS = (

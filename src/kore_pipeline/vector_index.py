@@ -1,5 +1,11 @@
 """FAISS index of memory vectors: inner product on unit vectors, FAISS id = memory row id.
 
+The kind follows the size (:func:`choose_kind`): below ``vector_index_exact_max`` vectors an
+exact ``IndexIDMap2(IndexFlatIP)``; above it an ``IndexIVFFlat`` (or, with
+``vector_index_storage="sq8"``, ``IndexIVFScalarQuantizer`` with 8-bit codes: a quarter of the
+memory), which keeps memory ids natively and is searched with ``nprobe`` lists. Both kinds
+support ``add_with_ids`` / ``remove_ids``, so the index can be updated in place.
+
 Saved atomically (temp file then ``os.replace``) next to a signature file; the serving side
 loads both and refuses an index whose signature differs from the model's.
 """
@@ -9,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
+import math
 import os
 import tempfile
 import time
@@ -22,6 +29,10 @@ from . import faults
 
 INDEX_FILE = "memories.faiss"
 SIGNATURE_FILE = "signature.json"
+KINDS = ("auto", "flat", "ivf")
+STORAGES = ("float32", "sq8")
+TRAIN_PER_LIST = 64
+"""IVF k-means trains on at most this many sample vectors per list (FAISS advises 39-256)."""
 
 
 def _faiss() -> Any:
@@ -30,25 +41,153 @@ def _faiss() -> Any:
     return faiss
 
 
+def choose_kind(n: int, kind: str = "auto", exact_max: int = 200_000) -> str:
+    """``flat`` or ``ivf`` for an index of ``n`` vectors (``auto``: flat below ``exact_max``)."""
+    if kind not in KINDS:
+        raise ValueError(f"unknown vector index kind {kind!r} (expected one of {KINDS})")
+    if kind == "auto":
+        return "flat" if n < exact_max else "ivf"
+    return kind
+
+
+def ivf_nlist(n: int) -> int:
+    """Number of IVF lists for ``n`` vectors: about sqrt(n), at least 1, at most n / 39."""
+    return max(1, min(int(round(math.sqrt(n))), n // 39))
+
+
+def _storage_index(dim: int, storage: str) -> Any:
+    """The flat (exhaustive) index holding vectors as float32 or 8-bit scalar codes."""
+    faiss = _faiss()
+    if storage == "sq8":
+        return faiss.IndexScalarQuantizer(dim, faiss.ScalarQuantizer.QT_8bit,
+                                          faiss.METRIC_INNER_PRODUCT)
+    if storage != "float32":
+        raise ValueError(f"unknown vector storage {storage!r} (expected one of {STORAGES})")
+    return faiss.IndexFlatIP(dim)
+
+
 class VectorIndex:
-    """A flat inner-product index wrapped in an id map (ids are memory ids)."""
+    """An inner-product index whose FAISS ids are memory ids (flat in an id map, or IVF)."""
 
     def __init__(self, dim: int, signature: str, index: Any = None) -> None:
         faiss = _faiss()
         self.dim = dim
         self.signature = signature
         self.index = index if index is not None else faiss.IndexIDMap2(faiss.IndexFlatIP(dim))
+        self.nprobe = 32
+        """IVF lists visited per query (ignored by a flat index)."""
+        self._quantizer: Any = None
+        self.storage = "float32"
+        """Vector storage it was built with (``float32`` or ``sq8``), saved in the meta file."""
+        self.trained = 0
+        """Vectors in the index when its IVF lists were trained (0 for a flat index)."""
+        self.filter_exact_max = 100_000
+        """An IVF search restricted to at most this many ids scores exactly those ids."""
+        self._sorted_ids: np.ndarray | None = None
+
+    @property
+    def kind(self) -> str:
+        """``ivf`` for an inverted-file index, else ``flat``."""
+        return "ivf" if _faiss().try_extract_index_ivf(self.index) is not None else "flat"
 
     @classmethod
-    def build(cls, ids: Sequence[int], vectors: np.ndarray, signature: str) -> VectorIndex:
-        """A new index holding ``vectors`` under ``ids``."""
+    def build(cls, ids: Sequence[int], vectors: np.ndarray, signature: str, *,
+              kind: str = "flat", storage: str = "float32", nlist: int | None = None,
+              seed: int = 1234) -> VectorIndex:
+        """A new index holding ``vectors`` under ``ids`` (``kind`` ``flat`` or ``ivf``).
+
+        IVF trains k-means (10 iterations) on a seeded sample of at most
+        ``TRAIN_PER_LIST * nlist`` vectors, so building is reproducible.
+        """
+        faiss = _faiss()
         dim = int(vectors.shape[1]) if vectors.ndim == 2 and vectors.shape[0] else \
             int(signature.rsplit(":", 1)[1])
-        idx = cls(dim, signature)
-        if len(ids):
-            idx.index.add_with_ids(np.ascontiguousarray(vectors, dtype=np.float32),
-                                   np.asarray(ids, dtype=np.int64))
+        x = np.ascontiguousarray(vectors, dtype=np.float32)
+        id_arr = np.asarray(ids, dtype=np.int64)
+        kind = choose_kind(len(id_arr), kind)
+        if kind == "flat" or len(id_arr) == 0:
+            idx = cls(dim, signature, faiss.IndexIDMap2(_storage_index(dim, storage)))
+            idx.storage = storage
+            if len(id_arr):
+                if not idx.index.is_trained:  # 8-bit codes: learn each dimension's range
+                    idx.index.train(x)
+                idx.index.add_with_ids(x, id_arr)
+            return idx
+        lists = nlist or ivf_nlist(len(id_arr))
+        quantizer = faiss.IndexFlatIP(dim)
+        if storage == "sq8":
+            ivf = faiss.IndexIVFScalarQuantizer(quantizer, dim, lists,
+                                                faiss.ScalarQuantizer.QT_8bit,
+                                                faiss.METRIC_INNER_PRODUCT)
+        else:
+            _storage_index(dim, storage)  # validates the name
+            ivf = faiss.IndexIVFFlat(quantizer, dim, lists, faiss.METRIC_INNER_PRODUCT)
+        ivf.cp.niter = 10
+        ivf.cp.seed = seed
+        ivf.cp.max_points_per_centroid = TRAIN_PER_LIST
+        rng = np.random.default_rng(seed)
+        n_train = min(len(x), TRAIN_PER_LIST * lists)
+        sample = x if n_train == len(x) else x[np.sort(rng.choice(len(x), n_train,
+                                                                  replace=False))]
+        ivf.train(sample)
+        ivf.set_direct_map_type(faiss.DirectMap.Hashtable)  # reconstruct by memory id
+        ivf.add_with_ids(x, id_arr)
+        idx = cls(dim, signature, ivf)
+        idx.storage, idx.trained = storage, len(id_arr)
+        idx._quantizer = quantizer  # keep the Python-owned quantizer alive with the index
         return idx
+
+    def add(self, ids: Sequence[int], vectors: np.ndarray) -> None:
+        """Add vectors under memory ids (an IVF index keeps its trained lists)."""
+        if len(ids):
+            self.index.add_with_ids(np.ascontiguousarray(vectors, dtype=np.float32),
+                                    np.asarray(ids, dtype=np.int64))
+            self._sorted_ids = None
+
+    def remove(self, ids: Sequence[int]) -> int:
+        """Remove the given memory ids; returns how many were present."""
+        if not len(ids):
+            return 0
+        faiss = _faiss()
+        arr = np.ascontiguousarray(ids, dtype=np.int64)
+        if faiss.try_extract_index_ivf(self.index) is not None:  # hashtable direct map
+            sel = faiss.IDSelectorArray(len(arr), faiss.swig_ptr(arr))
+        else:
+            sel = faiss.IDSelectorBatch(arr)
+        self._sorted_ids = None
+        return int(self.index.remove_ids(sel))
+
+    def _ivf_ids(self, ivf: Any) -> np.ndarray:
+        """Every id held by an IVF index, sorted (cached until the next add or remove)."""
+        if self._sorted_ids is None:
+            faiss = _faiss()
+            lists = ivf.invlists
+            parts = [faiss.rev_swig_ptr(lists.get_ids(i), lists.list_size(i)).copy()
+                     for i in range(ivf.nlist) if lists.list_size(i)]
+            self._sorted_ids = np.sort(np.concatenate(parts)) if parts else \
+                np.zeros(0, dtype=np.int64)
+        return self._sorted_ids
+
+    def _search_subset(self, ivf: Any, q: np.ndarray, k: int,
+                       allowed_ids: Sequence[int]) -> list[tuple[int, float]]:
+        """Exact top-k among ``allowed_ids`` of an IVF index (vectors decoded by id)."""
+        faiss = _faiss()
+        held = self._ivf_ids(ivf)
+        want = np.unique(np.asarray(allowed_ids, dtype=np.int64))
+        if len(held) == 0 or len(want) == 0:
+            return []
+        pos = np.minimum(np.searchsorted(held, want), len(held) - 1)
+        present = want[held[pos] == want]
+        if len(present) == 0:
+            return []
+        if ivf.direct_map.type != faiss.DirectMap.Hashtable:
+            ivf.set_direct_map_type(faiss.DirectMap.Hashtable)
+        vecs = self.index.reconstruct_batch(present)
+        scores = vecs @ q[0]
+        k = min(k, len(present))
+        top = np.argpartition(-scores, k - 1)[:k]
+        top = top[np.lexsort((present[top], -scores[top]))]
+        return [(int(present[i]), float(scores[i])) for i in top]
 
     def __len__(self) -> int:
         return int(self.index.ntotal)
@@ -65,14 +204,27 @@ class VectorIndex:
             if len(allowed_ids) == 0:
                 return []
             sel = faiss.IDSelectorBatch(np.asarray(allowed_ids, dtype=np.int64))
-            params = faiss.SearchParameters(sel=sel)
             k = min(k, len(allowed_ids))
+        else:
+            sel = None
+        ivf = faiss.try_extract_index_ivf(self.index)
+        if ivf is not None and allowed_ids is not None \
+                and len(allowed_ids) <= self.filter_exact_max:
+            return self._search_subset(ivf, q, k, allowed_ids)
+        chosen = {"sel": sel} if sel is not None else {}
+        if ivf is not None:
+            params = faiss.SearchParametersIVF(nprobe=int(self.nprobe), **chosen)
+        elif sel is not None:
+            params = faiss.SearchParameters(**chosen)
         k = min(k, len(self))
         scores, ids = self.index.search(q, k, params=params)
         return [(int(i), float(s)) for i, s in zip(ids[0], scores[0], strict=True) if i != -1]
 
     def reconstruct(self, ids: Sequence[int]) -> np.ndarray:
-        """Stored vectors of the given ids."""
+        """Stored vectors of the given ids (decoded: approximate for 8-bit storage)."""
+        ivf = _faiss().try_extract_index_ivf(self.index)
+        if ivf is not None and ivf.direct_map.type == 0:  # no direct map yet
+            ivf.make_direct_map()
         return np.stack([self.index.reconstruct(int(i)) for i in ids]) if len(ids) else \
             np.zeros((0, self.dim), dtype=np.float32)
 
@@ -97,7 +249,8 @@ class VectorIndex:
             raise
         faults.reach("index")  # new index, old signature file
         meta = json.dumps({"signature": self.signature, "dim": self.dim, "count": len(self),
-                           "bytes": size, "sha256": digest})
+                           "bytes": size, "sha256": digest, "kind": self.kind,
+                           "storage": self.storage, "trained": self.trained})
         fd, sig_tmp = tempfile.mkstemp(dir=folder, prefix=SIGNATURE_FILE + ".", suffix=".tmp")
         try:
             with os.fdopen(fd, "w", encoding="utf-8") as fh:
@@ -159,7 +312,10 @@ class VectorIndex:
             return None
         meta = json.loads(sig_path.read_text(encoding="utf-8"))
         index = _faiss().read_index(str(path))
-        return cls(int(meta["dim"]), str(meta["signature"]), index)
+        out = cls(int(meta["dim"]), str(meta["signature"]), index)
+        out.storage = str(meta.get("storage", "float32"))
+        out.trained = int(meta.get("trained") or 0)
+        return out
 
 
 def file_sha256(path: Path) -> str:
