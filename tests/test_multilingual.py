@@ -130,3 +130,78 @@ def test_language_detection_accuracy_on_the_parallel_set() -> None:
 
 def test_text_without_letters_has_no_language() -> None:
     assert detect_language("12:30 !!") is None and detect_language("") is None
+
+
+@pytest.mark.parametrize(("text", "lang", "category"), [
+    ("Preferisco il tè verde al caffè.", "it", "preference"),
+    ("Prefiero trabajar desde casa los lunes.", "es", "preference"),
+    ("Je suis allergique aux noix.", "fr", "profile"),
+    ("Ich bin allergisch gegen Nüsse.", "de", "profile"),
+    ("Decidimos usar PostgreSQL para o novo projeto.", "pt", "decision"),
+    ("I always take the bus to the office.", "en", "habit"),
+])
+def test_memories_carry_the_message_language_and_its_patterns(
+        text: str, lang: str, category: str, settings) -> None:  # type: ignore[no-untyped-def]
+    from kore_pipeline.extract import memories_from_message
+    from kore_pipeline.ingest import normalise
+
+    msg = normalise(message(text, message_id="m1"), settings, "chat.jsonl", 1)
+    assert msg["language"] == lang
+    mems = memories_from_message(msg, settings)
+    assert {m.language for m in mems} == {lang}
+    assert category in {m.category for m in mems}
+
+
+def test_importance_uses_the_keywords_of_the_text_language() -> None:
+    from kore_pipeline.importance import importance_reasons, score_importance
+
+    # French "mai" is May, Italian "mai" is never: only the Italian sentence is a strong one.
+    fr = importance_reasons("Je pars en vacances en mai avec ma sœur.", "episode")
+    it = importance_reasons("Non lascio mai il cane da solo in casa la sera.", "episode")
+    assert not any(r.startswith("strength:") for r in fr)
+    assert any(r.startswith("strength:mai") for r in it)
+    # the same sentence scored as Spanish or as German: "siempre" counts only in Spanish
+    text = "Siempre llevo conmigo mi inhalador para el asma."
+    assert score_importance(text, "habit", language="es") > score_importance(
+        text, "habit", language="de")
+
+
+def test_store_of_schema_4_gets_the_message_language_column(tmp_path: Path) -> None:
+    from kore_pipeline.store import SCHEMA_VERSION, connect
+
+    db = tmp_path / "kore.sqlite"
+    conn = connect(db)
+    conn.executescript("ALTER TABLE messages DROP COLUMN language;"
+                       " DELETE FROM migrations WHERE name = '0009_messages_language';"
+                       " UPDATE meta SET value = '4' WHERE key = 'schema_version';")
+    conn.close()
+    conn = connect(db)
+    cols = {r[1] for r in conn.execute("PRAGMA table_info(messages)")}
+    version = conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()[0]
+    done = conn.execute("SELECT 1 FROM migrations WHERE name = '0009_messages_language'"
+                        ).fetchone()
+    conn.close()
+    assert "language" in cols and version == SCHEMA_VERSION == "9" and done
+
+
+def test_cross_lingual_evaluation_and_report(tmp_path: Path, embedder) -> None:  # type: ignore[no-untyped-def]
+    from kore_pipeline.evaluation import format_report, run_all
+
+    bank = tmp_path / "memorybank"
+    users_en = {"Emily": {"history": {"2023-04-27": [
+        {"query": "I really enjoy painting and tea tasting.", "response": "Nice."},
+        {"query": "My cat is called Miso.", "response": "Cute."}]}}}
+    users_zh = {"张曼婷": {"history": {"2023-04-27": [
+        {"query": "我很喜欢绘画和品茶。", "response": "好。"},
+        {"query": "我的猫叫味噌。", "response": "可爱。"}]}}}
+    for lang, users in (("en", users_en), ("cn", users_zh)):
+        (bank / lang).mkdir(parents=True)
+        (bank / lang / f"memory_bank_{lang}.json").write_text(
+            json.dumps(users, ensure_ascii=False), encoding="utf-8")
+    result = run_all(data=tmp_path, sets="crosslingual", backends=["sentence-transformers"],
+                     embedder=embedder)
+    row = result["crosslingual"]["backends"]["sentence-transformers"]
+    assert row["memorybank"]["turns"] == 2 and set(row["memorybank"]) >= {"en->zh", "zh->en"}
+    assert len(row["parallel"]["pairs"]) == 30
+    report = format_report(result)
+    assert "Cross-lingual" in report and "en->it" in report and "en->zh" in report
