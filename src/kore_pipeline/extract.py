@@ -15,6 +15,7 @@ from typing import Any
 
 from .ids import memory_key, text_hash
 from .importance import score_importance
+from .language import detect_language, pattern_language
 from .patterns import extract_facts, is_informative
 from .settings import KoreSettings
 from .store import archive_memories, transaction
@@ -66,30 +67,36 @@ def subject_of(msg: dict[str, Any]) -> str:
 
 
 def memories_from_message(msg: dict[str, Any], settings: KoreSettings) -> list[CandidateMemory]:
-    """Facts and (if informative) an episode from one user message; [] for other roles."""
+    """Facts and (if informative) an episode from one user message; [] for other roles.
+
+    The message's ``language`` (detected at ingest; detected here when missing) is recorded
+    on its memories and picks the extraction and importance patterns.
+    """
     if msg["role"] != "user":
         return []
     subject = subject_of(msg)
     explicit = msg.get("importance")
+    language = msg.get("language") or detect_language(msg["text"])
+    lang = pattern_language(language)
     common = {"owner": msg["owner"], "subject": subject, "source_message_ids": [msg["message_id"]],
               "session_id": msg["session_id"], "created_at": msg["ts"],
               "mentioned_at": [msg["ts"]], "importance_explicit": explicit is not None}
     out: list[CandidateMemory] = []
-    for fact in extract_facts(msg["text"]):
+    for fact in extract_facts(msg["text"], lang):
         if not settings.min_fact_chars <= len(fact.fact) <= settings.max_fact_chars:
             continue
         polarity = "not " if fact.polarity == "-" else ""
         content = _cut(fact.content, settings.max_fact_chars)
         out.append(CandidateMemory(
             key=memory_key(fact.category, polarity + fact.fact), type="factual",
-            category=fact.category, content=content, language=fact.language,
-            importance=score_importance(content, fact.category, explicit), **common))
+            category=fact.category, content=content, language=language or fact.language,
+            importance=score_importance(content, fact.category, explicit, lang), **common))
     if is_informative(msg["text"], settings.min_episode_words):
         content = _cut(msg["text"], MAX_EPISODE_CHARS)
         out.append(CandidateMemory(
             key=f"episode:{msg['message_id']}", type="episodic", category="episode",
-            content=content, language=out[0].language if out else None,
-            importance=score_importance(content, "episode", explicit), **common))
+            content=content, language=language,
+            importance=score_importance(content, "episode", explicit, lang), **common))
     return out
 
 

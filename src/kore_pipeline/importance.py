@@ -4,7 +4,9 @@ A score starts from the category's weight and moves with signals: length, streng
 negation keywords ("always", "never", "must", "mai", "nie" ...), critical keywords
 ("allergic", "password", "urgent" ...), temporal markers ("deadline", "by Friday", "Q3",
 "entro venerdì"), dates, numbers and named entities. Keywords exist for en, it, es, fr,
-de and pt and only match whole words: "email" never fires the Italian "mai".
+de and pt; a text is scored with the keywords of its language (detected offline, see
+:mod:`kore_pipeline.language`) and English ones, whole words only: "email" never fires the
+Italian "mai", nor does the French "mai" (May).
 :func:`importance_reasons` lists the signals that fired.
 """
 
@@ -13,7 +15,8 @@ from __future__ import annotations
 import math
 import re
 
-from kore_pipeline.patterns import guess_language, is_smalltalk, normalize_text, split_sentences
+from kore_pipeline.language import detect_language, pattern_language
+from kore_pipeline.patterns import is_smalltalk, normalize_text, split_sentences
 
 __all__ = ["CATEGORY_BASE", "importance_reasons", "score_importance", "score_many"]
 
@@ -90,11 +93,19 @@ _KEYWORDS: list[tuple[str, float, dict[str, str]]] = [
         "*": r"q[1-4]|h[12]|fy\d{2}",
     }),
 ]
-_KEYWORD_RX = [
-    (signal, weight, re.compile(r"(?<![\w'])(?:" + "|".join(by_lang.values()) + r")(?![\w'])",
-                                _FLAGS))
-    for signal, weight, by_lang in _KEYWORDS
-]
+_LANGS = ("en", "it", "es", "fr", "de", "pt")
+
+
+def _keyword_rx(lang: str) -> list[tuple[str, float, re.Pattern[str]]]:
+    """Keywords of ``lang``, plus English (loanwords: "deadline", "password") and "*"."""
+    langs = dict.fromkeys((lang, "en", "*"))
+    return [(signal, weight, re.compile(
+        r"(?<![\w'])(?:" + "|".join(by_lang[x] for x in langs if x in by_lang) + r")(?![\w'])",
+        _FLAGS)) for signal, weight, by_lang in _KEYWORDS]
+
+
+_KEYWORD_RX = {lang: _keyword_rx(lang) for lang in _LANGS}
+"""Per language: its keywords only, so the French "mai" (May) never fires the Italian "mai"."""
 _DATE_RX = re.compile(
     r"\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}/\d{1,2}(?:/\d{2,4})?\b|\b\d{1,2}\.\d{1,2}\.\d{2,4}\b|"
     r"\b(?:19|20)\d{2}\b|"
@@ -126,8 +137,10 @@ def _entities(sentences: list[str], lang: str) -> list[str]:
     return found
 
 
-def _analyse(text: str, category: str | None) -> tuple[float, list[str]]:
+def _analyse(text: str, category: str | None,
+             language: str | None = None) -> tuple[float, list[str]]:
     norm = normalize_text(text or "").strip()
+    lang = pattern_language(language or detect_language(norm))
     base = CATEGORY_BASE.get(category, CATEGORY_BASE[None])
     score, reasons = base, [f"category:{category or 'none'} (base {base:g})"]
     words = len(re.findall(r"\w+", norm))
@@ -150,7 +163,7 @@ def _analyse(text: str, category: str | None) -> tuple[float, list[str]]:
         score -= 0.3
         reasons.append("question -0.3")
     fired: set[str] = set()
-    for signal, weight, rx in _KEYWORD_RX:
+    for signal, weight, rx in _KEYWORD_RX[lang]:
         hits = list(dict.fromkeys(m.group(0).lower() for m in rx.finditer(norm)))
         if hits:
             bonus = weight + (0.3 if len(hits) > 1 else 0.0)
@@ -175,7 +188,7 @@ def _analyse(text: str, category: str | None) -> tuple[float, list[str]]:
     if _NUMBER_RX.search(_DATE_RX.sub(" ", norm)):
         score += 0.25
         reasons.append("number +0.25")
-    ents = _entities(split_sentences(norm), guess_language(norm))
+    ents = _entities(split_sentences(norm), lang)
     if ents:
         bonus = 0.6 if len(ents) >= 3 else 0.4
         score += bonus
@@ -196,12 +209,16 @@ def _explicit(explicit: object) -> int | None:
         return None
 
 
-def score_importance(text: str, category: str | None = None, explicit: int | None = None) -> int:
-    """Importance 1..5 of ``text``; a given ``explicit`` importance (clamped to 1..5) wins."""
+def score_importance(text: str, category: str | None = None, explicit: int | None = None,
+                     language: str | None = None) -> int:
+    """Importance 1..5 of ``text``; a given ``explicit`` importance (clamped to 1..5) wins.
+
+    ``language`` (detected when None) picks the keywords: that language's and English.
+    """
     given = _explicit(explicit)
     if given is not None:
         return given
-    return _clamp(_analyse(text, category)[0])
+    return _clamp(_analyse(text, category, language)[0])
 
 
 def score_many(texts: list[str], categories: list[str | None]) -> list[int]:
@@ -211,7 +228,8 @@ def score_many(texts: list[str], categories: list[str | None]) -> list[int]:
     return [score_importance(t, c) for t, c in zip(texts, categories, strict=True)]
 
 
-def importance_reasons(text: str, category: str | None = None) -> list[str]:
+def importance_reasons(text: str, category: str | None = None,
+                       language: str | None = None) -> list[str]:
     """Human-readable signals that fired, with their weights, and the resulting score."""
-    score, reasons = _analyse(text, category)
+    score, reasons = _analyse(text, category, language)
     return [*reasons, f"score:{score:.2f} -> {_clamp(score)}"]

@@ -33,7 +33,7 @@ MESSAGE_SCHEMA = pa.schema([
     ("message_id", pa.string()), ("owner", pa.string()), ("conversation_id", pa.string()),
     ("session_id", pa.string()), ("ts", pa.string()), ("role", pa.string()),
     ("speaker", pa.string()), ("text", pa.string()), ("importance", pa.int64()),
-    ("source_file", pa.string()), ("source_line", pa.int64()),
+    ("source_file", pa.string()), ("source_line", pa.int64()), ("language", pa.string()),
 ])
 
 

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from .ids import message_id
+from .language import detect_language
 from .ingest_formats import BadRecord
 from .settings import KoreSettings
 from .timeutil import BadTimestamp, iso, parse_ts
@@ -74,7 +75,8 @@ def normalise(rec: Any, settings: KoreSettings, source: str, line: int,
                                                              role, text)
     return {"message_id": mid, "owner": owner, "conversation_id": conversation,
             "session_id": session, "ts": ts, "role": role, "speaker": speaker, "text": text,
-            "importance": importance, "source_file": source, "source_line": line}
+            "importance": importance, "source_file": source, "source_line": line,
+            "language": detect_language(text)}
 
 
 def _encodable(text: str) -> bool:

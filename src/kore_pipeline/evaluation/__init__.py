@@ -12,6 +12,9 @@ copied into the project):
   owner and indexed (FTS5 + FAISS); each dialogue, cut before its first test turn, becomes a
   query; recall@k and hit@k for the fts, semantic and hybrid modes, and for alternative
   hybrid formulas (RRF k, stream weights, decay and importance modifiers).
+* **Cross-lingual** (:mod:`.crosslingual`): recall@1/5 of a memory's translation, for
+  every embedder backend side by side, on the shipped hand-written parallel set (six
+  languages) and on MemoryBank's aligned English/Chinese user turns.
 * **MemoryBank** (en): share of each user's gold hobby and personality terms found in the
   facts extracted from that user's turns.
 
@@ -29,6 +32,15 @@ evaluation), :mod:`.runner` (:func:`run_all`), :mod:`.report` (tables, JSON).
 
 from __future__ import annotations
 
+from .crosslingual import (
+    DEFAULT_BACKENDS,
+    PARALLEL_FILE,
+    counterpart_recall,
+    evaluate_crosslingual,
+    evaluate_parallel,
+    load_memorybank_pairs,
+    load_parallel,
+)
 from .madial import (
     BASELINE_FORMULA,
     DEFAULT_QUERY,
@@ -97,6 +109,13 @@ from .spc import (
 )
 
 __all__ = [
+    "DEFAULT_BACKENDS",
+    "PARALLEL_FILE",
+    "counterpart_recall",
+    "evaluate_crosslingual",
+    "evaluate_parallel",
+    "load_memorybank_pairs",
+    "load_parallel",
     "BASELINE_FORMULA",
     "DEFAULT_DATA",
     "DEFAULT_QUERY",

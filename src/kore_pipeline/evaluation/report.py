@@ -84,8 +84,38 @@ def format_report(result: dict[str, Any]) -> str:
             lines.append(f"{kind:<12}{c['terms']:>5}{_pct(c['coverage_in_facts']):>11}"
                          f"{_pct(c['coverage_in_memories']):>14}"
                          f"{_pct(c['coverage_in_user_turns']):>16}")
+    cross = result.get("crosslingual")
+    if cross:
+        lines += _crosslingual_lines(cross)
     lines += ["", "time (s): " + ", ".join(f"{k} {v}" for k, v in result["timings_s"].items())]
     return "\n".join(lines)
+
+
+def _crosslingual_lines(cross: dict[str, Any]) -> list[str]:
+    """Recall of the other-language counterpart, one column per backend."""
+    names = list(cross["backends"])
+    rows = list(cross["backends"].values())
+    first = rows[0]["parallel"]
+    lines = ["", f"== Cross-lingual: the same memory in another language (parallel set:"
+                 f" {first['memories']} hand-written memories x {len(first['languages'])}"
+                 f" languages); recall@1 / recall@5 % ==",
+             f"{'pair':<12}" + "".join(f"{n[:24]:>26}" for n in names)]
+
+    def cells(get: Any) -> str:
+        return "".join(f"{_pct(get(r)['recall@1']):>19} /{_pct(get(r)['recall@5'])}"
+                       for r in rows)
+
+    for pair in first["pairs"]:
+        if pair.startswith("en->") or pair.endswith("->en"):
+            lines.append(f"{pair:<12}" + cells(lambda r, p=pair: r["parallel"]["pairs"][p]))
+    lines.append(f"{'mean (30)':<12}" + cells(lambda r: r["parallel"]["mean"]))
+    lines.append(f"{'worst pair':<12}" + cells(lambda r: r["parallel"]["min"]))
+    if "memorybank" in rows[0]:
+        lines.append(f"MemoryBank user turns, en<->zh ({rows[0]['memorybank']['turns']} each):")
+        for pair in ("en->zh", "zh->en"):
+            lines.append(f"{pair:<12}" + cells(lambda r, p=pair: r["memorybank"][p]))
+    lines.append(f"{'seconds':<12}" + "".join(f"{r['seconds']:>26}" for r in rows))
+    return lines
 
 
 def write_json(result: dict[str, Any], path: Path) -> None:

@@ -10,6 +10,7 @@ from typing import Any
 
 from ..settings import KoreSettings
 from ..timeutil import iso, resolve_now
+from .crosslingual import DEFAULT_BACKENDS, MEMORYBANK_DIR, evaluate_crosslingual
 from .madial import MADIAL_DIR, MADIAL_NOW, evaluate_madial, load_madial
 from .matching import MemoEmbedder
 from .memorybank import MEMORYBANK_FILE, evaluate_memorybank, load_memorybank
@@ -17,7 +18,7 @@ from .spc import SPC_FILE, evaluate_spc, load_spc
 
 PROJECT_ROOT = Path(__file__).resolve().parents[3]
 DEFAULT_DATA = PROJECT_ROOT.parent / "shared" / "data"
-SETS = ("spc", "madial", "memorybank")
+SETS = ("spc", "madial", "memorybank", "crosslingual")
 
 def parse_sets(text: str | Iterable[str]) -> list[str]:
     """``"spc,madial"`` -> ["spc", "madial"]; unknown names raise ValueError."""
@@ -32,13 +33,16 @@ def parse_sets(text: str | Iterable[str]) -> list[str]:
 def run_all(data: Path | None = None, sets: str | Iterable[str] = SETS,
             limit: int | None = None, home: Path | None = None,
             settings: KoreSettings | None = None, embedder: Any = None,
-            semantic: bool = True, now: str = MADIAL_NOW) -> dict[str, Any]:
+            semantic: bool = True, now: str = MADIAL_NOW,
+            backends: Iterable[str] = DEFAULT_BACKENDS) -> dict[str, Any]:
     """Run the chosen sets on ``data`` and return every figure (JSON-ready).
 
     ``home``: where the MADial store, index and embedding cache go (a temporary folder,
     deleted afterwards, when None). ``embedder``: an ``embed.Embedder`` (loaded on first need
     when None). ``limit``: at most this many SPC conversations, MADial dialogues (the
-    archive is always complete) and MemoryBank users.
+    archive is always complete) and MemoryBank users. ``backends``: the embedders compared
+    side by side by the crosslingual set (each loaded by name; ``embedder`` serves the one
+    the settings name).
     """
     data = Path(data) if data is not None else DEFAULT_DATA
     chosen = parse_sets(sets)
@@ -66,6 +70,12 @@ def run_all(data: Path | None = None, sets: str | Iterable[str] = SETS,
                 mset = base.model_copy(update={"home": root / "eval-madial"})
                 result["madial"] = evaluate_madial(memories, dialogues, mset, memo,
                                                    iso(resolve_now(now)))
+            elif name == "crosslingual":
+                bank = data / MEMORYBANK_DIR
+                given = {base.embedder: embedder} if embedder is not None else {}
+                result["crosslingual"] = evaluate_crosslingual(
+                    list(backends), base, bank if (bank / "cn").is_dir() else None, limit,
+                    embedders=given)
             else:
                 users = load_memorybank(data / MEMORYBANK_FILE, limit)
                 result["memorybank"] = evaluate_memorybank(users, base)
