@@ -10,8 +10,8 @@ from pathlib import Path
 from typing import Any
 
 from .ids import message_id
-from .language import detect_language
 from .ingest_formats import BadRecord
+from .language import detect_language
 from .settings import KoreSettings
 from .timeutil import BadTimestamp, iso, parse_ts
 
