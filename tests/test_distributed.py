@@ -77,7 +77,7 @@ def snapshot(settings: KoreSettings) -> dict[str, Any]:
                          for r in pq.read_table(lake / "archive.parquet").to_pylist()],
         "lake_messages": sorted(
             (r["owner"], r["conversation_id"], r["message_id"], r["text"])
-            for r in pq.read_table(lake / "messages").to_pylist()),
+            for r in pq.read_table(lake / "messages", partitioning=None).to_pylist()),
     }
 
 

@@ -59,7 +59,7 @@ def record_owner(raw: str | None) -> str | None:
         return None
     try:
         obj = json.loads(raw)
-    except (ValueError, TypeError):
+    except (ValueError, TypeError, RecursionError):  # nested past the parser's limit
         return None
     owner = obj.get("owner") if isinstance(obj, dict) else None
     return owner if isinstance(owner, str) and owner else None

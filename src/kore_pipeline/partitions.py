@@ -114,9 +114,9 @@ class EmbedPlan:
 def plan_embedding(rows: Sequence[dict[str, Any]], embedder: Embedder, cache: EmbeddingCache,
                    batch_size: int, partitions: int, work_dir: Path) -> EmbedPlan:
     """Write ``embed.parquet`` (batch, key, text) into the partition folders: the texts of
-    ``rows`` (memories with subject and content, in id order) that the cache lacks, cut into
-    the very batches ``embed_with_cache`` would encode in one process (same texts, same
-    order, :meth:`Embedder.batches`), dealt out to the partitions in turn. Each batch is
+    ``rows`` (memories with subject and content) that the cache lacks, sorted by text and cut
+    into the very batches a single process encodes (``prepare_vectors`` embeds the new texts
+    sorted, through :meth:`Embedder.batches`), dealt out to the partitions in turn. Each batch is
     encoded on its own, so the vectors are bit for bit those of a single-process run."""
     cache_id = embedder.cache_id
     wanted: dict[str, str] = {}
@@ -124,7 +124,9 @@ def plan_embedding(rows: Sequence[dict[str, Any]], embedder: Embedder, cache: Em
         text = embed_text(r["subject"], r["content"])
         wanted.setdefault(embedding_key(cache_id, text), text)
     cached = cache.get_many(list(wanted))
-    missing = [(k, t) for k, t in wanted.items() if k not in cached]
+    # In text order, as ``pipeline.prepare_vectors`` embeds a single run's new texts.
+    missing = sorted(((k, t) for k, t in wanted.items() if k not in cached),
+                     key=lambda kt: kt[1])
     batches = embedder.batches([t for _, t in missing], batch_size)
     groups: dict[int, list[dict[str, Any]]] = {}
     for number, batch in enumerate(batches):

@@ -88,9 +88,11 @@ def flat_counts(result: Any, prefix: str = "") -> dict[str, float]:
 
 
 def _record(conn: sqlite3.Connection, sql: str, params: tuple[Any, ...]) -> None:
-    """Write one run_stages row outside any open transaction; never raise."""
-    if conn.in_transaction:
-        return
+    """Write one run_stages row; never raise.
+
+    Inside the run's serving transaction the row commits with the stages it times (and goes
+    with them if the run rolls back: the run itself is then recorded as failed).
+    """
     try:
         conn.execute(sql, params)
     except sqlite3.Error as exc:
