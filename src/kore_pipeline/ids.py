@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import re
 import unicodedata
+from pathlib import Path
 
 _NON_WORD = re.compile(r"[\W_]+", re.UNICODE)
 MAX_SLUG_CHARS = 80
@@ -14,6 +15,15 @@ def digest(*parts: str, length: int = 16) -> str:
     """Hex SHA-256 of the parts joined by NUL, cut to ``length`` characters."""
     h = hashlib.sha256("\x00".join(parts).encode("utf-8"))
     return h.hexdigest()[:length]
+
+
+def file_sha256(path: Path) -> str:
+    """Hex SHA-256 of a file's bytes, read in 1 MiB chunks."""
+    h = hashlib.sha256()
+    with path.open("rb") as fh:
+        for chunk in iter(lambda: fh.read(1 << 20), b""):
+            h.update(chunk)
+    return h.hexdigest()
 
 
 def message_id(owner: str, conversation_id: str, session_id: str, ts: str, role: str,

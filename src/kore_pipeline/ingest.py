@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import contextlib
 import csv
-import hashlib
 import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -20,6 +19,7 @@ from typing import Any
 import pyarrow as pa
 
 from .checkpoints import WHOLE, AppendReader, Checkpoint, whole_checkpoint
+from .ids import file_sha256
 from .ingest_documents import document_elements, is_json_object, sniff
 from .ingest_formats import BadRecord, expand
 from .ingest_records import ROLES, normalise
@@ -69,15 +69,6 @@ def discover(paths: Iterable[Path]) -> list[Path]:
         else:
             raise FileNotFoundError(f"no such file or folder: {path}")
     return found
-
-
-def file_sha256(path: Path) -> str:
-    """Content hash of a file (re-runs skip files already ingested)."""
-    h = hashlib.sha256()
-    with path.open("rb") as fh:
-        for chunk in iter(lambda: fh.read(1 << 20), b""):
-            h.update(chunk)
-    return h.hexdigest()
 
 
 def _dump(raw: Any) -> str:

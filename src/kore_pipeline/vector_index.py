@@ -13,7 +13,6 @@ loads both and refuses an index whose signature differs from the model's.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
 import math
 import os
@@ -26,6 +25,7 @@ from typing import Any
 import numpy as np
 
 from . import faults
+from .ids import file_sha256
 
 INDEX_FILE = "memories.faiss"
 SIGNATURE_FILE = "signature.json"
@@ -316,15 +316,6 @@ class VectorIndex:
         out.storage = str(meta.get("storage", "float32"))
         out.trained = int(meta.get("trained") or 0)
         return out
-
-
-def file_sha256(path: Path) -> str:
-    """Hex SHA-256 of a file."""
-    h = hashlib.sha256()
-    with path.open("rb") as fh:
-        for chunk in iter(lambda: fh.read(1 << 20), b""):
-            h.update(chunk)
-    return h.hexdigest()
 
 
 STALE_TEMP_SECONDS = 600.0
