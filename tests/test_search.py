@@ -87,6 +87,25 @@ def test_search_logs_accesses_unless_preview(searcher: Searcher) -> None:
 
 
 @pytest.mark.slow
+def test_search_answers_while_a_run_holds_the_write_lock(
+        searcher: Searcher, caplog: pytest.LogCaptureFixture) -> None:
+    count = "SELECT count(*) FROM access_log"
+    before = searcher.conn.execute(count).fetchone()[0]
+    writer = connect(searcher.settings.db_path())  # a long run's serving transaction
+    writer.execute("BEGIN IMMEDIATE")
+    searcher.conn.execute("PRAGMA busy_timeout = 200")  # instead of waiting 30 s
+    try:
+        hits = searcher.search("peanuts", "team-alpha", k=2, now=NOW)
+    finally:
+        writer.execute("ROLLBACK")
+        writer.close()
+        searcher.conn.execute("PRAGMA busy_timeout = 30000")
+    assert hits and "peanuts" in hits[0].content
+    assert searcher.conn.execute(count).fetchone()[0] == before
+    assert any("accesses of owner 'team-alpha' not recorded" in r.message for r in caplog.records)
+
+
+@pytest.mark.slow
 @hsettings(max_examples=60, deadline=None,
            suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.one_of(st.text(max_size=200), st.sampled_from([

@@ -292,12 +292,25 @@ class Searcher:
             self.log_access([h.memory_id for h in hits], owner, clock, query)
         return hits
 
-    def log_access(self, memory_ids: list[int], owner: str, now: datetime, query: str) -> None:
-        """Record accesses; the decay stage turns them into reinforcement on its next run."""
-        with transaction(self.conn):
-            self.conn.executemany(
-                "INSERT INTO access_log(memory_id, owner, accessed_at, query) VALUES (?,?,?,?)",
-                [(mid, owner, iso(now), query[:500]) for mid in memory_ids])
+    def log_access(self, memory_ids: list[int], owner: str, now: datetime, query: str) -> bool:
+        """Record accesses; the decay stage turns them into reinforcement on its next run.
+
+        A search never fails because a long run holds the write lock past the busy timeout:
+        the accesses are then not recorded (a warning says how many) and False is returned.
+        """
+        try:
+            with transaction(self.conn):
+                self.conn.executemany(
+                    "INSERT INTO access_log(memory_id, owner, accessed_at, query)"
+                    " VALUES (?,?,?,?)", [(mid, owner, iso(now), query[:500])
+                                          for mid in memory_ids])
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) and "busy" not in str(exc):
+                raise
+            log.warning("store busy (%s): %d accesses of owner %r not recorded", exc,
+                        len(memory_ids), owner)
+            return False
+        return True
 
     def _score(self, fused: dict[int, float], ranks: dict[str, dict[int, int]], owner: str,
                now: datetime) -> list[SearchHit]:
