@@ -60,7 +60,7 @@ def seed_merged_texts(settings: KoreSettings, snap: Snapshot, dim: int, seed: in
     conn = snap.restore()
     cache = embed.EmbeddingCache(settings.cache_path())
     run_decay(conn, settings, NOW)
-    rep = run_compress(conn, settings, embed.Embedder(settings), cache, NOW)
+    rep = run_compress(conn, settings, embed.make_embedder(settings), cache, NOW)
     keepers = sorted({k for k, _o, _c in rep.pairs})
     rows = [r for s in range(0, len(keepers), 500) for r in conn.execute(
         "SELECT subject, content FROM memories WHERE id IN ({})".format(",".join(
@@ -143,7 +143,7 @@ def main(argv: list[str] | None = None) -> int:
         t.add("0 machine", "load average at start", " / ".join(
             f"{x:.2f}" for x in os.getloadavg()))
         settings = KoreSettings(home=work / "big")
-        embedder = embed.Embedder(settings)
+        embedder = embed.make_embedder(settings)
         dim = embedder.dim
         corpus = build_store(t, "1 corpus", settings, cfg.size, cfg.owners, cfg.subjects,
                              cfg.seed, embedder)

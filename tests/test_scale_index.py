@@ -14,7 +14,13 @@ import pytest
 
 from kore_pipeline import compress, store
 from kore_pipeline.compress import exact_pairs, find_similar_pairs, run_compress
-from kore_pipeline.embed import Embedder, EmbeddingCache, embed_text, embed_with_cache
+from kore_pipeline.embed import (
+    Embedder,
+    EmbeddingCache,
+    embed_text,
+    embed_with_cache,
+    make_embedder,
+)
 from kore_pipeline.ids import embedding_key, text_hash
 from kore_pipeline.indexing import sync_index
 from kore_pipeline.settings import KoreSettings
@@ -132,7 +138,7 @@ def test_run_compress_equal_between_numpy_and_faiss_paths(
         monkeypatch.setattr(compress, "EXACT_MAX", exact_max)
         conn = store.connect(tmp_path / f"{name}.sqlite")
         cache = EmbeddingCache(tmp_path / f"{name}-cache.sqlite")
-        emb = Embedder(KoreSettings())
+        emb = make_embedder(KoreSettings())
         base = np.random.default_rng(1).normal(size=(40, 16))
         vecs = np.vstack([base, base[:10] + 0.05 * np.random.default_rng(2).normal(
             size=(10, 16))])
