@@ -21,6 +21,7 @@ from typing import Any
 import polars as pl
 
 from .embed import Embedder, make_embedder
+from .search_allowed import AllowedIds
 from .settings import KoreSettings
 from .sqlfiles import load_sql
 from .stopwords import is_stopword
@@ -119,6 +120,17 @@ class SearchFilters:
 
     def where(self, owner: str, now: datetime, retention_days: int | None) -> tuple[str, list]:
         """SQL condition on table alias ``m`` and its parameters."""
+        sql, params = self.stable_where(owner)
+        clauses = [sql]
+        clauses.append("(m.expires_at IS NULL OR m.expires_at > ?)")
+        params.append(iso(now))
+        if retention_days is not None:
+            clauses.append("m.created_at >= ?")
+            params.append(iso(now - timedelta(days=retention_days)))
+        return " AND ".join(clauses), params
+
+    def stable_where(self, owner: str) -> tuple[str, list]:
+        """The part of :meth:`where` that does not depend on ``now`` (no expiry, retention)."""
         clauses = ["m.owner = ?"]
         params: list[Any] = [owner]
         if self.include_archived:
@@ -136,11 +148,6 @@ class SearchFilters:
         if self.until is not None:
             clauses.append("m.created_at <= ?")
             params.append(iso(resolve_now(self.until)))
-        clauses.append("(m.expires_at IS NULL OR m.expires_at > ?)")
-        params.append(iso(now))
-        if retention_days is not None:
-            clauses.append("m.created_at >= ?")
-            params.append(iso(now - timedelta(days=retention_days)))
         return " AND ".join(clauses), params
 
 
@@ -181,6 +188,8 @@ class Searcher:
         self._index: VectorIndex | None = None
         self._index_mtime: float | None = None
         self.repaired: list[str] = []
+        self.allowed_ids = AllowedIds()
+        """Ids each filter allows, cached between queries while the store is unchanged."""
         """Why the index was rebuilt from the stored vectors while serving (for the CLI)."""
 
     @property
@@ -225,14 +234,19 @@ class Searcher:
         return {int(r[0]): i for i, r in enumerate(rows, start=1)}
 
     def _vector(self, query: str, where: str, params: list, limit: int,
-                index: VectorIndex | None) -> dict[int, int]:
+                index: VectorIndex | None, allowed: Any = None) -> dict[int, int]:
+        """Vector ranks among the ids the filter allows (``allowed``: a callable giving them,
+        else they are read with ``where``)."""
         if index is None or not query.strip():
             return {}
         if index.signature != self.embedder.signature:
             return {}  # built with another model (or dimension): FTS alone answers
-        allowed = [r[0] for r in self.conn.execute(
-            f"SELECT m.id FROM memories AS m WHERE {where}", params)]
-        if not allowed:
+        if allowed is not None:
+            allowed = allowed()
+        else:
+            allowed = [r[0] for r in self.conn.execute(
+                f"SELECT m.id FROM memories AS m WHERE {where}", params)]
+        if not len(allowed):
             return {}
         vec = self._encode_query(query[:4000])
         hits = index.search(vec, limit, allowed_ids=allowed)
@@ -272,12 +286,21 @@ class Searcher:
         # One read transaction: keyword ranks, allowed ids and scores all come from one
         # committed state of the store, never from both sides of a concurrent commit.
         snapshot = not self.conn.in_transaction
+        version = self.allowed_ids.version(self.conn) if snapshot else None  # before BEGIN
+
+        def allowed() -> Any:
+            if version is None:
+                return None
+            return self.allowed_ids.ids(self.conn, filters, owner, clock,
+                                        self.settings.retention_days, version)
+
         if snapshot:
             self.conn.execute("BEGIN")
         try:
             ranks = {"fts": self._fts(query, owner, where, params, n)
                      if mode != "semantic" else {},
-                     "vector": self._vector(query, where, params, n, index)
+                     "vector": self._vector(query, where, params, n, index,
+                                            allowed if version is not None else None)
                      if mode != "fts" else {}}
             fused = rrf(ranks, {"fts": self.settings.fts_weight,
                                 "vector": self.settings.vector_weight}, self.settings.rrf_k)
@@ -294,10 +317,12 @@ class Searcher:
 
     def log_access(self, memory_ids: list[int], owner: str, now: datetime, query: str) -> None:
         """Record accesses; the decay stage turns them into reinforcement on its next run."""
+        before = self.conn.total_changes
         with transaction(self.conn):
             self.conn.executemany(
                 "INSERT INTO access_log(memory_id, owner, accessed_at, query) VALUES (?,?,?,?)",
                 [(mid, owner, iso(now), query[:500]) for mid in memory_ids])
+        self.allowed_ids.own_changes += self.conn.total_changes - before
 
     def _score(self, fused: dict[int, float], ranks: dict[str, dict[int, int]], owner: str,
                now: datetime) -> list[SearchHit]:

@@ -84,6 +84,7 @@ class VectorIndex:
         self.filter_exact_max = 100_000
         """An IVF search restricted to at most this many ids scores exactly those ids."""
         self._sorted_ids: np.ndarray | None = None
+        self._where: tuple[np.ndarray, np.ndarray, list[np.ndarray]] | None = None
 
     @property
     def kind(self) -> str:
@@ -142,7 +143,7 @@ class VectorIndex:
         if len(ids):
             self.index.add_with_ids(np.ascontiguousarray(vectors, dtype=np.float32),
                                     np.asarray(ids, dtype=np.int64))
-            self._sorted_ids = None
+            self._sorted_ids = self._where = None
 
     def remove(self, ids: Sequence[int]) -> int:
         """Remove the given memory ids; returns how many were present."""
@@ -154,7 +155,7 @@ class VectorIndex:
             sel = faiss.IDSelectorArray(len(arr), faiss.swig_ptr(arr))
         else:
             sel = faiss.IDSelectorBatch(arr)
-        self._sorted_ids = None
+        self._sorted_ids = self._where = None
         return int(self.index.remove_ids(sel))
 
     def _ivf_ids(self, ivf: Any) -> np.ndarray:
@@ -170,8 +171,7 @@ class VectorIndex:
 
     def _search_subset(self, ivf: Any, q: np.ndarray, k: int,
                        allowed_ids: Sequence[int]) -> list[tuple[int, float]]:
-        """Exact top-k among ``allowed_ids`` of an IVF index (vectors decoded by id)."""
-        faiss = _faiss()
+        """Exact top-k among ``allowed_ids`` of an IVF index (each allowed vector scored)."""
         held = self._ivf_ids(ivf)
         want = np.unique(np.asarray(allowed_ids, dtype=np.int64))
         if len(held) == 0 or len(want) == 0:
@@ -180,14 +180,64 @@ class VectorIndex:
         present = want[held[pos] == want]
         if len(present) == 0:
             return []
-        if ivf.direct_map.type != faiss.DirectMap.Hashtable:
-            ivf.set_direct_map_type(faiss.DirectMap.Hashtable)
-        vecs = self.index.reconstruct_batch(present)
-        scores = vecs @ q[0]
         k = min(k, len(present))
+        scores = self._subset_scores(ivf, present, pos[held[pos] == want], q[0])
         top = np.argpartition(-scores, k - 1)[:k]
         top = top[np.lexsort((present[top], -scores[top]))]
         return [(int(present[i]), float(scores[i])) for i in top]
+
+    def _list_views(self, ivf: Any) -> tuple[np.ndarray, np.ndarray, list[np.ndarray]]:
+        """Where each id of an IVF-flat index lives: (list, offset) by sorted id, and a
+        zero-copy float32 view of each inverted list's vectors (rebuilt after add/remove,
+        which may move the lists' storage)."""
+        if self._where is None:
+            faiss = _faiss()
+            lists = ivf.invlists
+            held = self._ivf_ids(ivf)
+            list_of = np.empty(len(held), dtype=np.int32)
+            offset = np.empty(len(held), dtype=np.int32)
+            views: list[np.ndarray] = []
+            ids_parts, list_parts, off_parts = [], [], []
+            for li in range(ivf.nlist):
+                size = lists.list_size(li)
+                if not size:
+                    views.append(np.zeros((0, self.dim), dtype=np.float32))
+                    continue
+                ids_parts.append(faiss.rev_swig_ptr(lists.get_ids(li), size))
+                list_parts.append(np.full(size, li, dtype=np.int32))
+                off_parts.append(np.arange(size, dtype=np.int32))
+                codes = faiss.rev_swig_ptr(lists.get_codes(li), size * lists.code_size)
+                views.append(codes.view(np.float32).reshape(size, self.dim))
+            if ids_parts:
+                all_ids = np.concatenate(ids_parts)
+                order = np.argsort(all_ids, kind="stable")
+                list_of = np.concatenate(list_parts)[order]
+                offset = np.concatenate(off_parts)[order]
+            self._where = (list_of, offset, views)
+        return self._where
+
+    def _subset_scores(self, ivf: Any, present: np.ndarray, pos: np.ndarray,
+                       q: np.ndarray) -> np.ndarray:
+        """Inner products of ``q`` with the stored vectors of ``present`` (sorted held ids, at
+        positions ``pos`` of the sorted held ids).
+
+        An IVF-flat index is read in place, one inverted list at a time (no per-id decode);
+        an 8-bit index decodes the vectors by id (hash-table direct map).
+        """
+        faiss = _faiss()
+        if self.storage == "float32" and ivf.code_size == 4 * self.dim:
+            list_of, offset, views = self._list_views(ivf)
+            lists, offs = list_of[pos], offset[pos]
+            order = np.argsort(lists, kind="stable")
+            lists_sorted = lists[order]
+            cuts = np.flatnonzero(np.diff(lists_sorted)) + 1
+            scores = np.empty(len(present), dtype=np.float32)
+            for part in np.split(order, cuts):
+                scores[part] = views[int(lists[part[0]])][offs[part]] @ q
+            return scores
+        if ivf.direct_map.type != faiss.DirectMap.Hashtable:
+            ivf.set_direct_map_type(faiss.DirectMap.Hashtable)
+        return self.index.reconstruct_batch(present) @ q
 
     def __len__(self) -> int:
         return int(self.index.ntotal)
@@ -200,17 +250,16 @@ class VectorIndex:
         faiss = _faiss()
         q = np.ascontiguousarray(query.reshape(1, -1), dtype=np.float32)
         params = None
+        ivf = faiss.try_extract_index_ivf(self.index)
         if allowed_ids is not None:
             if len(allowed_ids) == 0:
                 return []
-            sel = faiss.IDSelectorBatch(np.asarray(allowed_ids, dtype=np.int64))
             k = min(k, len(allowed_ids))
+            if ivf is not None and len(allowed_ids) <= self.filter_exact_max:
+                return self._search_subset(ivf, q, k, allowed_ids)
+            sel = faiss.IDSelectorBatch(np.asarray(allowed_ids, dtype=np.int64))
         else:
             sel = None
-        ivf = faiss.try_extract_index_ivf(self.index)
-        if ivf is not None and allowed_ids is not None \
-                and len(allowed_ids) <= self.filter_exact_max:
-            return self._search_subset(ivf, q, k, allowed_ids)
         chosen = {"sel": sel} if sel is not None else {}
         if ivf is not None:
             params = faiss.SearchParametersIVF(nprobe=int(self.nprobe), **chosen)
