@@ -164,12 +164,14 @@ def drop_restatements(hits: list[SearchHit]) -> list[SearchHit]:
     shares a source message and one text contains the other.
     """
     kept: list[SearchHit] = []
+    seen: list[tuple[str, set[str], str]] = []  # (subject, sources, folded text) of kept
     for hit in hits:
         text, sources = _folded(hit.content), set(hit.source_message_ids)
-        if not any(k.subject == hit.subject and sources & set(k.source_message_ids)
-                   and (text in _folded(k.content) or _folded(k.content) in text)
-                   for k in kept):
+        if not any(subject == hit.subject and sources & ksources
+                   and (text in ktext or ktext in text)
+                   for subject, ksources, ktext in seen):
             kept.append(hit)
+            seen.append((hit.subject, sources, text))
     return kept
 
 
@@ -218,6 +220,7 @@ class Searcher:
             if self._index is not None:
                 self._index.nprobe = self.settings.vector_index_nprobe
                 self._index.filter_exact_max = self.settings.vector_filter_exact_max
+                self._index.subset_cache_max = self.settings.vector_subset_cache
         return self._index
 
     def close(self) -> None:

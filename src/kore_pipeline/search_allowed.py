@@ -81,8 +81,10 @@ class AllowedIds:
         cur = conn.cursor()
         cur.row_factory = None
         cols = "m.id, m.expires_at" + (", m.created_at" if with_created else "")
-        rows = cur.execute(f"SELECT {cols} FROM memories AS m WHERE {sql} ORDER BY m.id",
-                           params).fetchall()
+        # No ORDER BY: it would make SQLite walk the id-ordered index and read every row for
+        # its expiry; the covering (owner, status, expires_at) index answers unordered.
+        rows = cur.execute(f"SELECT {cols} FROM memories AS m WHERE {sql}", params).fetchall()
+        rows.sort(key=lambda r: r[0])
         ids = np.fromiter((r[0] for r in rows), dtype=np.int64, count=len(rows))
         expiring = [i for i, r in enumerate(rows) if r[1] is not None]
         created = np.array([str(r[2]) for r in rows], dtype=str) if with_created else None

@@ -19,6 +19,7 @@ import math
 import os
 import tempfile
 import time
+from collections import OrderedDict
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -85,6 +86,9 @@ class VectorIndex:
         """An IVF search restricted to at most this many ids scores exactly those ids."""
         self._sorted_ids: np.ndarray | None = None
         self._where: tuple[np.ndarray, np.ndarray, list[np.ndarray]] | None = None
+        self.subset_cache_max = 0
+        """Vectors kept contiguous for repeated IVF subset searches (0: none kept)."""
+        self._subsets: OrderedDict[bytes, tuple[np.ndarray, np.ndarray]] = OrderedDict()
 
     @property
     def kind(self) -> str:
@@ -144,6 +148,7 @@ class VectorIndex:
             self.index.add_with_ids(np.ascontiguousarray(vectors, dtype=np.float32),
                                     np.asarray(ids, dtype=np.int64))
             self._sorted_ids = self._where = None
+            self._subsets.clear()
 
     def remove(self, ids: Sequence[int]) -> int:
         """Remove the given memory ids; returns how many were present."""
@@ -156,6 +161,7 @@ class VectorIndex:
         else:
             sel = faiss.IDSelectorBatch(arr)
         self._sorted_ids = self._where = None
+        self._subsets.clear()
         return int(self.index.remove_ids(sel))
 
     def _ivf_ids(self, ivf: Any) -> np.ndarray:
@@ -221,23 +227,44 @@ class VectorIndex:
         """Inner products of ``q`` with the stored vectors of ``present`` (sorted held ids, at
         positions ``pos`` of the sorted held ids).
 
-        An IVF-flat index is read in place, one inverted list at a time (no per-id decode);
-        an 8-bit index decodes the vectors by id (hash-table direct map).
+        The vectors are gathered from the inverted lists in place (an IVF-flat index; an 8-bit
+        index decodes them by id) and kept, up to ``subset_cache_max`` vectors, for the next
+        search over the same ids (cleared by any add or remove).
         """
+        key = hashlib.blake2b(present.tobytes(), digest_size=16).digest()
+        cached = self._subsets.get(key)
+        if cached is not None:
+            self._subsets.move_to_end(key)
+        else:
+            cached = self._gather(ivf, present, pos)
+            if len(present) <= self.subset_cache_max:
+                self._subsets[key] = cached
+                while sum(len(v[0]) for v in self._subsets.values()) > self.subset_cache_max:
+                    self._subsets.popitem(last=False)
+        vecs, order = cached
+        scores = np.empty(len(present), dtype=np.float32)
+        scores[order] = vecs @ q
+        return scores
+
+    def _gather(self, ivf: Any, present: np.ndarray,
+                pos: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The stored vectors of ``present`` as one matrix (decoded for 8-bit storage) and,
+        for each of its rows, the position in ``present`` it belongs to."""
         faiss = _faiss()
         if self.storage == "float32" and ivf.code_size == 4 * self.dim:
             list_of, offset, views = self._list_views(ivf)
-            lists, offs = list_of[pos], offset[pos]
+            lists = list_of[pos]
             order = np.argsort(lists, kind="stable")
-            lists_sorted = lists[order]
-            cuts = np.flatnonzero(np.diff(lists_sorted)) + 1
-            scores = np.empty(len(present), dtype=np.float32)
-            for part in np.split(order, cuts):
-                scores[part] = views[int(lists[part[0]])][offs[part]] @ q
-            return scores
+            by_list = lists[order].tolist()
+            offs = offset[pos][order]
+            cuts = (np.flatnonzero(np.diff(lists[order])) + 1).tolist()
+            out = np.empty((len(present), self.dim), dtype=np.float32)
+            for a, b in zip([0, *cuts], [*cuts, len(present)], strict=True):
+                np.take(views[by_list[a]], offs[a:b], axis=0, out=out[a:b])
+            return out, order
         if ivf.direct_map.type != faiss.DirectMap.Hashtable:
             ivf.set_direct_map_type(faiss.DirectMap.Hashtable)
-        return self.index.reconstruct_batch(present) @ q
+        return self.index.reconstruct_batch(present), np.arange(len(present))
 
     def __len__(self) -> int:
         return int(self.index.ntotal)
