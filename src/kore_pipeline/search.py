@@ -223,6 +223,32 @@ class Searcher:
                 self._index.subset_cache_max = self.settings.vector_subset_cache
         return self._index
 
+    def warm(self, owners: list[str] | None = None, now: datetime | str | None = None) -> int:
+        """Fill the search caches for ``owners`` (default: every owner with an active memory)
+        under the default filter: their allowed ids, and on an IVF index their vectors
+        gathered contiguously (up to ``vector_subset_cache``). A serving process calls this
+        once at start so that no owner's first query pays for it; returns the owners warmed.
+        """
+        index = self.index
+        if owners is None:
+            owners = [r[0] for r in self.conn.execute(
+                "SELECT DISTINCT owner FROM memories WHERE status = 'active'")]
+        filters = SearchFilters()
+        clock = resolve_now(now)
+        if self.conn.in_transaction:
+            return 0
+        for owner in owners:
+            version = self.allowed_ids.version(self.conn)
+            self.conn.execute("BEGIN")
+            try:
+                allowed = self.allowed_ids.ids(self.conn, filters, owner, clock,
+                                               self.settings.retention_days, version)
+            finally:
+                self.conn.execute("COMMIT")
+            if index is not None and len(allowed):
+                index.prefetch(allowed)
+        return len(owners)
+
     def close(self) -> None:
         """Close the store connection."""
         self.conn.close()

@@ -192,6 +192,15 @@ class VectorIndex:
         top = top[np.lexsort((present[top], -scores[top]))]
         return [(int(present[i]), float(scores[i])) for i in top]
 
+    def prefetch(self, allowed_ids: Sequence[int]) -> None:
+        """Gather and keep the vectors of ``allowed_ids`` for later restricted searches (an
+        IVF index with ``subset_cache_max`` room; otherwise nothing to do)."""
+        ivf = _faiss().try_extract_index_ivf(self.index)
+        if ivf is None or not self.subset_cache_max \
+                or len(allowed_ids) > self.filter_exact_max:
+            return
+        self._search_subset(ivf, np.zeros((1, self.dim), dtype=np.float32), 1, allowed_ids)
+
     def _list_views(self, ivf: Any) -> tuple[np.ndarray, np.ndarray, list[np.ndarray]]:
         """Where each id of an IVF-flat index lives: (list, offset) by sorted id, and a
         zero-copy float32 view of each inverted list's vectors (rebuilt after add/remove,
