@@ -156,12 +156,13 @@ def _folded(text: str) -> str:
     return " ".join(fold(text).casefold().replace(".", " ").split())
 
 
-def drop_restatements(hits: list[SearchHit]) -> list[SearchHit]:
+def drop_restatements(hits: list[SearchHit], limit: int | None = None) -> list[SearchHit]:
     """Drop a hit that only restates a better-ranked one from the same message.
 
     A fact and the episode it was extracted from often both match; the agent needs the
     wording once. Hits are kept in order; one is dropped when a kept hit of the same subject
-    shares a source message and one text contains the other.
+    shares a source message and one text contains the other. With ``limit``, stops once that
+    many are kept (the same first ``limit`` as without it).
     """
     kept: list[SearchHit] = []
     seen: list[tuple[str, set[str], str]] = []  # (subject, sources, folded text) of kept
@@ -172,6 +173,8 @@ def drop_restatements(hits: list[SearchHit]) -> list[SearchHit]:
                    for subject, ksources, ktext in seen):
             kept.append(hit)
             seen.append((hit.subject, sources, text))
+            if limit is not None and len(kept) >= limit:
+                break
     return kept
 
 
@@ -333,7 +336,7 @@ class Searcher:
                      if mode != "fts" else {}}
             fused = rrf(ranks, {"fts": self.settings.fts_weight,
                                 "vector": self.settings.vector_weight}, self.settings.rrf_k)
-            hits = drop_restatements(self._score(fused, ranks, owner, clock))[:k] \
+            hits = drop_restatements(self._score(fused, ranks, owner, clock), limit=k) \
                 if fused else []
         finally:
             if snapshot:

@@ -88,7 +88,9 @@ class VectorIndex:
         self._where: tuple[np.ndarray, np.ndarray, list[np.ndarray]] | None = None
         self.subset_cache_max = 0
         """Vectors kept contiguous for repeated IVF subset searches (0: none kept)."""
-        self._subsets: OrderedDict[bytes, tuple[np.ndarray, np.ndarray]] = OrderedDict()
+        self._subsets: OrderedDict[bytes, tuple[np.ndarray, np.ndarray, np.ndarray]] = \
+            OrderedDict()
+        """Per allowed-id set (digest): held ids, their gathered vectors, row -> position."""
 
     @property
     def kind(self) -> str:
@@ -177,17 +179,38 @@ class VectorIndex:
 
     def _search_subset(self, ivf: Any, q: np.ndarray, k: int,
                        allowed_ids: Sequence[int]) -> list[tuple[int, float]]:
-        """Exact top-k among ``allowed_ids`` of an IVF index (each allowed vector scored)."""
+        """Exact top-k among ``allowed_ids`` of an IVF index (each allowed vector scored).
+
+        The vectors are gathered from the inverted lists in place (an IVF-flat index; an 8-bit
+        index decodes them by id) and kept, up to ``subset_cache_max`` vectors, for the next
+        search over the same ids (cleared by any add or remove).
+        """
         held = self._ivf_ids(ivf)
-        want = np.unique(np.asarray(allowed_ids, dtype=np.int64))
+        want = np.asarray(allowed_ids, dtype=np.int64)
+        if len(want) > 1 and not bool(np.all(want[1:] > want[:-1])):
+            want = np.unique(want)  # the searcher's cached ids are already sorted, unique
         if len(held) == 0 or len(want) == 0:
             return []
-        pos = np.minimum(np.searchsorted(held, want), len(held) - 1)
-        present = want[held[pos] == want]
-        if len(present) == 0:
-            return []
+        key = hashlib.blake2b(want.tobytes(), digest_size=16).digest()
+        cached = self._subsets.get(key)
+        if cached is not None:
+            self._subsets.move_to_end(key)
+        else:
+            pos = np.minimum(np.searchsorted(held, want), len(held) - 1)
+            found = held[pos] == want
+            present = want[found]
+            if len(present) == 0:
+                return []
+            vecs, order = self._gather(ivf, present, pos[found])
+            cached = (present, vecs, order)
+            if len(present) <= self.subset_cache_max:
+                self._subsets[key] = cached
+                while sum(len(v[0]) for v in self._subsets.values()) > self.subset_cache_max:
+                    self._subsets.popitem(last=False)
+        present, vecs, order = cached
         k = min(k, len(present))
-        scores = self._subset_scores(ivf, present, pos[held[pos] == want], q[0])
+        scores = np.empty(len(present), dtype=np.float32)
+        scores[order] = vecs @ q[0]
         top = np.argpartition(-scores, k - 1)[:k]
         top = top[np.lexsort((present[top], -scores[top]))]
         return [(int(present[i]), float(scores[i])) for i in top]
@@ -230,30 +253,6 @@ class VectorIndex:
                 offset = np.concatenate(off_parts)[order]
             self._where = (list_of, offset, views)
         return self._where
-
-    def _subset_scores(self, ivf: Any, present: np.ndarray, pos: np.ndarray,
-                       q: np.ndarray) -> np.ndarray:
-        """Inner products of ``q`` with the stored vectors of ``present`` (sorted held ids, at
-        positions ``pos`` of the sorted held ids).
-
-        The vectors are gathered from the inverted lists in place (an IVF-flat index; an 8-bit
-        index decodes them by id) and kept, up to ``subset_cache_max`` vectors, for the next
-        search over the same ids (cleared by any add or remove).
-        """
-        key = hashlib.blake2b(present.tobytes(), digest_size=16).digest()
-        cached = self._subsets.get(key)
-        if cached is not None:
-            self._subsets.move_to_end(key)
-        else:
-            cached = self._gather(ivf, present, pos)
-            if len(present) <= self.subset_cache_max:
-                self._subsets[key] = cached
-                while sum(len(v[0]) for v in self._subsets.values()) > self.subset_cache_max:
-                    self._subsets.popitem(last=False)
-        vecs, order = cached
-        scores = np.empty(len(present), dtype=np.float32)
-        scores[order] = vecs @ q
-        return scores
 
     def _gather(self, ivf: Any, present: np.ndarray,
                 pos: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
