@@ -14,6 +14,7 @@ import json
 import logging
 import re
 import sqlite3
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any
@@ -156,7 +157,7 @@ def _folded(text: str) -> str:
     return " ".join(fold(text).casefold().replace(".", " ").split())
 
 
-def drop_restatements(hits: list[SearchHit], limit: int | None = None) -> list[SearchHit]:
+def drop_restatements(hits: Iterable[SearchHit], limit: int | None = None) -> list[SearchHit]:
     """Drop a hit that only restates a better-ranked one from the same message.
 
     A fact and the episode it was extracted from often both match; the agent needs the
@@ -357,7 +358,8 @@ class Searcher:
         self.allowed_ids.own_changes += self.conn.total_changes - before
 
     def _score(self, fused: dict[int, float], ranks: dict[str, dict[int, int]], owner: str,
-               now: datetime) -> list[SearchHit]:
+               now: datetime) -> Iterable[SearchHit]:
+        """The candidates as hits, best first (built lazily)."""
         from .decay import decay_frame
 
         ids = list(fused)
@@ -370,18 +372,20 @@ class Searcher:
             return []
         frame = pl.DataFrame([dict(r) for r in rows], infer_schema_length=None)
         frame = decay_frame(frame, now, self.settings)
-        hits = []
+        scored = []
         for r in frame.iter_rows(named=True):
             decay = float(r["decay_score"])
-            score = fused[r["id"]] * relevance_weight(
+            score = round(fused[r["id"]] * relevance_weight(
                 decay, r["importance"], self.settings.decay_weight,
-                self.settings.importance_weight)
-            hits.append(SearchHit(
-                memory_id=r["id"], owner=r["owner"], subject=r["subject"], type=r["type"],
-                category=r["category"], content=r["content"], importance=r["importance"],
-                decay_score=round(decay, 4), score=round(score, 6),
-                source_message_ids=json.loads(r["source_message_ids"]),
-                created_at=r["created_at"], status=r["status"],
-                fts_rank=ranks["fts"].get(r["id"]), vector_rank=ranks["vector"].get(r["id"])))
-        hits.sort(key=lambda h: (-h.score, h.memory_id))
-        return hits
+                self.settings.importance_weight), 6)
+            scored.append((-score, r["id"], decay, r))
+        scored.sort(key=lambda t: (t[0], t[1]))
+        # Hits are built (source ids decoded) only as far as the caller reads.
+        return (SearchHit(
+            memory_id=r["id"], owner=r["owner"], subject=r["subject"], type=r["type"],
+            category=r["category"], content=r["content"], importance=r["importance"],
+            decay_score=round(decay, 4), score=-neg,
+            source_message_ids=json.loads(r["source_message_ids"]),
+            created_at=r["created_at"], status=r["status"],
+            fts_rank=ranks["fts"].get(r["id"]), vector_rank=ranks["vector"].get(r["id"]))
+            for neg, _id, decay, r in scored)
