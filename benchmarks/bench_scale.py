@@ -65,13 +65,15 @@ def seed_merged_texts(settings: KoreSettings, snap: Snapshot, dim: int, seed: in
     rows = [r for s in range(0, len(keepers), 500) for r in conn.execute(
         "SELECT subject, content FROM memories WHERE id IN ({})".format(",".join(
             map(str, keepers[s : s + 500]))))]
-    v = np.random.default_rng(seed).standard_normal((len(rows), dim)).astype(np.float32)
+    keys = [ids.embedding_key(settings.model_name, embed.embed_text(r[0], r[1])) for r in rows]
+    held = cache.get_many(keys)  # a keeper whose text did not change keeps its real vector
+    keys = [k for k in dict.fromkeys(keys) if k not in held]
+    v = np.random.default_rng(seed).standard_normal((len(keys), dim)).astype(np.float32)
     v /= np.linalg.norm(v, axis=1, keepdims=True)
-    cache.put_many([ids.embedding_key(settings.model_name, embed.embed_text(r[0], r[1]))
-                    for r in rows], v)
+    cache.put_many(keys, v)
     cache.close()
     conn.close()
-    return len(rows)
+    return len(keys)
 
 
 def bench_peak(t: Table, settings: KoreSettings, snap: Snapshot, work: Path, dim: int,

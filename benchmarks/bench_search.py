@@ -66,7 +66,7 @@ def _timed_wrapper(obj: Any, name: str, sink: dict[str, Any]) -> bool:
 
 
 def bench_search(t: Table, settings: KoreSettings, snap: Snapshot, corpus: dict[str, Any],
-                 embedder: embed.Embedder, nq: int, seed: int) -> None:
+                 embedder: embed.Embedder, nq: int, seed: int, warm: bool = True) -> None:
     """search() latency; its FTS and vector streams and the query encoding are timed inside
     the same call by wrapping ``Searcher._fts``, ``Searcher._vector`` and ``Embedder.encode``
     on the instances (whatever their signatures are)."""
@@ -76,6 +76,9 @@ def bench_search(t: Table, settings: KoreSettings, snap: Snapshot, corpus: dict[
     s = search.Searcher(settings, embedder=embedder, conn=conn)
     _ = s.index  # load the FAISS index now (an attribute or a lazy property)
     t_open = perf() - t0
+    t0 = perf()
+    warmed = s.warm(now=NOW) if hasattr(s, "warm") and warm else None  # a server's start
+    t_warm = perf() - t0
     queries = make_queries(random.Random(seed), nq, corpus)
     for _kind, owner, q in queries[:3]:  # warm-up (model, sqlite page cache)
         s.search(q, owner, k=10, now=NOW, reinforce=False)
@@ -113,6 +116,9 @@ def bench_search(t: Table, settings: KoreSettings, snap: Snapshot, corpus: dict[
                 "inside each search() call")
     t.add(sec, "queries", nq)
     t.add(sec, "Searcher open (store + index load)", t_open, "{:.2f}", "s")
+    if warmed is not None:
+        t.add(sec, f"Searcher.warm() ({warmed} owners: allowed ids, gathered vectors)", t_warm,
+              "{:.2f}", "s")
     parts = [("search()", tot, True), ("  FTS stream (_fts)", fts, have["_fts"]),
              ("  vector stream (_vector, incl. encode)", vec, have["_vector"]),
              ("    query encode (Embedder.encode)", enc, have["encode"])]

@@ -63,6 +63,31 @@ class EmbeddingCache:
                  for k, v in zip(keys, vectors, strict=True)],
             )
 
+    def fill(self, keys: Sequence[str], out: np.ndarray) -> np.ndarray:
+        """Write the cached vector of each key into its row of ``out``; returns a found mask.
+
+        Rows are copied straight from the stored blobs into the preallocated ``out`` (no dict
+        of per-key arrays): a million vectors cost their matrix and little more.
+        """
+        where: dict[str, list[int]] = {}
+        for pos, key in enumerate(keys):
+            where.setdefault(key, []).append(pos)
+        found = np.zeros(len(keys), dtype=bool)
+        unique = list(where)
+        dim = out.shape[1] if out.ndim == 2 else 0
+        for i in range(0, len(unique), 500):
+            chunk = unique[i : i + 500]
+            marks = ",".join("?" * len(chunk))
+            for key, kdim, blob in self.conn.execute(
+                f"SELECT key, dim, vector FROM embeddings WHERE key IN ({marks})", chunk
+            ):
+                if kdim != dim:
+                    continue  # another dimension: treated as missing (re-encoded)
+                rows = where[key]
+                out[rows] = np.frombuffer(blob, dtype=np.float32)
+                found[rows] = True
+        return found
+
     def __len__(self) -> int:
         return int(self.conn.execute("SELECT count(*) FROM embeddings").fetchone()[0])
 
@@ -82,15 +107,29 @@ def embed_with_cache(texts: Sequence[str], embedder: Embedder,
     # Duck-typed embedders (wrappers, test doubles) without ``cache_id`` key by name alone.
     model_id = getattr(embedder, "cache_id", None) or embedder.model_name
     keys = [embedding_key(model_id, t) for t in texts]
-    cached = cache.get_many(keys)
+    dim = _cached_dim(cache, keys[0]) or int(embedder.dim)
+    out = np.empty((len(keys), dim), dtype=np.float32)
+    found = cache.fill(keys, out)
     missing: dict[str, str] = {}
-    for key, text in zip(keys, texts, strict=True):
-        if key not in cached and key not in missing:
-            missing[key] = text
+    for pos in np.flatnonzero(~found):
+        key = keys[pos]
+        if key not in missing:
+            missing[key] = texts[pos]
     if missing:
         new_keys = list(missing)
-        vectors = embedder.encode([missing[k] for k in new_keys])
+        vectors = np.asarray(embedder.encode([missing[k] for k in new_keys]), dtype=np.float32)
         cache.put_many(new_keys, vectors)
         faults.reach("embed")
-        cached.update(zip(new_keys, vectors, strict=True))
-    return np.stack([cached[k] for k in keys]).astype(np.float32), len(missing)
+        if vectors.shape[1] != dim:  # cached vectors of another dimension: not comparable
+            raise EmbeddingError(f"cached vectors have dimension {dim}, the embedder"
+                                 f" returns {vectors.shape[1]}")
+        row = {k: i for i, k in enumerate(new_keys)}
+        lost = np.flatnonzero(~found)
+        out[lost] = vectors[[row[keys[p]] for p in lost]]
+    return out, len(missing)
+
+
+def _cached_dim(cache: EmbeddingCache, key: str) -> int | None:
+    """Dimension of a cached vector (the first key's), without loading the model."""
+    hit = cache.conn.execute("SELECT dim FROM embeddings WHERE key = ?", (key,)).fetchone()
+    return int(hit[0]) if hit else None

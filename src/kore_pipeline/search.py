@@ -14,6 +14,7 @@ import json
 import logging
 import re
 import sqlite3
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any
@@ -21,6 +22,7 @@ from typing import Any
 import polars as pl
 
 from .embed import Embedder, make_embedder
+from .search_allowed import AllowedIds
 from .settings import KoreSettings
 from .sqlfiles import load_sql
 from .stopwords import is_stopword
@@ -119,6 +121,17 @@ class SearchFilters:
 
     def where(self, owner: str, now: datetime, retention_days: int | None) -> tuple[str, list]:
         """SQL condition on table alias ``m`` and its parameters."""
+        sql, params = self.stable_where(owner)
+        clauses = [sql]
+        clauses.append("(m.expires_at IS NULL OR m.expires_at > ?)")
+        params.append(iso(now))
+        if retention_days is not None:
+            clauses.append("m.created_at >= ?")
+            params.append(iso(now - timedelta(days=retention_days)))
+        return " AND ".join(clauses), params
+
+    def stable_where(self, owner: str) -> tuple[str, list]:
+        """The part of :meth:`where` that does not depend on ``now`` (no expiry, retention)."""
         clauses = ["m.owner = ?"]
         params: list[Any] = [owner]
         if self.include_archived:
@@ -136,11 +149,6 @@ class SearchFilters:
         if self.until is not None:
             clauses.append("m.created_at <= ?")
             params.append(iso(resolve_now(self.until)))
-        clauses.append("(m.expires_at IS NULL OR m.expires_at > ?)")
-        params.append(iso(now))
-        if retention_days is not None:
-            clauses.append("m.created_at >= ?")
-            params.append(iso(now - timedelta(days=retention_days)))
         return " AND ".join(clauses), params
 
 
@@ -149,20 +157,25 @@ def _folded(text: str) -> str:
     return " ".join(fold(text).casefold().replace(".", " ").split())
 
 
-def drop_restatements(hits: list[SearchHit]) -> list[SearchHit]:
+def drop_restatements(hits: Iterable[SearchHit], limit: int | None = None) -> list[SearchHit]:
     """Drop a hit that only restates a better-ranked one from the same message.
 
     A fact and the episode it was extracted from often both match; the agent needs the
     wording once. Hits are kept in order; one is dropped when a kept hit of the same subject
-    shares a source message and one text contains the other.
+    shares a source message and one text contains the other. With ``limit``, stops once that
+    many are kept (the same first ``limit`` as without it).
     """
     kept: list[SearchHit] = []
+    seen: list[tuple[str, set[str], str]] = []  # (subject, sources, folded text) of kept
     for hit in hits:
         text, sources = _folded(hit.content), set(hit.source_message_ids)
-        if not any(k.subject == hit.subject and sources & set(k.source_message_ids)
-                   and (text in _folded(k.content) or _folded(k.content) in text)
-                   for k in kept):
+        if not any(subject == hit.subject and sources & ksources
+                   and (text in ktext or ktext in text)
+                   for subject, ksources, ktext in seen):
             kept.append(hit)
+            seen.append((hit.subject, sources, text))
+            if limit is not None and len(kept) >= limit:
+                break
     return kept
 
 
@@ -181,6 +194,8 @@ class Searcher:
         self._index: VectorIndex | None = None
         self._index_mtime: float | None = None
         self.repaired: list[str] = []
+        self.allowed_ids = AllowedIds()
+        """Ids each filter allows, cached between queries while the store is unchanged."""
         """Why the index was rebuilt from the stored vectors while serving (for the CLI)."""
 
     @property
@@ -209,7 +224,34 @@ class Searcher:
             if self._index is not None:
                 self._index.nprobe = self.settings.vector_index_nprobe
                 self._index.filter_exact_max = self.settings.vector_filter_exact_max
+                self._index.subset_cache_max = self.settings.vector_subset_cache
         return self._index
+
+    def warm(self, owners: list[str] | None = None, now: datetime | str | None = None) -> int:
+        """Fill the search caches for ``owners`` (default: every owner with an active memory)
+        under the default filter: their allowed ids, and on an IVF index their vectors
+        gathered contiguously (up to ``vector_subset_cache``). A serving process calls this
+        once at start so that no owner's first query pays for it; returns the owners warmed.
+        """
+        index = self.index
+        if owners is None:
+            owners = [r[0] for r in self.conn.execute(
+                "SELECT DISTINCT owner FROM memories WHERE status = 'active'")]
+        filters = SearchFilters()
+        clock = resolve_now(now)
+        if self.conn.in_transaction:
+            return 0
+        for owner in owners:
+            version = self.allowed_ids.version(self.conn)
+            self.conn.execute("BEGIN")
+            try:
+                allowed = self.allowed_ids.ids(self.conn, filters, owner, clock,
+                                               self.settings.retention_days, version)
+            finally:
+                self.conn.execute("COMMIT")
+            if index is not None and len(allowed):
+                index.prefetch(allowed)
+        return len(owners)
 
     def close(self) -> None:
         """Close the store connection."""
@@ -225,14 +267,19 @@ class Searcher:
         return {int(r[0]): i for i, r in enumerate(rows, start=1)}
 
     def _vector(self, query: str, where: str, params: list, limit: int,
-                index: VectorIndex | None) -> dict[int, int]:
+                index: VectorIndex | None, allowed: Any = None) -> dict[int, int]:
+        """Vector ranks among the ids the filter allows (``allowed``: a callable giving them,
+        else they are read with ``where``)."""
         if index is None or not query.strip():
             return {}
         if index.signature != self.embedder.signature:
             return {}  # built with another model (or dimension): FTS alone answers
-        allowed = [r[0] for r in self.conn.execute(
-            f"SELECT m.id FROM memories AS m WHERE {where}", params)]
-        if not allowed:
+        if allowed is not None:
+            allowed = allowed()
+        else:
+            allowed = [r[0] for r in self.conn.execute(
+                f"SELECT m.id FROM memories AS m WHERE {where}", params)]
+        if not len(allowed):
             return {}
         vec = self._encode_query(query[:4000])
         hits = index.search(vec, limit, allowed_ids=allowed)
@@ -272,16 +319,25 @@ class Searcher:
         # One read transaction: keyword ranks, allowed ids and scores all come from one
         # committed state of the store, never from both sides of a concurrent commit.
         snapshot = not self.conn.in_transaction
+        version = self.allowed_ids.version(self.conn) if snapshot else None  # before BEGIN
+
+        def allowed() -> Any:
+            if version is None:
+                return None
+            return self.allowed_ids.ids(self.conn, filters, owner, clock,
+                                        self.settings.retention_days, version)
+
         if snapshot:
             self.conn.execute("BEGIN")
         try:
             ranks = {"fts": self._fts(query, owner, where, params, n)
                      if mode != "semantic" else {},
-                     "vector": self._vector(query, where, params, n, index)
+                     "vector": self._vector(query, where, params, n, index,
+                                            allowed if version is not None else None)
                      if mode != "fts" else {}}
             fused = rrf(ranks, {"fts": self.settings.fts_weight,
                                 "vector": self.settings.vector_weight}, self.settings.rrf_k)
-            hits = drop_restatements(self._score(fused, ranks, owner, clock))[:k] \
+            hits = drop_restatements(self._score(fused, ranks, owner, clock), limit=k) \
                 if fused else []
         finally:
             if snapshot:
@@ -298,6 +354,7 @@ class Searcher:
         A search never fails because a long run holds the write lock past the busy timeout:
         the accesses are then not recorded (a warning says how many) and False is returned.
         """
+        before = self.conn.total_changes
         try:
             with transaction(self.conn):
                 self.conn.executemany(
@@ -310,10 +367,13 @@ class Searcher:
             log.warning("store busy (%s): %d accesses of owner %r not recorded", exc,
                         len(memory_ids), owner)
             return False
+        finally:  # our own writes never invalidate the allowed-id cache
+            self.allowed_ids.own_changes += self.conn.total_changes - before
         return True
 
     def _score(self, fused: dict[int, float], ranks: dict[str, dict[int, int]], owner: str,
-               now: datetime) -> list[SearchHit]:
+               now: datetime) -> Iterable[SearchHit]:
+        """The candidates as hits, best first (built lazily)."""
         from .decay import decay_frame
 
         ids = list(fused)
@@ -326,18 +386,20 @@ class Searcher:
             return []
         frame = pl.DataFrame([dict(r) for r in rows], infer_schema_length=None)
         frame = decay_frame(frame, now, self.settings)
-        hits = []
+        scored = []
         for r in frame.iter_rows(named=True):
             decay = float(r["decay_score"])
-            score = fused[r["id"]] * relevance_weight(
+            score = round(fused[r["id"]] * relevance_weight(
                 decay, r["importance"], self.settings.decay_weight,
-                self.settings.importance_weight)
-            hits.append(SearchHit(
-                memory_id=r["id"], owner=r["owner"], subject=r["subject"], type=r["type"],
-                category=r["category"], content=r["content"], importance=r["importance"],
-                decay_score=round(decay, 4), score=round(score, 6),
-                source_message_ids=json.loads(r["source_message_ids"]),
-                created_at=r["created_at"], status=r["status"],
-                fts_rank=ranks["fts"].get(r["id"]), vector_rank=ranks["vector"].get(r["id"])))
-        hits.sort(key=lambda h: (-h.score, h.memory_id))
-        return hits
+                self.settings.importance_weight), 6)
+            scored.append((-score, r["id"], decay, r))
+        scored.sort(key=lambda t: (t[0], t[1]))
+        # Hits are built (source ids decoded) only as far as the caller reads.
+        return (SearchHit(
+            memory_id=r["id"], owner=r["owner"], subject=r["subject"], type=r["type"],
+            category=r["category"], content=r["content"], importance=r["importance"],
+            decay_score=round(decay, 4), score=-neg,
+            source_message_ids=json.loads(r["source_message_ids"]),
+            created_at=r["created_at"], status=r["status"],
+            fts_rank=ranks["fts"].get(r["id"]), vector_rank=ranks["vector"].get(r["id"]))
+            for neg, _id, decay, r in scored)

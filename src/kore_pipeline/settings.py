@@ -115,6 +115,11 @@ class KoreSettings(BaseSettings):
     usual case) scores exactly those memories' vectors instead of probing IVF lists: exact
     and fast, where a selective filter would cost IVF most of its recall."""
 
+    vector_subset_cache: int = 2_000_000
+    """A serving process keeps the vectors of recently searched id sets (one per owner and
+    filter) contiguous, up to this many vectors in all (4 x dimension bytes each; 0: off), so
+    a repeated owner's search reads one matrix instead of gathering from the IVF lists."""
+
     query_encode_threads: int | None = 1
     """torch threads used to encode one search query (restored afterwards); one thread is
     faster for a single short text on a busy machine. None leaves torch's setting."""

@@ -13,11 +13,13 @@ loads both and refuses an index whose signature differs from the model's.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
 import math
 import os
 import tempfile
 import time
+from collections import OrderedDict
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -84,6 +86,12 @@ class VectorIndex:
         self.filter_exact_max = 100_000
         """An IVF search restricted to at most this many ids scores exactly those ids."""
         self._sorted_ids: np.ndarray | None = None
+        self._where: tuple[np.ndarray, np.ndarray, list[np.ndarray]] | None = None
+        self.subset_cache_max = 0
+        """Vectors kept contiguous for repeated IVF subset searches (0: none kept)."""
+        self._subsets: OrderedDict[bytes, tuple[np.ndarray, np.ndarray, np.ndarray]] = \
+            OrderedDict()
+        """Per allowed-id set (digest): held ids, their gathered vectors, row -> position."""
 
     @property
     def kind(self) -> str:
@@ -142,7 +150,8 @@ class VectorIndex:
         if len(ids):
             self.index.add_with_ids(np.ascontiguousarray(vectors, dtype=np.float32),
                                     np.asarray(ids, dtype=np.int64))
-            self._sorted_ids = None
+            self._sorted_ids = self._where = None
+            self._subsets.clear()
 
     def remove(self, ids: Sequence[int]) -> int:
         """Remove the given memory ids; returns how many were present."""
@@ -154,7 +163,8 @@ class VectorIndex:
             sel = faiss.IDSelectorArray(len(arr), faiss.swig_ptr(arr))
         else:
             sel = faiss.IDSelectorBatch(arr)
-        self._sorted_ids = None
+        self._sorted_ids = self._where = None
+        self._subsets.clear()
         return int(self.index.remove_ids(sel))
 
     def _ivf_ids(self, ivf: Any) -> np.ndarray:
@@ -170,24 +180,100 @@ class VectorIndex:
 
     def _search_subset(self, ivf: Any, q: np.ndarray, k: int,
                        allowed_ids: Sequence[int]) -> list[tuple[int, float]]:
-        """Exact top-k among ``allowed_ids`` of an IVF index (vectors decoded by id)."""
-        faiss = _faiss()
+        """Exact top-k among ``allowed_ids`` of an IVF index (each allowed vector scored).
+
+        The vectors are gathered from the inverted lists in place (an IVF-flat index; an 8-bit
+        index decodes them by id) and kept, up to ``subset_cache_max`` vectors, for the next
+        search over the same ids (cleared by any add or remove).
+        """
         held = self._ivf_ids(ivf)
-        want = np.unique(np.asarray(allowed_ids, dtype=np.int64))
+        want = np.asarray(allowed_ids, dtype=np.int64)
+        if len(want) > 1 and not bool(np.all(want[1:] > want[:-1])):
+            want = np.unique(want)  # the searcher's cached ids are already sorted, unique
         if len(held) == 0 or len(want) == 0:
             return []
-        pos = np.minimum(np.searchsorted(held, want), len(held) - 1)
-        present = want[held[pos] == want]
-        if len(present) == 0:
-            return []
-        if ivf.direct_map.type != faiss.DirectMap.Hashtable:
-            ivf.set_direct_map_type(faiss.DirectMap.Hashtable)
-        vecs = self.index.reconstruct_batch(present)
-        scores = vecs @ q[0]
+        key = hashlib.blake2b(want.tobytes(), digest_size=16).digest()
+        cached = self._subsets.get(key)
+        if cached is not None:
+            self._subsets.move_to_end(key)
+        else:
+            pos = np.minimum(np.searchsorted(held, want), len(held) - 1)
+            found = held[pos] == want
+            present = want[found]
+            if len(present) == 0:
+                return []
+            vecs, order = self._gather(ivf, present, pos[found])
+            cached = (present, vecs, order)
+            if len(present) <= self.subset_cache_max:
+                self._subsets[key] = cached
+                while sum(len(v[0]) for v in self._subsets.values()) > self.subset_cache_max:
+                    self._subsets.popitem(last=False)
+        present, vecs, order = cached
         k = min(k, len(present))
+        scores = np.empty(len(present), dtype=np.float32)
+        scores[order] = vecs @ q[0]
         top = np.argpartition(-scores, k - 1)[:k]
         top = top[np.lexsort((present[top], -scores[top]))]
         return [(int(present[i]), float(scores[i])) for i in top]
+
+    def prefetch(self, allowed_ids: Sequence[int]) -> None:
+        """Gather and keep the vectors of ``allowed_ids`` for later restricted searches (an
+        IVF index with ``subset_cache_max`` room; otherwise nothing to do)."""
+        ivf = _faiss().try_extract_index_ivf(self.index)
+        if ivf is None or not self.subset_cache_max \
+                or len(allowed_ids) > self.filter_exact_max:
+            return
+        self._search_subset(ivf, np.zeros((1, self.dim), dtype=np.float32), 1, allowed_ids)
+
+    def _list_views(self, ivf: Any) -> tuple[np.ndarray, np.ndarray, list[np.ndarray]]:
+        """Where each id of an IVF-flat index lives: (list, offset) by sorted id, and a
+        zero-copy float32 view of each inverted list's vectors (rebuilt after add/remove,
+        which may move the lists' storage)."""
+        if self._where is None:
+            faiss = _faiss()
+            lists = ivf.invlists
+            held = self._ivf_ids(ivf)
+            list_of = np.empty(len(held), dtype=np.int32)
+            offset = np.empty(len(held), dtype=np.int32)
+            views: list[np.ndarray] = []
+            ids_parts, list_parts, off_parts = [], [], []
+            for li in range(ivf.nlist):
+                size = lists.list_size(li)
+                if not size:
+                    views.append(np.zeros((0, self.dim), dtype=np.float32))
+                    continue
+                ids_parts.append(faiss.rev_swig_ptr(lists.get_ids(li), size))
+                list_parts.append(np.full(size, li, dtype=np.int32))
+                off_parts.append(np.arange(size, dtype=np.int32))
+                codes = faiss.rev_swig_ptr(lists.get_codes(li), size * lists.code_size)
+                views.append(codes.view(np.float32).reshape(size, self.dim))
+            if ids_parts:
+                all_ids = np.concatenate(ids_parts)
+                order = np.argsort(all_ids, kind="stable")
+                list_of = np.concatenate(list_parts)[order]
+                offset = np.concatenate(off_parts)[order]
+            self._where = (list_of, offset, views)
+        return self._where
+
+    def _gather(self, ivf: Any, present: np.ndarray,
+                pos: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The stored vectors of ``present`` as one matrix (decoded for 8-bit storage) and,
+        for each of its rows, the position in ``present`` it belongs to."""
+        faiss = _faiss()
+        if self.storage == "float32" and ivf.code_size == 4 * self.dim:
+            list_of, offset, views = self._list_views(ivf)
+            lists = list_of[pos]
+            order = np.argsort(lists, kind="stable")
+            by_list = lists[order].tolist()
+            offs = offset[pos][order]
+            cuts = (np.flatnonzero(np.diff(lists[order])) + 1).tolist()
+            out = np.empty((len(present), self.dim), dtype=np.float32)
+            for a, b in zip([0, *cuts], [*cuts, len(present)], strict=True):
+                np.take(views[by_list[a]], offs[a:b], axis=0, out=out[a:b])
+            return out, order
+        if ivf.direct_map.type != faiss.DirectMap.Hashtable:
+            ivf.set_direct_map_type(faiss.DirectMap.Hashtable)
+        return self.index.reconstruct_batch(present), np.arange(len(present))
 
     def __len__(self) -> int:
         return int(self.index.ntotal)
@@ -200,17 +286,16 @@ class VectorIndex:
         faiss = _faiss()
         q = np.ascontiguousarray(query.reshape(1, -1), dtype=np.float32)
         params = None
+        ivf = faiss.try_extract_index_ivf(self.index)
         if allowed_ids is not None:
             if len(allowed_ids) == 0:
                 return []
-            sel = faiss.IDSelectorBatch(np.asarray(allowed_ids, dtype=np.int64))
             k = min(k, len(allowed_ids))
+            if ivf is not None and len(allowed_ids) <= self.filter_exact_max:
+                return self._search_subset(ivf, q, k, allowed_ids)
+            sel = faiss.IDSelectorBatch(np.asarray(allowed_ids, dtype=np.int64))
         else:
             sel = None
-        ivf = faiss.try_extract_index_ivf(self.index)
-        if ivf is not None and allowed_ids is not None \
-                and len(allowed_ids) <= self.filter_exact_max:
-            return self._search_subset(ivf, q, k, allowed_ids)
         chosen = {"sel": sel} if sel is not None else {}
         if ivf is not None:
             params = faiss.SearchParametersIVF(nprobe=int(self.nprobe), **chosen)
