@@ -255,9 +255,14 @@ def build_server(settings: KoreSettings, owner: str = DEFAULT_OWNER, lock_owner:
 
 def serve_stdio(settings: KoreSettings, owner: str = DEFAULT_OWNER,
                 lock_owner: bool = False) -> None:
-    """Serve the tools over stdio until the client closes the connection."""
+    """Serve the tools over stdio until the client closes the connection.
+
+    The search caches are warmed first (the locked owner's, else every owner's), so no
+    owner's first query pays for reading its allowed ids (docs/scale.md).
+    """
     server, svc = build_server(settings, owner, lock_owner)
     try:
+        svc.searcher.warm([owner] if lock_owner else None)
         server.run("stdio")
     finally:
         svc.close()
