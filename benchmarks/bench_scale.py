@@ -40,9 +40,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import numpy as np  # noqa: E402
 from bench_common import NOW, Snapshot, log, perf  # noqa: E402
+from bench_decay import bench_decay  # noqa: E402
 from bench_report import Table, machine_info, write_json  # noqa: E402
 from bench_scale_compress import bench_all_pairs, bench_compress  # noqa: E402
-from bench_scale_decay import bench_decay  # noqa: E402
 from bench_scale_index import DATA, bench_incremental, bench_recall  # noqa: E402
 from bench_scale_store import build_store, copy_home  # noqa: E402
 from bench_search import bench_search  # noqa: E402

@@ -70,6 +70,8 @@ def _epoch_us(dt: datetime) -> int:
 def decay_frame(df: pl.DataFrame, now: datetime, settings: KoreSettings) -> pl.DataFrame:
     """Add ``half_life_days``, ``age_days``, ``decay_score`` and ``forget`` to ``df`` (pure).
 
+    The scores come from :func:`decay_scores`, the one vectorised formula the decay pass uses.
+
     Needs columns ``importance``, ``created_at``, ``last_accessed_at`` (nullable) and
     ``access_count``. ``age_days`` is measured from the last access (else creation) to
     ``now`` and clamped at 0, so a future-dated memory scores 1.0.
@@ -77,27 +79,16 @@ def decay_frame(df: pl.DataFrame, now: datetime, settings: KoreSettings) -> pl.D
     created = _to_datetime(df.get_column("created_at"))
     accessed = _to_datetime(df.get_column("last_accessed_at"))
     ref_us = accessed.fill_null(created).dt.epoch("us")
-    now_us = _epoch_us(now)
-    base = {int(k): float(v) for k, v in HALF_LIVES_DAYS.items()}
-    count = pl.col("access_count").fill_null(0).cast(pl.Float64)
-    out = df.with_columns(
-        (
-            pl.col("importance").fill_null(3).cast(pl.Int64).clip(1, 5)
-            .replace_strict(base, return_dtype=pl.Float64)
-            * pl.lit(float(settings.reinforcement_factor)).pow(count)
-        ).alias("half_life_days"),
-        ((pl.lit(now_us, dtype=pl.Int64) - ref_us).cast(pl.Float64) / _US_PER_DAY)
-        .clip(lower_bound=0.0).fill_null(0.0).alias("age_days"),
-    )
-    out = out.with_columns(
-        pl.min_horizontal(
-            (-pl.col("age_days") * math.log(2) / pl.col("half_life_days")).exp()
-            + float(settings.access_boost) * count,
-            pl.lit(1.0),
-        ).alias("decay_score"),
-    )
+    age = ((pl.lit(_epoch_us(now), dtype=pl.Int64) - ref_us).cast(pl.Float64) / _US_PER_DAY)
+    out = df.with_columns(age.clip(lower_bound=0.0).fill_null(0.0).alias("age_days"))
+    importance = out.get_column("importance").cast(pl.Float64).to_numpy()
+    count = out.get_column("access_count").cast(pl.Float64).to_numpy()
+    scores = decay_scores(importance, out.get_column("age_days").to_numpy(), count, settings)
     return out.with_columns(
-        (pl.col("decay_score") < float(settings.forget_threshold)).alias("forget"))
+        pl.Series("half_life_days", half_lives(importance, count, settings)),
+        pl.Series("decay_score", scores),
+        pl.Series("forget", scores < float(settings.forget_threshold)),
+    )
 
 
 def decay_score_row(importance: int | None, age_days: float, access_count: int | None,
@@ -117,16 +108,23 @@ def decay_score_row(importance: int | None, age_days: float, access_count: int |
 _HALF_LIFE_TABLE = np.array([np.nan, *(HALF_LIVES_DAYS[i] for i in range(1, 6))])
 
 
+def half_lives(importance: np.ndarray, access_count: np.ndarray,
+               settings: KoreSettings) -> np.ndarray:
+    """Half-life in days per row: the importance's base (NaN -> 3) x factor**accesses."""
+    imp = np.asarray(importance, dtype=np.float64)
+    imp = np.clip(np.where(np.isnan(imp), 3.0, imp), 1, 5).astype(np.int64)
+    count = np.nan_to_num(np.asarray(access_count, dtype=np.float64), nan=0.0)
+    return _HALF_LIFE_TABLE[imp] * np.exp(count * math.log(float(settings.reinforcement_factor)))
+
+
 def decay_scores(importance: np.ndarray, age_days: np.ndarray, access_count: np.ndarray,
                  settings: KoreSettings) -> np.ndarray:
     """:func:`decay_score_row` over whole columns with numpy (float64; NaN importance -> 3).
 
     ``factor**count`` is computed as ``exp(count * ln(factor))`` (equal within float rounding).
     """
-    imp = np.asarray(importance, dtype=np.float64)
-    imp = np.clip(np.where(np.isnan(imp), 3.0, imp), 1, 5).astype(np.int64)
     count = np.nan_to_num(np.asarray(access_count, dtype=np.float64), nan=0.0)
-    half = _HALF_LIFE_TABLE[imp] * np.exp(count * math.log(float(settings.reinforcement_factor)))
+    half = half_lives(importance, count, settings)
     age = np.maximum(np.nan_to_num(np.asarray(age_days, dtype=np.float64), nan=0.0), 0.0)
     score = np.exp(-age * math.log(2) / half)
     score += float(settings.access_boost) * count

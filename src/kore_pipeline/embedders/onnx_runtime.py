@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 
 from ..settings import KoreSettings
-from .base import Embedder, EmbeddingError, unit_rows
+from .base import Embedder, EmbeddingError
 from .sentence_transformer import resolve_model_path
 
 MODEL_DIM = 384
@@ -89,14 +89,9 @@ class OnnxEmbedder(Embedder):
 
     def encode(self, texts: Sequence[str]) -> np.ndarray:
         """Embed texts in :meth:`batches` (longest first) of ``embed_batch_size``; unit float32."""
-        if not texts:
-            return self.empty()
-        if self._session is None:
+        if texts and self._session is None:
             self._load()
-        out = np.zeros((len(texts), self.dim), dtype=np.float32)
-        for batch in self.batches(texts, self.settings.embed_batch_size):
-            out[batch] = self._encode_batch([texts[i] for i in batch])
-        return unit_rows(out)
+        return self.encode_in_batches(texts, self.settings.embed_batch_size, self._encode_batch)
 
 
 class OnnxInt8Embedder(OnnxEmbedder):

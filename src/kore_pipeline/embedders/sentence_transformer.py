@@ -87,11 +87,8 @@ class SentenceTransformerEmbedder(Embedder):
     def encode(self, texts: Sequence[str]) -> np.ndarray:
         """Embed texts in :meth:`batches` of ``embed_batch_size`` (longest first, as
         sentence-transformers sorts them); float32, unit length."""
-        if not texts:
-            return self.empty()
-        out = np.zeros((len(texts), self.dim), dtype=np.float32)
-        for batch in self.batches(texts, self.settings.embed_batch_size):
-            out[batch] = self.model.encode(
-                [texts[i] for i in batch], batch_size=len(batch),
-                normalize_embeddings=True, convert_to_numpy=True, show_progress_bar=False)
-        return out
+        return self.encode_in_batches(texts, self.settings.embed_batch_size, lambda batch:
+                                      self.model.encode(batch, batch_size=len(batch),
+                                                        normalize_embeddings=True,
+                                                        convert_to_numpy=True,
+                                                        show_progress_bar=False))

@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 
 from ..settings import KoreSettings
-from .base import Embedder, EmbeddingError, unit_rows
+from .base import Embedder, EmbeddingError
 
 
 class UseV3Embedder(Embedder):
@@ -45,9 +45,5 @@ class UseV3Embedder(Embedder):
 
     def encode(self, texts: Sequence[str]) -> np.ndarray:
         """Embed texts in batches of ``embed_batch_size``; float32, unit length."""
-        if not texts:
-            return self.empty()
-        size = max(1, self.settings.embed_batch_size)
-        parts = [np.asarray(self.model.encode(list(texts[i:i + size])), dtype=np.float32)
-                 for i in range(0, len(texts), size)]
-        return unit_rows(np.vstack(parts))
+        return self.encode_in_batches(texts, self.settings.embed_batch_size, lambda batch:
+                                      np.asarray(self.model.encode(batch), dtype=np.float32))
