@@ -116,7 +116,7 @@ def generate_corpus(n: int, owners: int, subjects: int, dup_frac: float, dim: in
             mid, r["owner"], r["subject"], key, mtype, r["category"], r["content"],
             ids.text_hash(r["content"]), "en", r["importance"], 0, json.dumps([msg]),
             f"s_{r['owner']}_{rng.randint(0, 400)}", iso(created), iso(created),
-            last_accessed, access_count, 1.0, "active"))
+            last_accessed, access_count, "active"))
     return {"rows": rows, "vectors": vecs, "planted": planted, "planted_cos": planted_cos,
             "owner_subjects": owner_subjects}
 
@@ -124,8 +124,8 @@ def generate_corpus(n: int, owners: int, subjects: int, dup_frac: float, dim: in
 INSERT_SQL = (
     "INSERT INTO memories(id, owner, subject, key, type, category, content, content_hash,"
     " language, importance, importance_explicit, source_message_ids, session_id, created_at,"
-    " updated_at, last_accessed_at, access_count, decay_score, status)"
-    " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)")
+    " updated_at, last_accessed_at, access_count, status)"
+    " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)")
 
 
 def bench_corpus(t: Table, settings: KoreSettings, cfg: argparse.Namespace,

@@ -34,7 +34,8 @@ def per_row_pass(conn, settings: KoreSettings, now: datetime) -> int:  # type: i
             ref = datetime.fromisoformat(accessed or created)
             age = (now - ref).total_seconds() / 86400
             score = decay_score_row(imp, age, count, settings)
-            conn.execute("UPDATE memories SET decay_score = ? WHERE id = ?", (score, mid))
+            conn.execute("INSERT OR REPLACE INTO memory_decay(memory_id, decay_score)"
+                         " VALUES (?, ?)", (mid, score))
             n += 1
     return n
 

@@ -48,13 +48,15 @@ def fill(settings: KoreSettings, n_messages: int, n_memories: int, owners: int,
              for i in range(n_messages)])
         conn.executemany(
             "INSERT INTO memories(owner, subject, key, type, category, content, content_hash,"
-            " importance, source_message_ids, created_at, updated_at, access_count,"
-            " decay_score) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            " importance, source_message_ids, created_at, updated_at, access_count)"
+            " VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
             [(f"owner-{i % owners}", f"subject-{i % 20}", f"k{i}",
               "factual" if i % 3 else "episodic", ("preference", "habit", "episode")[i % 3],
               f"memory {i}", f"h{i}", rng.randint(1, 5), json.dumps([f"m{i}"]),
-              iso(NOW - timedelta(days=rng.randrange(365))), iso(NOW), rng.randrange(3), 0.5)
+              iso(NOW - timedelta(days=rng.randrange(365))), iso(NOW), rng.randrange(3))
              for i in range(n_memories)])
+        conn.execute("INSERT INTO memory_decay(memory_id, decay_score) SELECT id, 0.5"
+                     " FROM memories")
         conn.execute("INSERT INTO runs(run_id, kind, state, started_at, finished_at, now)"
                      " VALUES ('r1', 'pipeline', 'completed', ?, ?, ?)",
                      (iso(NOW), iso(NOW), iso(NOW)))

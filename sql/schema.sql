@@ -51,16 +51,35 @@ CREATE TABLE IF NOT EXISTS memories (
     updated_at         TEXT NOT NULL,
     last_accessed_at   TEXT,
     access_count       INTEGER NOT NULL DEFAULT 0,
-    decay_score        REAL NOT NULL DEFAULT 1.0,
     status             TEXT NOT NULL DEFAULT 'active',  -- active | forgotten | merged | compacted | superseded | deleted
     merged_into        INTEGER,
     expires_at         TEXT,
     embedded_hash      TEXT,               -- content_hash that the index currently holds
     UNIQUE (owner, subject, key)
 );
-CREATE INDEX IF NOT EXISTS memories_owner_status ON memories(owner, status);
 -- Covers the search filter (owner, active, not expired): the ids come from the index alone.
-CREATE INDEX IF NOT EXISTS memories_owner_status_expires ON memories(owner, status, expires_at);
+-- Partial (active rows only, migration 0010), so archiving a memory removes one entry.
+CREATE INDEX IF NOT EXISTS memories_active_owner ON memories(owner, expires_at)
+    WHERE status = 'active';
+
+-- Ebbinghaus score of each memory at the last decay pass (or merge), migration 0010. Narrow on
+-- purpose: a daily pass rewrites every score, and ~20 bytes a row is ~25x fewer pages than
+-- the memories rows. No row means 1.0 (never scored). Serving recomputes decay at its `now`.
+CREATE TABLE IF NOT EXISTS memory_decay (
+    memory_id   INTEGER PRIMARY KEY,  -- memories.id
+    decay_score REAL NOT NULL         -- in [0, 1]
+);
+CREATE TRIGGER IF NOT EXISTS memories_decay_ad AFTER DELETE ON memories BEGIN
+    DELETE FROM memory_decay WHERE memory_id = old.id;
+END;
+-- Memories with their stored score, the columns in their historical order (lake, export).
+CREATE VIEW IF NOT EXISTS memories_scored AS
+SELECT m.id, m.owner, m.subject, m.key, m.type, m.category, m.content, m.content_hash,
+       m.language, m.importance, m.importance_explicit, m.source_message_ids, m.session_id,
+       m.created_at, m.updated_at, m.last_accessed_at, m.access_count,
+       coalesce(d.decay_score, 1.0) AS decay_score, m.status, m.merged_into, m.expires_at,
+       m.embedded_hash
+FROM memories AS m LEFT JOIN memory_decay AS d ON d.memory_id = m.id;
 
 -- FTS5 over memories, kept in step by triggers (external content: no copy of the text).
 CREATE VIRTUAL TABLE IF NOT EXISTS memories_fts USING fts5(

@@ -160,7 +160,7 @@ def test_apply_creates_summaries_and_archives_losslessly(db, settings: KoreSetti
     originals = {r["id"]: dict(r) for r in conn.execute("SELECT * FROM memories")}
     plans = plan_compaction(conn, settings, NOW, 30, owner="team-alpha")
     [sid] = apply_compaction(conn, settings, plans, NOW, run_id="compact-test")
-    summary = dict(conn.execute("SELECT * FROM memories WHERE id = ?", (sid,)).fetchone())
+    summary = dict(conn.execute("SELECT * FROM memories_scored WHERE id = ?", (sid,)).fetchone())
     members = [originals[ids[n]] for n in ANNA]
     assert summary["type"] == summary["category"] == "summary"
     assert summary["status"] == "active" and summary["embedded_hash"] is None

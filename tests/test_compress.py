@@ -59,7 +59,7 @@ def add_memory(conn: sqlite3.Connection, mid: int, content: str, *, owner: str =
 
 
 def row(conn: sqlite3.Connection, mid: int) -> sqlite3.Row:
-    return conn.execute("SELECT * FROM memories WHERE id = ?", (mid,)).fetchone()
+    return conn.execute("SELECT * FROM memories_scored WHERE id = ?", (mid,)).fetchone()
 
 
 def unit(rows: np.ndarray) -> np.ndarray:

@@ -56,7 +56,7 @@ def add_memory(conn: sqlite3.Connection, mid: int, content: str, importance: int
 
 
 def row(conn: sqlite3.Connection, mid: int) -> sqlite3.Row:
-    return conn.execute("SELECT * FROM memories WHERE id = ?", (mid,)).fetchone()
+    return conn.execute("SELECT * FROM memories_scored WHERE id = ?", (mid,)).fetchone()
 
 
 def test_half_life_maths() -> None:

@@ -77,7 +77,7 @@ def test_run_decay_scores_like_the_row_formula_and_writes_only_changes(
         acc = None if acc_age is None else iso(NOW - timedelta(days=acc_age))
         _add(conn, mid, imp, iso(NOW - timedelta(days=age)), acc, count)
     report = run_decay(conn, cfg, NOW, run_id="r1")
-    stored = dict(conn.execute("SELECT id, decay_score FROM memories").fetchall())
+    stored = dict(conn.execute("SELECT id, decay_score FROM memories_scored").fetchall())
     for mid, imp, age, acc_age, count in cases:
         ref_age = age if acc_age is None else acc_age
         assert stored[mid] == pytest.approx(decay_score_row(imp, ref_age, count, cfg), rel=1e-9)

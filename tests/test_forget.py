@@ -83,7 +83,7 @@ def keep_state(settings: KoreSettings) -> list[tuple]:
     conn = connect(settings.db_path())
     try:
         return [tuple(r) for r in conn.execute(
-            "SELECT id, subject, key, content, status, importance, decay_score FROM memories"
+            "SELECT id, subject, key, content, status, importance, decay_score FROM memories_scored"
             " WHERE owner = 'keep' ORDER BY id")]
     finally:
         conn.close()

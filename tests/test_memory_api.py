@@ -41,7 +41,7 @@ def fts(settings: KoreSettings, query: str, owner: str, **kw: object) -> list:
 
 
 def row(conn: sqlite3.Connection, memory_id: int) -> sqlite3.Row:
-    return conn.execute("SELECT * FROM memories WHERE id = ?", (memory_id,)).fetchone()
+    return conn.execute("SELECT * FROM memories_scored WHERE id = ?", (memory_id,)).fetchone()
 
 
 def test_saved_memory_is_searchable_by_keyword_at_once(conn, settings) -> None:

@@ -142,13 +142,13 @@ def test_search_access_reinforces_at_next_decay(home: KoreSettings, embedder) ->
         searcher.close()
     conn = connect(home.db_path())
     try:
-        before = conn.execute("SELECT access_count, decay_score FROM memories WHERE id = ?",
+        before = conn.execute("SELECT access_count, decay_score FROM memories_scored WHERE id = ?",
                               (hit.memory_id,)).fetchone()
         later = parse_ts(NOW) + timedelta(days=30)
         report = run_decay(conn, home, later)
-        after = conn.execute("SELECT access_count, last_accessed_at, decay_score FROM memories"
-                             " WHERE id = ?", (hit.memory_id,)).fetchone()
-        twin = conn.execute("SELECT decay_score FROM memories WHERE owner = 'team-beta' AND"
+        after = conn.execute("SELECT access_count, last_accessed_at, decay_score"
+                             " FROM memories_scored WHERE id = ?", (hit.memory_id,)).fetchone()
+        twin = conn.execute("SELECT decay_score FROM memories_scored WHERE owner = 'team-beta' AND"
                             " key = (SELECT key FROM memories WHERE id = ?)",
                             (hit.memory_id,)).fetchone()
     finally:

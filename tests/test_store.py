@@ -31,7 +31,9 @@ def test_old_store_is_migrated_and_keeps_its_rows(tmp_path: Path) -> None:
     path = tmp_path / "old.sqlite"
     old = sqlite3.connect(path)
     memories_ddl = load_sql("schema").split("CREATE TABLE IF NOT EXISTS memories (")[1]
-    old.execute("CREATE TABLE memories (" + memories_ddl.split(");")[0] + ")")  # unchanged since v1
+    memories_ddl = memories_ddl.split(");")[0].replace(  # v1-v9 kept the score in the row
+        "    status ", "    decay_score REAL NOT NULL DEFAULT 1.0,\n    status ", 1)
+    old.execute("CREATE TABLE memories (" + memories_ddl + ")")
     old.executescript("""
         CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
         CREATE TABLE migrations (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL);
@@ -49,9 +51,13 @@ def test_old_store_is_migrated_and_keeps_its_rows(tmp_path: Path) -> None:
         END;
     """)
     old.execute("INSERT INTO memories(id, owner, subject, key, type, category, content,"
+                " content_hash, importance, source_message_ids, created_at, updated_at,"
+                " decay_score) VALUES (7, 'o', 'Anna', 'k', 'factual', 'preference',"
+                " 'I prefer caffè ristretto', 'h', 3, '[]', '2026-01-01', '2026-01-01', 0.25)")
+    old.execute("INSERT INTO memories(id, owner, subject, key, type, category, content,"
                 " content_hash, importance, source_message_ids, created_at, updated_at) VALUES"
-                " (7, 'o', 'Anna', 'k', 'factual', 'preference', 'I prefer caffè ristretto',"
-                " 'h', 3, '[]', '2026-01-01', '2026-01-01')")
+                " (8, 'o', 'Anna', 'k2', 'factual', 'habit', 'I run daily', 'h2', 3, '[]',"
+                " '2026-01-01', '2026-01-01')")
     old.execute("INSERT INTO messages VALUES ('m1','o','c','s','2026-01-01T00:00:00+00:00',"
                 "'user','Anna','I prefer tea.',NULL,'f.jsonl',1,'run-1')")
     old.execute("INSERT INTO migrations VALUES ('0001_schema', '2026-01-01')")
@@ -65,6 +71,11 @@ def test_old_store_is_migrated_and_keeps_its_rows(tmp_path: Path) -> None:
     hits = conn.execute("SELECT rowid FROM memories_fts WHERE memories_fts MATCH"
                         " 'caffe AND owner : \"o\"'").fetchall()
     assert [h[0] for h in hits] == [7]  # the index was rebuilt with the owner column
+    # 0010: the scores moved to memory_decay (1.0 needs no row) and the column is gone
+    assert [tuple(r) for r in conn.execute("SELECT id, decay_score FROM memories_scored"
+                                           " ORDER BY id")] == [(7, 0.25), (8, 1.0)]
+    assert [tuple(r) for r in conn.execute("SELECT * FROM memory_decay")] == [(7, 0.25)]
+    assert "decay_score" not in [r[1] for r in conn.execute("PRAGMA table_info(memories)")]
     conn.close()
 
 

@@ -55,7 +55,7 @@ def owner_rows(settings: KoreSettings, owner: str) -> dict[str, list]:
     try:
         cols = ", ".join(f"m.{c}" for c in COLUMNS)
         mems = [tuple(r) for r in conn.execute(
-            f"SELECT {cols}, t.subject, t.key FROM memories AS m LEFT JOIN memories AS t"
+            f"SELECT {cols}, t.subject, t.key FROM memories_scored AS m LEFT JOIN memories AS t"
             f" ON t.id = m.merged_into WHERE m.owner = ? ORDER BY m.subject, m.key", (owner,))]
         archive = [tuple(r) for r in conn.execute(
             "SELECT m.subject, m.key, a.archived_at, a.reason, a.content, a.decay_score"

@@ -144,7 +144,8 @@ def _candidates(conn: sqlite3.Connection, settings: KoreSettings, now: datetime,
         where += " AND owner = ?"
         params = (owner,)
     rows = [dict(r) for r in conn.execute(
-        f"SELECT {', '.join(store.MEMORY_COLUMNS)} FROM memories WHERE {where} ORDER BY id",
+        f"SELECT {', '.join(store.MEMORY_COLUMNS)} FROM memories_scored WHERE {where}"
+        " ORDER BY id",
         params)]
     if not rows:
         return None
@@ -238,10 +239,10 @@ def _summary_row(plan: CompactionPlan, members: list[sqlite3.Row], settings: Kor
 _UPSERT = (
     "INSERT INTO memories(owner, subject, key, type, category, content, content_hash, language,"
     " importance, importance_explicit, source_message_ids, session_id, created_at, updated_at,"
-    " last_accessed_at, access_count, decay_score, status, merged_into, expires_at,"
+    " last_accessed_at, access_count, status, merged_into, expires_at,"
     " embedded_hash) VALUES (:owner, :subject, :key, :type, :category, :content,"
     " :content_hash, :language, :importance, :importance_explicit, :source_message_ids,"
-    " :session_id, :created_at, :updated_at, :last_accessed_at, :access_count, :decay_score,"
+    " :session_id, :created_at, :updated_at, :last_accessed_at, :access_count,"
     " 'active', NULL, NULL, NULL)"
     " ON CONFLICT(owner, subject, key) DO UPDATE SET type = excluded.type,"
     " category = excluded.category, content = excluded.content,"
@@ -250,7 +251,7 @@ _UPSERT = (
     " source_message_ids = excluded.source_message_ids, session_id = excluded.session_id,"
     " created_at = excluded.created_at, updated_at = excluded.updated_at,"
     " last_accessed_at = excluded.last_accessed_at, access_count = excluded.access_count,"
-    " decay_score = excluded.decay_score, status = 'active', merged_into = NULL,"
+    " status = 'active', merged_into = NULL,"
     " expires_at = NULL"
     " RETURNING id"
 )
@@ -283,6 +284,7 @@ def apply_compaction(conn: sqlite3.Connection, settings: KoreSettings,
                     f"plan for {plan.owner}/{plan.subject} is stale: its memories changed")
             row = _summary_row(plan, members, settings, clock)
             summary_id = int(conn.execute(_UPSERT, row).fetchone()[0])
+            store.set_decay_scores(conn, [(summary_id, row["decay_score"])])
             conn.execute("DELETE FROM archive WHERE memory_id = ?", (summary_id,))
             store.archive_memories(conn, plan.memory_ids, "compacted", at, run_id,
                                    merged_into=[summary_id] * len(plan.memory_ids))

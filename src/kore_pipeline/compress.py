@@ -312,12 +312,13 @@ def _compress_locked(conn: sqlite3.Connection, settings: KoreSettings, embedder:
         conn.executemany(
             "UPDATE memories SET content = ?, content_hash = ?, importance = ?,"
             " source_message_ids = ?, created_at = ?, updated_at = ?, last_accessed_at = ?,"
-            " access_count = ?, decay_score = ? WHERE id = ? AND status = 'active'",
+            " access_count = ? WHERE id = ? AND status = 'active'",
             [(r["content"], r["content_hash"], r["importance"],
               json.dumps(r["sources"], ensure_ascii=False), r["created_at"], at,
-              r["last_accessed_at"], r["access_count"], score, r["id"])
-             for r, score in zip(keepers, scores, strict=True)],
+              r["last_accessed_at"], r["access_count"], r["id"]) for r in keepers],
         )
+        store.set_decay_scores(conn, [(r["id"], score)
+                                      for r, score in zip(keepers, scores, strict=True)])
         others = list(archived)
         store.archive_memories(conn, others, "merged", at, run_id,
                                merged_into=[archived[o] for o in others], only_active=True)

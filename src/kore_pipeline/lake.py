@@ -45,7 +45,7 @@ MESSAGES_ROW_GROUP = 65_536
 MESSAGES_SQL = "SELECT * FROM messages ORDER BY owner, ts, conversation_id, message_id"
 
 SNAPSHOTS: dict[str, tuple[str, tuple[str, ...]]] = {
-    "memories": ("SELECT * FROM memories ORDER BY id", ("memories",)),
+    "memories": ("SELECT * FROM memories_scored ORDER BY id", ("memories", "memory_decay")),
     "archive": ("SELECT a.*, m.owner AS owner, m.subject AS subject FROM archive a"
                 " LEFT JOIN memories m ON m.id = a.memory_id ORDER BY a.memory_id",
                 ("archive", "memories")),

@@ -5,7 +5,7 @@ from __future__ import annotations
 import itertools
 import json
 import sqlite3
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -15,7 +15,7 @@ import pyarrow as pa
 from .sqlfiles import load_sql, sql_dir
 from .timeutil import iso, utcnow
 
-SCHEMA_VERSION = "9"
+SCHEMA_VERSION = "10"
 _savepoints = itertools.count(1)
 
 MEMORY_COLUMNS = (
@@ -24,6 +24,8 @@ MEMORY_COLUMNS = (
     "updated_at", "last_accessed_at", "access_count", "decay_score", "status", "merged_into",
     "expires_at", "embedded_hash",
 )
+"""Columns of the ``memories_scored`` view: a memory with its stored decay score (which lives
+in the narrow ``memory_decay`` table since migration 0010)."""
 
 
 class StoreError(RuntimeError):
@@ -164,7 +166,8 @@ def memories_table(conn: sqlite3.Connection, where: str = "1=1",
                    params: Sequence[Any] = ()) -> pa.Table:
     """Memories matching ``where`` as an Arrow table (all columns)."""
     cols = ", ".join(MEMORY_COLUMNS)
-    table = query_arrow(conn, f"SELECT {cols} FROM memories WHERE {where} ORDER BY id", params)
+    table = query_arrow(conn, f"SELECT {cols} FROM memories_scored WHERE {where} ORDER BY id",
+                        params)
     if table.num_rows == 0:
         return pa.table({c: pa.array([], type=pa.null()) for c in MEMORY_COLUMNS})
     return table
@@ -182,7 +185,7 @@ def archive_memories(conn: sqlite3.Connection, ids: Sequence[int], reason: str, 
     guard = " AND status = 'active'" if only_active else ""
     conn.executemany(
         "INSERT OR REPLACE INTO archive(memory_id, archived_at, reason, merged_into, content,"
-        " decay_score, run_id) SELECT id, ?, ?, ?, content, decay_score, ? FROM memories"
+        " decay_score, run_id) SELECT id, ?, ?, ?, content, decay_score, ? FROM memories_scored"
         " WHERE id = ?" + guard, [(at, reason, target, run_id, mid) for mid, target in pairs])
     conn.executemany(
         "UPDATE memories SET status = ?, merged_into = ?, updated_at = ? WHERE id = ?" + guard,
@@ -202,12 +205,23 @@ def restore_memory(conn: sqlite3.Connection, memory_id: int, at: str) -> bool:
         if row is None:
             return False
         conn.execute(
-            "UPDATE memories SET status = 'active', merged_into = NULL, decay_score = 1.0,"
+            "UPDATE memories SET status = 'active', merged_into = NULL,"
             " last_accessed_at = ?, updated_at = ? WHERE id = ?",
             (at, at, memory_id),
         )
+        conn.execute("DELETE FROM memory_decay WHERE memory_id = ?", (memory_id,))  # 1.0
         conn.execute("DELETE FROM archive WHERE memory_id = ?", (memory_id,))
     return True
+
+
+def set_decay_scores(conn: sqlite3.Connection, rows: Iterable[tuple[int, float]]) -> int:
+    """Store (memory id, decay score) pairs in ``memory_decay``; returns rows written.
+
+    Call inside a transaction.
+    """
+    cur = conn.executemany("INSERT OR REPLACE INTO memory_decay(memory_id, decay_score)"
+                           " VALUES (?, ?)", rows)
+    return int(cur.rowcount)
 
 
 def decode_ids(raw: str | None) -> list[str]:

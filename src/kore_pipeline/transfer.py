@@ -20,6 +20,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from . import store
 from .settings import KoreSettings
 from .timeutil import iso, resolve_now
 
@@ -61,7 +62,7 @@ def export_records(conn: sqlite3.Connection, owner: str,
     """The header, then the owner's messages and memories, as JSON-ready dicts."""
     from .store import get_meta
 
-    mems = conn.execute("SELECT * FROM memories WHERE owner = ? ORDER BY id",
+    mems = conn.execute("SELECT * FROM memories_scored WHERE owner = ? ORDER BY id",
                         (owner,)).fetchall()
     msgs = conn.execute("SELECT * FROM messages WHERE owner = ? ORDER BY ts, conversation_id,"
                         " message_id", (owner,)).fetchall()
@@ -136,6 +137,7 @@ def _insert_memory(conn: sqlite3.Connection, owner: str, rec: dict[str, Any]) ->
         if values[name] is None:
             values[name] = default
     values["importance_explicit"] = int(bool(values["importance_explicit"]))
+    score = float(values.pop("decay_score"))
     cols = ", ".join(values)
     cur = conn.execute(
         f"INSERT INTO memories(owner, {cols}, content_hash, source_message_ids)"
@@ -143,6 +145,7 @@ def _insert_memory(conn: sqlite3.Connection, owner: str, rec: dict[str, Any]) ->
         [owner, *values.values(), text_hash(str(rec["content"])),
          json.dumps(list(rec.get("source_message_ids") or []), ensure_ascii=False)])
     mid = int(cur.lastrowid)
+    store.set_decay_scores(conn, [(mid, score)])
     if rec.get("archive"):
         a = rec["archive"]
         conn.execute("INSERT INTO archive(memory_id, archived_at, reason, content, decay_score)"
