@@ -106,7 +106,8 @@ SELECT r.run_id, r.kind, r.state, r.started_at, r.now,
        coalesce(sum(CAST(json_extract(s.counts, '$.scored') AS BIGINT))
                 FILTER (WHERE s.stage = 'decay'), 0) AS scored
 FROM runs r LEFT JOIN run_stages s USING (run_id)
-GROUP BY r.run_id, r.kind, r.state, r.started_at, r.now ORDER BY r.started_at;
+GROUP BY r.run_id, r.kind, r.state, r.started_at, r.now
+ORDER BY r.started_at, r.now, r.run_id;  -- runs in one wall second: by their clock
 
 -- Quarantined records per reason class: the reason with quoted values shown as '…', up to
 -- its first ':' or '('.
@@ -132,4 +133,4 @@ SELECT r.run_id, r.kind, r.state, r.started_at, r.finished_at, r.now,
            AS unfinished_stages
 FROM runs r LEFT JOIN run_stages s USING (run_id)
 GROUP BY r.run_id, r.kind, r.state, r.started_at, r.finished_at, r.now
-ORDER BY r.started_at;
+ORDER BY r.started_at, r.now, r.run_id;

@@ -102,12 +102,12 @@ def build_report(settings: KoreSettings, now: str | None = None) -> str:
         subjects = _rows(con, "SELECT subject || ' (' || owner || ')', count(*) FROM"
                               " current_memories GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 10")
         runs = _rows(con, "SELECT run_id, kind, merged, forgotten FROM compression_history"
-                          " WHERE state = 'completed' ORDER BY started_at")
+                          " WHERE state = 'completed' ORDER BY started_at, now, run_id")
         forecast = _rows(con, "SELECT horizon_days, sum(active), sum(already_below),"
                               " sum(falling_below) FROM decay_forecast GROUP BY 1 ORDER BY 1")
         history = _rows(con, "SELECT run_id, kind, state, seconds, ingest_s, extract_s,"
                              " index_s, decay_s, compress_s, publish_s FROM run_history"
-                             " ORDER BY started_at DESC LIMIT 15")
+                             " ORDER BY started_at DESC, now DESC, run_id DESC LIMIT 15")
         quarantine = _rows(con, "SELECT reason_class, records, files FROM quarantine_by_reason")
     finally:
         con.close()

@@ -19,7 +19,7 @@ from dataclasses import asdict, dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any
 
-import polars as pl
+import numpy as np
 
 from .embed import Embedder, make_embedder
 from .search_allowed import AllowedIds
@@ -28,7 +28,7 @@ from .sqlfiles import load_sql
 from .stopwords import is_stopword
 from .store import connect, get_meta, transaction
 from .textnorm import fold
-from .timeutil import iso, resolve_now
+from .timeutil import iso, parse_ts, resolve_now
 from .vector_index import INDEX_FILE, VectorIndex
 
 log = logging.getLogger(__name__)
@@ -373,22 +373,30 @@ class Searcher:
 
     def _score(self, fused: dict[int, float], ranks: dict[str, dict[int, int]], owner: str,
                now: datetime) -> Iterable[SearchHit]:
-        """The candidates as hits, best first (built lazily)."""
-        from .decay import decay_frame
+        """The candidates as hits, best first (built lazily).
+
+        Decay is recomputed at ``now`` exactly as the decay pass does it (SQLite's
+        ``julianday`` of the last access, else creation, and :func:`decay.decay_scores`).
+        """
+        from .decay import decay_scores, julian_day
 
         ids = list(fused)
         marks = ",".join("?" * len(ids))
         rows = self.conn.execute(
             f"SELECT id, owner, subject, type, category, content, importance, created_at,"
-            f" last_accessed_at, access_count, source_message_ids, status FROM memories"
+            f" last_accessed_at, access_count, source_message_ids, status,"
+            f" julianday(coalesce(last_accessed_at, created_at)) AS ref_jd FROM memories"
             f" WHERE id IN ({marks}) AND owner = ?", [*ids, owner]).fetchall()
         if not rows:
             return []
-        frame = pl.DataFrame([dict(r) for r in rows], infer_schema_length=None)
-        frame = decay_frame(frame, now, self.settings)
+        refs = np.array([julian_day(parse_ts(r["last_accessed_at"] or r["created_at"]))
+                         if r["ref_jd"] is None else r["ref_jd"] for r in rows])
+        decays = decay_scores(np.array([r["importance"] for r in rows], dtype=np.float64),
+                              julian_day(now) - refs,
+                              np.array([r["access_count"] for r in rows], dtype=np.float64),
+                              self.settings)
         scored = []
-        for r in frame.iter_rows(named=True):
-            decay = float(r["decay_score"])
+        for r, decay in zip(rows, decays.tolist(), strict=True):
             score = round(fused[r["id"]] * relevance_weight(
                 decay, r["importance"], self.settings.decay_weight,
                 self.settings.importance_weight), 6)
