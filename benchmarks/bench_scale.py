@@ -115,8 +115,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--allpairs", default="10000,30000,100000",
                    help="numpy all-pairs baseline sizes")
     p.add_argument("--data", type=Path, default=DATA, help="folder of the public datasets")
-    p.add_argument("--skip", default="", help="comma list: decay,compress,search,index,recall,"
-                   "peak,allpairs")
+    p.add_argument("--skip", default="", help="comma list: decay,compress,search,search-cold,"
+                   "index,recall,peak,allpairs")
     p.add_argument("--seed", type=int, default=1234)
     p.add_argument("--json", type=Path, default=None)
     p.add_argument("--quick", action="store_true", help="20,000 memories, fewer queries")
@@ -155,6 +155,9 @@ def main(argv: list[str] | None = None) -> int:
             bench_decay(t, settings, snap, cfg.reps)
         if "search" not in skip:
             bench_search(t, settings, snap, corpus, embedder, cfg.queries, cfg.seed)
+        if "search-cold" not in skip:
+            bench_search(t, settings, snap, corpus, embedder, cfg.queries, cfg.seed,
+                         warm=False, sec="4 search, no warm-up")
         vectors = corpus["vectors"]
         if "compress" not in skip:
             sec = "3 compress"

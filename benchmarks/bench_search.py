@@ -66,11 +66,13 @@ def _timed_wrapper(obj: Any, name: str, sink: dict[str, Any]) -> bool:
 
 
 def bench_search(t: Table, settings: KoreSettings, snap: Snapshot, corpus: dict[str, Any],
-                 embedder: embed.Embedder, nq: int, seed: int, warm: bool = True) -> None:
+                 embedder: embed.Embedder, nq: int, seed: int, warm: bool = True,
+                 sec: str = "4 search") -> None:
     """search() latency; its FTS and vector streams and the query encoding are timed inside
     the same call by wrapping ``Searcher._fts``, ``Searcher._vector`` and ``Embedder.encode``
-    on the instances (whatever their signatures are)."""
-    sec = "4 search"
+    on the instances (whatever their signatures are). With ``warm`` the searcher first runs
+    ``Searcher.warm()`` as a server does at start; without it each owner's first query pays for
+    reading its allowed ids and gathering its vectors."""
     conn = snap.restore()
     t0 = perf()
     s = search.Searcher(settings, embedder=embedder, conn=conn)
