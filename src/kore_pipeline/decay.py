@@ -182,15 +182,15 @@ def read_decay_inputs(conn: sqlite3.Connection) -> DecayInputs:
     if not rows:
         empty = np.zeros(0)
         return DecayInputs(np.zeros(0, dtype=np.int64), empty, empty, empty, empty)
-    arr = np.array(rows, dtype=np.float64)
-    ids = arr[:, 0].astype(np.int64)
-    ref = arr[:, 3]
+    arr = np.array(rows, dtype=np.float64).T.copy()  # one contiguous row per column
+    ids = arr[0].astype(np.int64)
+    ref = arr[3]
     bad = np.flatnonzero(np.isnan(ref))
     for pos in bad.tolist():  # rare: an ISO form SQLite does not read
         text = cur.execute("SELECT coalesce(last_accessed_at, created_at) FROM memories"
                            " WHERE id = ?", (int(ids[pos]),)).fetchone()[0]
         ref[pos] = julian_day(parse_ts(text))
-    return DecayInputs(ids, arr[:, 1], arr[:, 2], ref, _stored_scores(cur, ids))
+    return DecayInputs(ids, arr[1], arr[2], ref, _stored_scores(cur, ids))
 
 
 def _stored_scores(cur: sqlite3.Cursor, ids: np.ndarray) -> np.ndarray:
