@@ -70,9 +70,14 @@ def test_ivf_subset_search_equals_exact_and_cache_is_dropped_on_change() -> None
     allowed = mids[::3]
     for q in x[:5]:
         want = flat.search(q, 10, allowed_ids=allowed)
-        for _ in range(2):  # gathered, then from the cache
+        ivf._subsets.clear()
+        for prefetched in (False, True):  # every list probed with a bitmap, then gathered
+            if prefetched:
+                ivf.prefetch(allowed)
             got = ivf.search(q, 10, allowed_ids=allowed)
             assert [i for i, _ in got] == [i for i, _ in want]
             assert np.allclose([s for _, s in got], [s for _, s in want], atol=1e-5)
+            assert bool(ivf._subsets) == prefetched
     ivf.remove([int(want[0][0])])
+    assert not ivf._subsets  # dropped on change
     assert int(want[0][0]) not in {i for i, _ in ivf.search(x[4], 10, allowed_ids=allowed)}
