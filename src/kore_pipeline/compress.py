@@ -5,11 +5,11 @@ groups up to ``EXACT_MAX`` vectors are compared exactly, every pair, with numpy 
 products; bigger groups by IVF blocking (sub-quadratic, approximate: each vector is compared
 with the members of its nearest lists only). Only the columns needed for grouping and
 embedding are read for every memory (their vectors by one scan of the embedding cache when
-they are many); the full rows are read only for memories that have a candidate pair. Pairs are merged
-greedily by descending cosine. One merge level per pass: a memory that absorbed another in
-this pass is not itself archived in the same pass (its merged text has no vector yet); the
-next pass, after the caller re-embeds the changed keepers, can merge it further. The FAISS
-index is not touched here.
+they are many); the full rows are read only for memories that have a candidate pair. Pairs
+are merged greedily by descending cosine. One merge level per pass: a memory that absorbed
+another in this pass is not itself archived in the same pass (its merged text has no vector
+yet); the next pass, after the caller re-embeds the changed keepers, can merge it further.
+The FAISS index is not touched here.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from .settings import KoreSettings
 from .similar_pairs import (  # noqa: F401 (exact_pairs, find_similar_pairs: re-exported)
     exact_pairs,
     find_similar_pairs,
-    group_pairs,
+    pairs_of_groups,
 )
 from .textnorm import TERMINAL, contains_words, sentence_key, split_sentences
 from .timeutil import iso, parse_ts
@@ -241,13 +241,10 @@ def _compress_locked(conn: sqlite3.Connection, settings: KoreSettings, embedder:
     vectors = _vectors(texts, embedder, cache)
     del texts
     clock.lap("vectors")
-    found: list[list[tuple[int, int, float]]] = []
-    for positions in groups.values():
-        if len(positions) < 2:
-            continue
-        pos = np.asarray(positions, dtype=np.int64)
-        found.append(group_pairs(ids[pos], vectors[pos], settings.similarity_threshold,
-                                 exact_max=EXACT_MAX))
+    members = [np.asarray(p, dtype=np.int64) for p in groups.values() if len(p) > 1]
+    found = pairs_of_groups([(ids[m], vectors[m]) for m in members],
+                            settings.similarity_threshold, exact_max=EXACT_MAX)
+    del members
     del vectors
     clock.lap("pairs")
     candidates = sum(len(p) for p in found)

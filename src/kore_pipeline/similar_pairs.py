@@ -16,6 +16,7 @@ cosine, then ids; every candidate's cosine recomputed in float64 and kept if >= 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -31,7 +32,7 @@ LISTS_PER_SQRT = 1.0
 NPROBE = 16
 """Lists each vector is compared with in :func:`blocked_pairs` (its nearest centroids)."""
 
-KMEANS_ITERS = 4
+KMEANS_ITERS = 2
 KMEANS_SAMPLE = 16
 """The centroids: ``KMEANS_ITERS`` spherical k-means steps on ``KMEANS_SAMPLE`` vectors a list."""
 
@@ -203,6 +204,7 @@ def blocked_pairs(ids: np.ndarray, vectors: np.ndarray, threshold: float, *,
     qrows = qorder // nprobe  # the probing vector of each (vector, list) entry
     rows: list[np.ndarray] = []
     cols: list[np.ndarray] = []
+    radius = _radius(threshold)
     left, right, cutoff = _sketch(x, threshold, seed)
     right = right[order]  # each list's members contiguous
     for lst in range(nlist):
@@ -211,8 +213,10 @@ def blocked_pairs(ids: np.ndarray, vectors: np.ndarray, threshold: float, *,
         if m1 == m0 or len(q) == 0:
             continue
         bi, bj = np.nonzero(left[q] @ right[m0:m1].T > cutoff)
-        rows.append(q[bi])
-        cols.append(order[m0 + bj])
+        qi, mj = q[bi], order[m0 + bj]
+        close = np.einsum("ij,ij->i", x[qi], x[mj]) > radius  # drop the sketch's extras now
+        rows.append(qi[close])
+        cols.append(mj[close])
     i = np.concatenate(rows) if rows else np.zeros(0, dtype=np.int64)
     j = np.concatenate(cols) if cols else np.zeros(0, dtype=np.int64)
     keep = i != j
@@ -227,3 +231,25 @@ def group_pairs(ids: np.ndarray, vectors: np.ndarray, threshold: float, *,
     if len(ids) <= exact_max:
         return exact_pairs(ids, vectors, threshold)
     return blocked_pairs(ids, vectors, threshold)
+
+
+def pairs_of_groups(groups: Sequence[tuple[np.ndarray, np.ndarray]], threshold: float, *,
+                    exact_max: int) -> list[Pairs]:
+    """:func:`group_pairs` of each ``(ids, vectors)`` group, in the given order.
+
+    The blocked groups run with one BLAS thread: their many small matrix products gain
+    nothing from a second thread, and on a busy 2-core machine OpenBLAS threads waiting for
+    each other made them 2-4 times slower (measured); the exact groups keep every thread.
+    """
+    out: list[Pairs] = [[] for _ in groups]
+    big = [k for k, (ids, _v) in enumerate(groups) if len(ids) > exact_max]
+    for k, (ids, vectors) in enumerate(groups):
+        if len(ids) <= exact_max:
+            out[k] = exact_pairs(ids, vectors, threshold)
+    if big:
+        from threadpoolctl import threadpool_limits  # deferred: inspects loaded libraries
+
+        with threadpool_limits(limits=1, user_api="blas"):
+            for k in big:
+                out[k] = group_pairs(*groups[k], threshold, exact_max=exact_max)
+    return out
