@@ -39,7 +39,7 @@ GROUP_BY = ["owner", "subject", "type"]
 """Only memories of one owner, one subject and one type merge: a fact never absorbs the
 episode it was extracted from (both stay findable; the fact keeps its short wording)."""
 
-EXACT_MAX = 1024
+EXACT_MAX = 512
 """Groups up to this size are compared exactly (every pair); bigger ones by IVF blocking."""
 
 SCAN_MIN = 50_000
@@ -279,7 +279,7 @@ def _compress_locked(conn: sqlite3.Connection, settings: KoreSettings, embedder:
               r["last_accessed_at"], r["access_count"], score, r["id"])
              for r, score in zip(keepers, scores, strict=True)],
         )
-        others = list(archived)
+        others = sorted(archived)  # id order: the rows are visited in page order
         store.archive_memories(conn, others, "merged", at, run_id,
                                merged_into=[archived[o] for o in others], only_active=True)
     clock.lap("write")
