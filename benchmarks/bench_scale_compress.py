@@ -8,7 +8,8 @@ Used by ``bench_scale.py`` (section 3), or on its own over homes built before (e
 in the given order so that the sizes alternate under the same load:
 
     python benchmarks/bench_scale_compress.py --home /tmp/1m --home /tmp/100k \\
-        --order 0,1,0,1,1 --vectors /tmp/1m/vectors.npy --allpairs 10000,100000
+        --order 0,1,0,1,1 --vectors /tmp/1m/vectors.npy --allpairs 10000,100000 \\
+        --real $TMPDIR/kore-bench-scale/real-all-MiniLM-L6-v2-384-21000-1234.npy
 """
 
 from __future__ import annotations
@@ -30,7 +31,11 @@ from bench_report import Table  # noqa: E402
 from kore_pipeline import compress, embed  # noqa: E402
 from kore_pipeline.compress import run_compress  # noqa: E402
 from kore_pipeline.settings import KoreSettings  # noqa: E402
-from kore_pipeline.similar_pairs import exact_pairs, pairs_of_groups  # noqa: E402
+from kore_pipeline.similar_pairs import (  # noqa: E402
+    blocked_pairs,
+    exact_pairs,
+    pairs_of_groups,
+)
 
 
 def run_once(settings: KoreSettings, snap: Snapshot, embedder: embed.Embedder,
@@ -91,6 +96,24 @@ def pair_finding(t: Table, sec: str, groups: list[np.ndarray], vecs: np.ndarray,
           f" / {len(new - exact)}")
 
 
+def real_recall(t: Table, sec: str, path: Path, thr: float) -> None:
+    """Recall of :func:`blocked_pairs` against exact on REAL sentence embeddings (a cached
+    ``.npy`` of ``bench_scale_index``), as one group and as random groups of 4,000 / 2,000."""
+    x_all = np.load(path).astype(np.float32)
+    x_all /= np.linalg.norm(x_all, axis=1, keepdims=True)
+    for n, reps in ((len(x_all), 1), (4000, 5), (2000, 5)):
+        got = want = 0
+        for r in range(reps):
+            pick = (np.arange(len(x_all)) if n >= len(x_all) else
+                    np.random.default_rng(r).choice(len(x_all), n, replace=False))
+            ids = np.arange(len(pick))
+            exact = {(a, b) for a, b, _ in exact_pairs(ids, x_all[pick], thr)}
+            found = {(a, b) for a, b, _ in blocked_pairs(ids, x_all[pick], thr)}
+            got, want = got + len(found & exact), want + len(exact)
+        t.add(sec, f"  real embeddings, groups of {n:,} (x{reps}): blocked found / exact pairs",
+              f"{got} / {want}")
+
+
 def all_pairs_numpy(x: np.ndarray, thr: float, block: int = 2048) -> int:
     """The quadratic baseline: every pair of ``x`` compared (numpy, blocks of rows)."""
     n = 0
@@ -148,6 +171,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--vectors", type=Path, default=None,
                    help="the big corpus' vectors (.npy, row = id - 1): pair finding, baseline")
     p.add_argument("--allpairs", default="", help="numpy all-pairs baseline sizes")
+    p.add_argument("--real", type=Path, default=None,
+                   help="real sentence embeddings (.npy): recall of the blocked path")
     cfg = p.parse_args(argv)
     t = Table()
     sec = "3 compress"
@@ -176,6 +201,8 @@ def main(argv: list[str] | None = None) -> int:
                      homes[0].similarity_threshold)
         sizes = [int(x) for x in cfg.allpairs.split(",") if x.strip()]
         bench_all_pairs(t, sec, vecs, sizes, homes[0].similarity_threshold)
+    if cfg.real is not None:
+        real_recall(t, sec, cfg.real, homes[0].similarity_threshold)
     print(t.render())
     return 0
 
