@@ -131,10 +131,10 @@ def test_numpy_pairs_equal_faiss_pairs() -> None:
     assert new == find_similar_pairs(ids, x, 0.9)
 
 
-def test_run_compress_equal_between_numpy_and_faiss_paths(
+def test_run_compress_same_result_whatever_exact_max(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     results = []
-    for name, exact_max in (("numpy", 4096), ("faiss", 0)):
+    for name, exact_max in (("exact", 4096), ("above-exact-max", 0)):
         monkeypatch.setattr(compress, "EXACT_MAX", exact_max)
         conn = store.connect(tmp_path / f"{name}.sqlite")
         cache = EmbeddingCache(tmp_path / f"{name}-cache.sqlite")

@@ -112,13 +112,15 @@ class KoreSettings(BaseSettings):
 
     vector_filter_exact_max: int = 100_000
     """A search over an IVF index restricted to at most this many memories (one owner, the
-    usual case) scores exactly those memories' vectors instead of probing IVF lists: exact
-    and fast, where a selective filter would cost IVF most of its recall."""
+    usual case) scores every one of them exactly (gathered vectors, or all lists probed with
+    a bitmap of the ids), where probing a few lists would cost a selective filter most of its
+    recall."""
 
     vector_subset_cache: int = 2_000_000
-    """A serving process keeps the vectors of recently searched id sets (one per owner and
-    filter) contiguous, up to this many vectors in all (4 x dimension bytes each; 0: off), so
-    a repeated owner's search reads one matrix instead of gathering from the IVF lists."""
+    """``Searcher.warm()`` (``kore mcp`` at start) keeps each owner's vectors gathered
+    contiguously, up to this many vectors in all (4 x dimension bytes each; 0: off), so an
+    owner's search is one matrix product (~2 ms for 20,000) instead of probing every IVF list
+    (~13 ms at 1M)."""
 
     query_encode_threads: int | None = 1
     """torch threads used to encode one search query (restored afterwards); one thread is
