@@ -132,3 +132,14 @@ def test_scanned_vector_read_equals_keyed_read(tmp_path: Path,
     np.testing.assert_allclose(got, embed_with_cache(wanted, emb, cache)[0], atol=1e-6)
     assert abs(float(np.linalg.norm(got[31])) - 1.0) < 1e-3  # encoded by the real model
     cache.close()
+
+
+def test_pairs_of_groups_same_result_with_worker_threads() -> None:
+    groups = []
+    for g, (n, m) in enumerate(((1500, 60), (40, 5), (700, 30), (2, 1), (300, 12))):
+        x, _pairs = planted(n, m, 0.88, 0.97, seed=20 + g, dim=64)
+        groups.append((np.arange(n, dtype=np.int64) + 10_000 * g, x))
+    one = similar_pairs.pairs_of_groups(groups, 0.88, exact_max=512, workers=1)
+    two = similar_pairs.pairs_of_groups(groups, 0.88, exact_max=512, workers=2)
+    assert two == one  # same pairs, same cosines, same order, group by group
+    assert [len(p) for p in one][:3] == [60, 5, 30] and all(one)

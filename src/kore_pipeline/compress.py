@@ -243,7 +243,8 @@ def _compress_locked(conn: sqlite3.Connection, settings: KoreSettings, embedder:
     clock.lap("vectors")
     members = [np.asarray(p, dtype=np.int64) for p in groups.values() if len(p) > 1]
     found = pairs_of_groups([(ids[m], vectors[m]) for m in members],
-                            settings.similarity_threshold, exact_max=EXACT_MAX)
+                            settings.similarity_threshold, exact_max=EXACT_MAX,
+                            workers=settings.compress_workers)
     del members
     del vectors
     clock.lap("pairs")

@@ -71,6 +71,10 @@ class KoreSettings(BaseSettings):
     similarity_threshold: float = 0.88
     """Cosine similarity at or above which two memories of one owner and subject merge."""
 
+    compress_workers: int = 2
+    """Threads that share compression's pair finding (one group each at a time, one BLAS
+    thread each); the merges do not depend on it. 1 runs it in the calling thread."""
+
     rrf_k: int = 60
     """Reciprocal Rank Fusion constant (k=20 measured slightly better on MADial-Bench)."""
 

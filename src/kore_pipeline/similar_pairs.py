@@ -234,15 +234,30 @@ def group_pairs(ids: np.ndarray, vectors: np.ndarray, threshold: float, *,
 
 
 def pairs_of_groups(groups: Sequence[tuple[np.ndarray, np.ndarray]], threshold: float, *,
-                    exact_max: int) -> list[Pairs]:
+                    exact_max: int, workers: int = 1) -> list[Pairs]:
     """:func:`group_pairs` of each ``(ids, vectors)`` group, in the given order.
 
-    Runs with one BLAS thread: the products here are small (a group, a list), and on the
-    busy 2-core machine two OpenBLAS threads waiting for each other made this step 2 times
-    slower at 1M memories and up to 20 times at 100k (measured), and never 2 times faster.
+    Each product runs with one BLAS thread: the products here are small (a group, a list),
+    and on the busy 2-core machine two OpenBLAS threads waiting for each other made this step
+    2 times slower at 1M memories and up to 20 times at 100k (measured), and never 2 times
+    faster. The groups are instead shared by ``workers`` threads (numpy releases the GIL in
+    the products); the result does not depend on their number.
     """
     from threadpoolctl import threadpool_limits  # deferred: inspects loaded libraries
 
+    def one(group: tuple[np.ndarray, np.ndarray]) -> Pairs:
+        return group_pairs(group[0], group[1], threshold, exact_max=exact_max)
+
     with threadpool_limits(limits=1, user_api="blas"):
-        return [group_pairs(ids, vectors, threshold, exact_max=exact_max)
-                for ids, vectors in groups]
+        if workers <= 1 or len(groups) < 2:
+            return [one(g) for g in groups]
+        from concurrent.futures import ThreadPoolExecutor
+
+        # biggest groups first, so no worker is left with one big group at the end
+        order = sorted(range(len(groups)), key=lambda g: -len(groups[g][0]))
+        out: list[Pairs] = [[] for _ in groups]
+        with ThreadPoolExecutor(max_workers=workers) as pool:
+            for g, pairs in zip(order, pool.map(lambda g: one(groups[g]), order),
+                                strict=True):
+                out[g] = pairs
+        return out
