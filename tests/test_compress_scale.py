@@ -13,7 +13,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from kore_pipeline import compress, similar_pairs, store
+from kore_pipeline import compress, embed, similar_pairs, store
 from kore_pipeline.embed import EmbeddingCache, embed_text, embed_with_cache, make_embedder
 from kore_pipeline.ids import embedding_key, text_hash
 from kore_pipeline.settings import KoreSettings
@@ -123,12 +123,12 @@ def test_scanned_vector_read_equals_keyed_read(tmp_path: Path,
     cache.put_many([embedding_key(emb.model_name, "Anna: odd one.")],
                    np.ones((1, 8), dtype=np.float32))
     wanted = [*texts[:30], texts[3], "Anna: drinks tea every morning.", "Anna: odd one."]
-    monkeypatch.setattr(compress, "SCAN_MIN", 0)
-    got = compress._vectors(wanted, emb, cache)
+    monkeypatch.setattr(embed, "SCAN_MIN", 0)
+    got = embed_with_cache(wanted, emb, cache)[0]
     assert got.shape == (33, emb.dim)
     np.testing.assert_array_equal(got[:31], vecs[[*range(30), 3]])
-    monkeypatch.setattr(compress, "SCAN_MIN", 10**9)
-    np.testing.assert_allclose(got, compress._vectors(wanted, emb, cache), atol=1e-6)
+    monkeypatch.setattr(embed, "SCAN_MIN", 10**9)
+    np.testing.assert_allclose(got, embed_with_cache(wanted, emb, cache)[0], atol=1e-6)
     np.testing.assert_allclose(got, embed_with_cache(wanted, emb, cache)[0], atol=1e-6)
     assert abs(float(np.linalg.norm(got[31])) - 1.0) < 1e-3  # encoded by the real model
     cache.close()

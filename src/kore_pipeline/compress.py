@@ -25,7 +25,7 @@ import numpy as np
 
 from . import store
 from .embed import Embedder, EmbeddingCache, embed_text, embed_with_cache
-from .ids import embedding_key, text_hash
+from .ids import text_hash
 from .settings import KoreSettings
 from .similar_pairs import (  # noqa: F401 (exact_pairs, find_similar_pairs: re-exported)
     exact_pairs,
@@ -41,13 +41,6 @@ episode it was extracted from (both stay findable; the fact keeps its short word
 
 EXACT_MAX = 512
 """Groups up to this size are compared exactly (every pair); bigger ones by IVF blocking."""
-
-SCAN_MIN = 50_000
-SCAN_SHARE = 0.2
-"""From ``SCAN_MIN`` memories, when they are at least ``SCAN_SHARE`` of the embedding cache's
-rows, their vectors are read by one sequential scan of the cache instead of a keyed lookup
-each (measured at 1M: 5.6 s instead of 14 s)."""
-
 
 @dataclass
 class CompressReport:
@@ -118,11 +111,11 @@ def _decay_scores(conn: sqlite3.Connection, keepers: list[dict[str, Any]], now: 
     """
     from .decay import decay_scores, julian_day
 
-    refs = []
-    for r in keepers:
-        text = r["last_accessed_at"] or r["created_at"]
-        jd = conn.execute("SELECT julianday(?)", (text,)).fetchone()[0]
-        refs.append(julian_day(parse_ts(text)) if jd is None else float(jd))
+    texts = [r["last_accessed_at"] or r["created_at"] for r in keepers]
+    days = [row[0] for row in conn.execute(  # one query, in order (json_each keeps it)
+        "SELECT julianday(value) FROM json_each(?) ORDER BY key", (json.dumps(texts),))]
+    refs = [julian_day(parse_ts(text)) if jd is None else float(jd)
+            for text, jd in zip(texts, days, strict=True)]
     scores = decay_scores(np.array([float(r["importance"]) for r in keepers]),
                           julian_day(now) - np.array(refs, dtype=np.float64),
                           np.array([float(r["access_count"]) for r in keepers]), settings)
@@ -164,44 +157,6 @@ def _records(conn: sqlite3.Connection, ids: list[int]) -> dict[int, dict[str, An
     return out
 
 
-def _vectors(texts: list[str], embedder: Embedder, cache: EmbeddingCache) -> np.ndarray:
-    """The vector of each text as one float32 matrix, as ``embed_with_cache`` gives it.
-
-    Many texts that make up much of the cache are read by scanning the cache once, each
-    stored vector copied into its row; texts the scan did not find go through
-    ``embed_with_cache`` (looked up again, encoded if still missing).
-    """
-    if len(texts) < SCAN_MIN:
-        return embed_with_cache(texts, embedder, cache)[0]
-    model_id = getattr(embedder, "cache_id", None) or embedder.model_name
-    keys = [embedding_key(model_id, t) for t in texts]
-    conn = cache.conn
-    if len(keys) < SCAN_SHARE * conn.execute("SELECT count(*) FROM embeddings").fetchone()[0]:
-        return embed_with_cache(texts, embedder, cache)[0]
-    hit = conn.execute("SELECT dim FROM embeddings WHERE key = ?", (keys[0],)).fetchone()
-    dim = int(hit[0]) if hit else int(embedder.dim)
-    # A bytearray, not np.empty: numpy asks for huge pages for big arrays, and faulting them
-    # in cost 1.4-3.3 s for 1M vectors (vs 0.8 s) on a machine whose memory is page cache.
-    out = np.frombuffer(bytearray(len(keys) * dim * 4), dtype=np.float32).reshape(-1, dim)
-    first: dict[str, int] = {}
-    repeats = [pos for pos, key in enumerate(keys) if first.setdefault(key, pos) != pos]
-    rows, width, got = memoryview(out).cast("B"), dim * 4, []
-    for key, kdim, blob in conn.execute("SELECT key, dim, vector FROM embeddings"):
-        pos = first.get(key)
-        if pos is not None and kdim == dim:  # another dimension: missing, as in the cache
-            rows[pos * width : (pos + 1) * width] = blob
-            got.append(pos)
-    found = np.zeros(len(keys), dtype=bool)
-    found[np.asarray(got, dtype=np.int64)] = True
-    if repeats:
-        src = np.asarray([first[keys[p]] for p in repeats], dtype=np.int64)
-        out[repeats], found[repeats] = out[src], found[src]
-    missing = np.flatnonzero(~found)
-    if len(missing):
-        out[missing] = embed_with_cache([texts[p] for p in missing], embedder, cache)[0]
-    return out
-
-
 class _Clock:
     """Wall time of consecutive steps (for the report and the benchmark)."""
 
@@ -238,7 +193,7 @@ def _compress_locked(conn: sqlite3.Connection, settings: KoreSettings, embedder:
     texts = [embed_text(r[2], r[4]) for r in rows]
     del rows
     clock.lap("read")
-    vectors = _vectors(texts, embedder, cache)
+    vectors = embed_with_cache(texts, embedder, cache)[0]
     del texts
     clock.lap("vectors")
     members = [np.asarray(p, dtype=np.int64) for p in groups.values() if len(p) > 1]

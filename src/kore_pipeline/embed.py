@@ -8,7 +8,7 @@ a model is first needed, so the CLI starts fast.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 import numpy as np
@@ -27,6 +27,22 @@ __all__ = [
 def embed_text(subject: str, content: str) -> str:
     """Text that is embedded for a memory: its subject's name with its content."""
     return f"{subject}: {content}" if subject else content
+
+
+SCAN_MIN = 50_000
+SCAN_SHARE = 0.2
+""":meth:`EmbeddingCache.fill` scans the whole cache for at least ``SCAN_MIN`` distinct keys
+that are at least ``SCAN_SHARE`` of its rows (a compression or index build at scale)."""
+
+
+def matrix(rows: int, dim: int) -> np.ndarray:
+    """An uninitialised C-contiguous float32 ``rows x dim`` matrix.
+
+    Allocated from a ``bytearray``, not ``np.empty``: numpy asks for huge pages for big arrays,
+    and faulting them in cost 1.4-3.3 s for 1M x 384 (vs 0.8 s) on a machine whose memory is
+    page cache.
+    """
+    return np.frombuffer(bytearray(rows * dim * 4), dtype=np.float32).reshape(rows, dim)
 
 
 class EmbeddingCache:
@@ -67,26 +83,52 @@ class EmbeddingCache:
         """Write the cached vector of each key into its row of ``out``; returns a found mask.
 
         Rows are copied straight from the stored blobs into the preallocated ``out`` (no dict
-        of per-key arrays): a million vectors cost their matrix and little more.
+        of per-key arrays): a million vectors cost their matrix and little more. From
+        ``SCAN_MIN`` distinct keys that are at least ``SCAN_SHARE`` of the cache, the cache is
+        read in one sequential scan instead of one keyed lookup per key (at 1M: 5.6 s vs 14 s).
         """
-        where: dict[str, list[int]] = {}
+        first: dict[str, int] = {}
+        repeats: list[int] = []  # rows whose key an earlier row already has
         for pos, key in enumerate(keys):
-            where.setdefault(key, []).append(pos)
+            if first.setdefault(key, pos) != pos:
+                repeats.append(pos)
         found = np.zeros(len(keys), dtype=bool)
-        unique = list(where)
         dim = out.shape[1] if out.ndim == 2 else 0
-        for i in range(0, len(unique), 500):
-            chunk = unique[i : i + 500]
-            marks = ",".join("?" * len(chunk))
-            for key, kdim, blob in self.conn.execute(
-                f"SELECT key, dim, vector FROM embeddings WHERE key IN ({marks})", chunk
-            ):
-                if kdim != dim:
-                    continue  # another dimension: treated as missing (re-encoded)
-                rows = where[key]
-                out[rows] = np.frombuffer(blob, dtype=np.float32)
-                found[rows] = True
+        if len(first) >= SCAN_MIN and len(first) >= SCAN_SHARE * len(self):
+            self._copy(self.conn.execute("SELECT key, dim, vector FROM embeddings"), first,
+                       out, dim, found)
+        else:
+            unique = list(first)
+            for i in range(0, len(unique), 500):
+                chunk = unique[i : i + 500]
+                marks = ",".join("?" * len(chunk))
+                self._copy(self.conn.execute(
+                    f"SELECT key, dim, vector FROM embeddings WHERE key IN ({marks})", chunk),
+                    first, out, dim, found)
+        if repeats:
+            src = np.asarray([first[keys[p]] for p in repeats], dtype=np.int64)
+            out[repeats], found[repeats] = out[src], found[src]
         return found
+
+    @staticmethod
+    def _copy(rows: Iterable[tuple[str, int, bytes]], first: dict[str, int], out: np.ndarray,
+              dim: int, found: np.ndarray) -> None:
+        """Copy each wanted blob into its row of ``out`` and mark it found; a vector of
+        another dimension is treated as missing (re-encoded)."""
+        flat = memoryview(out).cast("B") if out.dtype == np.float32 and \
+            out.flags.c_contiguous and out.size else None
+        width = dim * 4
+        hit: list[int] = []
+        for key, kdim, blob in rows:
+            pos = first.get(key)
+            if pos is None or kdim != dim:
+                continue
+            if flat is not None:
+                flat[pos * width : (pos + 1) * width] = blob
+            else:
+                out[pos] = np.frombuffer(blob, dtype=np.float32)
+            hit.append(pos)
+        found[np.asarray(hit, dtype=np.int64)] = True
 
     def __len__(self) -> int:
         return int(self.conn.execute("SELECT count(*) FROM embeddings").fetchone()[0])
@@ -108,7 +150,7 @@ def embed_with_cache(texts: Sequence[str], embedder: Embedder,
     model_id = getattr(embedder, "cache_id", None) or embedder.model_name
     keys = [embedding_key(model_id, t) for t in texts]
     dim = _cached_dim(cache, keys[0]) or int(embedder.dim)
-    out = np.empty((len(keys), dim), dtype=np.float32)
+    out = matrix(len(keys), dim)
     found = cache.fill(keys, out)
     missing: dict[str, str] = {}
     for pos in np.flatnonzero(~found):

@@ -192,10 +192,11 @@ class VectorIndex:
             want = np.unique(want)  # the searcher's cached ids are already sorted, unique
         if len(want) == 0 or len(self) == 0:
             return []
-        cached = self._subsets.get(self._subset_key(want))
+        key = self._subset_key(want)
+        cached = self._subsets.get(key)
         if cached is None:
             return self._probe_all(ivf, q, k, want)
-        self._subsets.move_to_end(self._subset_key(want))
+        self._subsets.move_to_end(key)
         present, vecs, order = cached
         if len(present) == 0:
             return []

@@ -8,10 +8,15 @@ embedding cache, so a text is never embedded twice by the same model.
 
 from __future__ import annotations
 
+import importlib
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
+
+if TYPE_CHECKING:
+    from ..settings import KoreSettings
 
 
 class EmbeddingError(RuntimeError):
@@ -88,3 +93,39 @@ def unit_rows(vectors: np.ndarray) -> np.ndarray:
     norms = np.linalg.norm(vecs, axis=1, keepdims=True)
     norms[norms == 0] = 1.0
     return np.ascontiguousarray(vecs / norms, dtype=np.float32)
+
+
+class PackagedEmbedder(Embedder):
+    """A backend whose engine and weights come in one pip package, built on first use.
+
+    Subclasses name the package (``package``, for the install hint), the engine class
+    (``engine``, ``"module:Class"``) and may override :meth:`build` to pass arguments.
+    """
+
+    package: str = ""
+    engine: str = ""
+
+    def __init__(self, settings: KoreSettings) -> None:
+        self.settings = settings
+        self._model: Any = None
+
+    def build(self, engine_class: Any) -> Any:
+        """The engine from its class (no arguments by default)."""
+        return engine_class()
+
+    @property
+    def model(self) -> Any:
+        """The loaded engine (built, and its bundled weights loaded, on first access)."""
+        if self._model is None:
+            module, name = self.engine.split(":")
+            try:
+                engine_class = getattr(importlib.import_module(module), name)
+            except ImportError as exc:  # pragma: no cover - install problem
+                raise EmbeddingError(f"{self.package} is not installed:"
+                                     " pip install -e '.[multilingual]'") from exc
+            try:
+                self._model = self.build(engine_class)
+            except (OSError, RuntimeError) as exc:
+                raise EmbeddingError(f"{self.package} could not load its model: {exc}"
+                                     ) from exc
+        return self._model

