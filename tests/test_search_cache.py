@@ -81,3 +81,24 @@ def test_ivf_subset_search_equals_exact_and_cache_is_dropped_on_change() -> None
     ivf.remove([int(want[0][0])])
     assert not ivf._subsets  # dropped on change
     assert int(want[0][0]) not in {i for i, _ in ivf.search(x[4], 10, allowed_ids=allowed)}
+
+
+def test_search_reloads_an_index_that_the_store_has_moved_past(
+        home: KoreSettings, tmp_path: Path, embedder) -> None:  # type: ignore[no-untyped-def]
+    s = Searcher(home, embedder=embedder)
+    try:
+        s.search("coffee", "team-alpha", k=5, now=NOW, mode="semantic", reinforce=False)
+        stale = s.index
+        write_jsonl(tmp_path / "more" / "b.jsonl", [
+            message("I decided to learn the cello this winter.", message_id="b1",
+                    ts="2026-09-05T09:00:00Z")])
+        run_pipeline([tmp_path / "more"], home, now=NOW, embedder=embedder)
+        # the race: our index was checked just before the run committed its new one
+        s._index_mtime = (home.index_dir() / "memories.faiss").stat().st_mtime
+        assert s.index is stale
+        hits = s.search("playing a string instrument", "team-alpha", k=3, now=NOW,
+                        mode="semantic", reinforce=False)
+        assert s.index is not stale
+        assert any("cello" in h.content for h in hits)
+    finally:
+        s.close()

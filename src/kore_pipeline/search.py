@@ -227,6 +227,15 @@ class Searcher:
                 self._index.subset_cache_max = self.settings.vector_subset_cache
         return self._index
 
+    def _index_matches_store(self, index: VectorIndex | None) -> bool:
+        """Whether ``index`` is the one the store's current snapshot committed."""
+        if index is None or index.sha256 is None:
+            return True
+        from .indexing import INDEX_HASH_KEY
+
+        committed = get_meta(self.conn, INDEX_HASH_KEY)
+        return not committed or committed == index.sha256
+
     def warm(self, owners: list[str] | None = None, now: datetime | str | None = None) -> int:
         """Fill the search caches for ``owners`` (default: every owner with an active memory)
         under the default filter: their allowed ids, and on an IVF index their vectors
@@ -315,11 +324,21 @@ class Searcher:
             filters = replace(filters, include_archived=True)
         where, params = filters.where(owner, clock, self.settings.retention_days)
         n = max(self.settings.search_candidates, k)
-        index = self.index if mode != "fts" else None  # (re)loaded outside the snapshot
         # One read transaction: keyword ranks, allowed ids and scores all come from one
-        # committed state of the store, never from both sides of a concurrent commit.
+        # committed state of the store, never from both sides of a concurrent commit; and the
+        # vector index is the one that state committed (a run may commit a new index between
+        # our loading it, outside the snapshot, and the snapshot: then load it and read again).
         snapshot = not self.conn.in_transaction
-        version = self.allowed_ids.version(self.conn) if snapshot else None  # before BEGIN
+        for attempt in range(3):
+            index = self.index if mode != "fts" else None
+            version = self.allowed_ids.version(self.conn) if snapshot else None  # before BEGIN
+            if snapshot:
+                self.conn.execute("BEGIN")
+                if attempt < 2 and not self._index_matches_store(index):
+                    self.conn.execute("COMMIT")
+                    self._index_mtime = None  # reload on the next look
+                    continue
+            break
 
         def allowed() -> Any:
             if version is None:
@@ -327,8 +346,6 @@ class Searcher:
             return self.allowed_ids.ids(self.conn, filters, owner, clock,
                                         self.settings.retention_days, version)
 
-        if snapshot:
-            self.conn.execute("BEGIN")
         try:
             ranks = {"fts": self._fts(query, owner, where, params, n)
                      if mode != "semantic" else {},

@@ -83,6 +83,8 @@ class VectorIndex:
         """Vector storage it was built with (``float32`` or ``sq8``), saved in the meta file."""
         self.trained = 0
         """Vectors in the index when its IVF lists were trained (0 for a flat index)."""
+        self.sha256: str | None = None
+        """SHA-256 of the saved file this index was loaded from or last saved to."""
         self.filter_exact_max = 100_000
         """An IVF search restricted to at most this many ids scores exactly those ids."""
         self._sorted_ids: np.ndarray | None = None
@@ -353,6 +355,7 @@ class VectorIndex:
             digest = file_sha256(Path(tmp))
             size = Path(tmp).stat().st_size
             os.replace(tmp, folder / INDEX_FILE)
+            self.sha256 = digest
         except BaseException:
             Path(tmp).unlink(missing_ok=True)
             raise
@@ -424,6 +427,7 @@ class VectorIndex:
         out = cls(int(meta["dim"]), str(meta["signature"]), index)
         out.storage = str(meta.get("storage", "float32"))
         out.trained = int(meta.get("trained") or 0)
+        out.sha256 = meta.get("sha256")
         return out
 
 
