@@ -13,8 +13,8 @@ from pathlib import Path
 
 import numpy as np
 
-from kore_pipeline import store
 from kore_pipeline.settings import KoreSettings
+from kore_pipeline.store import db as store
 
 NOW = datetime(2026, 6, 1, 12, 0, 0, tzinfo=UTC)
 """Fixed clock of every stage; the corpus spans the year before it."""

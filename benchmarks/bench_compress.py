@@ -9,13 +9,13 @@ import numpy as np
 from bench_common import NOW, Snapshot, cpu, log, med, perf
 from bench_report import Table
 
-from kore_pipeline import embed
+from kore_pipeline.embed import cache as embed
 from kore_pipeline.settings import KoreSettings
 
 
 def bench_compress(t: Table, settings: KoreSettings, snap: Snapshot, corpus: dict[str, Any],
                    embedder: embed.Embedder, reps: int, subsets: list[int]) -> None:
-    from kore_pipeline.compress import find_similar_pairs, run_compress
+    from kore_pipeline.lifecycle.compress import find_similar_pairs, run_compress
 
     sec = "3 compress"
     cache = corpus["cache"]

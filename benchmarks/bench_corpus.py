@@ -17,10 +17,13 @@ from bench_common import NOW, log, perf
 from bench_report import Table
 from bench_texts import CATEGORY_WEIGHTS, NAMES, make_sentence, reword
 
-from kore_pipeline import embed, ids, indexing, store
+from kore_pipeline import ids
+from kore_pipeline.embed import cache as embed
+from kore_pipeline.index import sync as indexing
+from kore_pipeline.index.vectors import VectorIndex
 from kore_pipeline.settings import KoreSettings
+from kore_pipeline.store import db as store
 from kore_pipeline.timeutil import iso
-from kore_pipeline.vector_index import VectorIndex
 
 IMPORTANCE_WEIGHTS = {1: 0.25, 2: 0.30, 3: 0.25, 4: 0.13, 5: 0.07}
 """Assumed spread of auto-scored importance (most memories low, few critical)."""

@@ -10,8 +10,7 @@ import numpy as np
 from bench_common import NOW, Snapshot, cpu, log, med, perf
 from bench_report import Table
 
-from kore_pipeline import store
-from kore_pipeline.decay import (
+from kore_pipeline.lifecycle.decay import (
     decay_score_row,
     decay_scores,
     julian_day,
@@ -20,6 +19,7 @@ from kore_pipeline.decay import (
     write_scores,
 )
 from kore_pipeline.settings import KoreSettings
+from kore_pipeline.store import db as store
 from kore_pipeline.timeutil import iso
 
 LOOP_PAIRS = 5
@@ -57,7 +57,7 @@ def bench_decay(t: Table, settings: KoreSettings, snap: Snapshot, reps: int) -> 
     rep = reports[-1]
     # Breakdown on a fresh copy, pending accesses already applied: read, compute, write.
     conn = snap.restore()
-    from kore_pipeline.decay import apply_pending_accesses
+    from kore_pipeline.lifecycle.decay import apply_pending_accesses
 
     apply_pending_accesses(conn, NOW)
     t_read, t_comp, t_write, t_loop = [], [], [], []

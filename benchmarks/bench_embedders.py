@@ -22,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from kore_pipeline.embedders import make_embedder
+from kore_pipeline.embed.factory import make_embedder
 from kore_pipeline.settings import KoreSettings
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -88,7 +88,7 @@ def madial_recall(embedder: Any, data: Path) -> dict[str, float]:
         madial_query,
     )
     from kore_pipeline.evaluation.metrics import retrieval_metrics
-    from kore_pipeline.search import Searcher
+    from kore_pipeline.serve.search import Searcher
 
     memories, dialogues = load_madial(data / "madial-bench")
     names = list(dict.fromkeys(d.user for d in dialogues if d.user)) or ["Bart", "Lisa"]

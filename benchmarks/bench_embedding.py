@@ -8,7 +8,7 @@ from bench_common import cpu, log, med, perf
 from bench_report import Table
 from bench_texts import CATEGORY_WEIGHTS, NAMES, make_sentence
 
-from kore_pipeline import embed
+from kore_pipeline.embed import cache as embed
 from kore_pipeline.settings import KoreSettings
 
 

@@ -23,10 +23,10 @@ from pathlib import Path
 
 import pyarrow.parquet as pq
 
-from kore_pipeline import lake
-from kore_pipeline.report import build_report
+from kore_pipeline.lake import publish as lake
+from kore_pipeline.lake.report import build_report
 from kore_pipeline.settings import KoreSettings
-from kore_pipeline.store import connect, transaction
+from kore_pipeline.store.db import connect, transaction
 from kore_pipeline.timeutil import iso
 
 NOW = datetime(2026, 6, 1, 12, tzinfo=UTC)

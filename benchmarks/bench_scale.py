@@ -47,9 +47,13 @@ from bench_scale_index import DATA, bench_incremental, bench_recall  # noqa: E40
 from bench_scale_store import build_store, copy_home  # noqa: E402
 from bench_search import bench_search  # noqa: E402
 
-from kore_pipeline import embed, ids, store  # noqa: E402
-from kore_pipeline.compress import run_compress  # noqa: E402
-from kore_pipeline.decay import run_decay  # noqa: E402
+from kore_pipeline import (
+    ids,
+    store,  # noqa: E402
+)
+from kore_pipeline.embed import cache as embed
+from kore_pipeline.lifecycle.compress import run_compress  # noqa: E402
+from kore_pipeline.lifecycle.decay import run_decay  # noqa: E402
 from kore_pipeline.settings import KoreSettings  # noqa: E402
 from kore_pipeline.timeutil import iso  # noqa: E402
 

@@ -28,14 +28,15 @@ import numpy as np  # noqa: E402
 from bench_common import NOW, Snapshot, cpu, log, med, perf  # noqa: E402
 from bench_report import Table  # noqa: E402
 
-from kore_pipeline import compress, embed  # noqa: E402
-from kore_pipeline.compress import run_compress  # noqa: E402
-from kore_pipeline.settings import KoreSettings  # noqa: E402
-from kore_pipeline.similar_pairs import (  # noqa: E402
+from kore_pipeline import embed  # noqa: E402
+from kore_pipeline.lifecycle import compress
+from kore_pipeline.lifecycle.compress import run_compress  # noqa: E402
+from kore_pipeline.lifecycle.similar_pairs import (  # noqa: E402
     blocked_pairs,
     exact_pairs,
     pairs_of_groups,
 )
+from kore_pipeline.settings import KoreSettings  # noqa: E402
 
 
 def run_once(settings: KoreSettings, snap: Snapshot, embedder: embed.Embedder,

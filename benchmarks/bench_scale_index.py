@@ -15,9 +15,12 @@ import numpy as np
 from bench_common import log, med, perf
 from bench_report import Table
 
-from kore_pipeline import embed, ids, indexing, store
+from kore_pipeline import ids
+from kore_pipeline.embed import cache as embed
+from kore_pipeline.index import sync as indexing
+from kore_pipeline.index.vectors import VectorIndex, ivf_nlist
 from kore_pipeline.settings import KoreSettings
-from kore_pipeline.vector_index import VectorIndex, ivf_nlist
+from kore_pipeline.store import db as store
 
 DATA = Path("../shared/data")
 """Default folder of the public datasets (``--data``); Synthetic-Persona-Chat is read from it."""

@@ -13,8 +13,11 @@ from bench_common import NOW, log, perf
 from bench_corpus import INSERT_SQL, generate_corpus
 from bench_report import Table
 
-from kore_pipeline import embed, ids, indexing, store
+from kore_pipeline import ids
+from kore_pipeline.embed import cache as embed
+from kore_pipeline.index import sync as indexing
 from kore_pipeline.settings import KoreSettings
+from kore_pipeline.store import db as store
 from kore_pipeline.timeutil import iso
 
 

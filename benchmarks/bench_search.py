@@ -11,7 +11,8 @@ from bench_common import NOW, Snapshot, log, pct, perf
 from bench_report import Table
 from bench_texts import V
 
-from kore_pipeline import embed, search
+from kore_pipeline.embed import cache as embed
+from kore_pipeline.serve import search
 from kore_pipeline.settings import KoreSettings
 
 

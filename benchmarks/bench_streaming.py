@@ -28,12 +28,12 @@ import threading
 import time
 from pathlib import Path
 
-from kore_pipeline.embed import Embedder, make_embedder
-from kore_pipeline.ingest import ingest_paths
-from kore_pipeline.pipeline import run_pipeline
-from kore_pipeline.search import Searcher
+from kore_pipeline.embed.cache import Embedder, make_embedder
+from kore_pipeline.ingest.reader import ingest_paths
+from kore_pipeline.run.pipeline import run_pipeline
+from kore_pipeline.run.watch import run_micro_batch, watch
+from kore_pipeline.serve.search import Searcher
 from kore_pipeline.settings import KoreSettings
-from kore_pipeline.watch import run_micro_batch, watch
 
 NOW = "2026-11-30T12:00:00Z"
 PEOPLE = ("Anna", "Marco", "Priya", "Kai", "Lena", "Tomas")

@@ -23,9 +23,9 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from kore_pipeline.pipeline import execute, open_run, stage_extract, stage_ingest
+from kore_pipeline.run.pipeline import execute, open_run, stage_extract, stage_ingest
 from kore_pipeline.settings import KoreSettings
-from kore_pipeline.store import connect
+from kore_pipeline.store.db import connect
 
 LIMIT = 1 << 16
 WORDS = ("I like", "I always", "my favourite", "I decided to", "I live in", "mi piace", "j'adore",

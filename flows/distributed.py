@@ -26,13 +26,13 @@ from prefect import flow, task
 from prefect.cache_policies import NO_CACHE
 from prefect_dask import DaskTaskRunner
 
-from kore_pipeline import partitions as parts
-from kore_pipeline.partitioned_run import (
+from kore_pipeline.run import partitions as parts
+from kore_pipeline.run.partitioned import (
     stage_embed_partitioned,
     stage_extract_partitioned,
     work_dir_for,
 )
-from kore_pipeline.pipeline import input_paths, open_run
+from kore_pipeline.run.pipeline import input_paths, open_run
 from kore_pipeline.settings import KoreSettings
 
 from . import tasks

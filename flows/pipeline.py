@@ -13,7 +13,7 @@ from typing import Any
 from prefect import flow
 from prefect.artifacts import create_markdown_artifact, create_table_artifact
 
-from kore_pipeline.pipeline import (
+from kore_pipeline.run.pipeline import (
     RunContext,
     close_run,
     execute,
@@ -22,9 +22,9 @@ from kore_pipeline.pipeline import (
     prepare_vectors,
     serving_transaction,
 )
-from kore_pipeline.runlog import stage_rows
+from kore_pipeline.run.watch import WATCH_KIND, has_work
 from kore_pipeline.settings import KoreSettings
-from kore_pipeline.watch import WATCH_KIND, has_work
+from kore_pipeline.store.runlog import stage_rows
 
 from . import tasks
 

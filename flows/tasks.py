@@ -8,8 +8,8 @@ from typing import Any
 from prefect import task
 from prefect.cache_policies import NO_CACHE
 
-from kore_pipeline import pipeline
-from kore_pipeline.pipeline import RunContext
+from kore_pipeline.run import pipeline
+from kore_pipeline.run.pipeline import RunContext
 
 # Stages share an open store connection, so results are neither cached nor persisted.
 _TASK = {"cache_policy": NO_CACHE, "persist_result": False}

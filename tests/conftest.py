@@ -37,7 +37,7 @@ def settings(tmp_path: Path) -> KoreSettings:
 @pytest.fixture(scope="session")
 def embedder():  # type: ignore[no-untyped-def]
     """The real all-MiniLM-L6-v2 model, loaded once per test session."""
-    from kore_pipeline.embed import make_embedder
+    from kore_pipeline.embed.cache import make_embedder
 
     emb = make_embedder(KoreSettings())
     _ = emb.dim  # load now
@@ -54,7 +54,7 @@ def prefect_harness() -> Iterator[None]:
 
 
 def _load_backend(name: str):  # type: ignore[no-untyped-def]
-    from kore_pipeline.embed import make_embedder
+    from kore_pipeline.embed.cache import make_embedder
 
     emb = make_embedder(KoreSettings(embedder=name))
     emb.encode(["load"])  # load now

@@ -16,9 +16,9 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from kore_pipeline.index.vectors import VectorIndex
 from kore_pipeline.settings import KoreSettings
-from kore_pipeline.store import connect
-from kore_pipeline.vector_index import VectorIndex
+from kore_pipeline.store.db import connect
 
 TABLES = ("messages", "memories", "archive", "access_log", "quarantine", "ingested_files",
           "meta")

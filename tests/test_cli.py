@@ -9,7 +9,7 @@ import pytest
 from typer.main import get_command
 from typer.testing import CliRunner
 
-from kore_pipeline.cli import app
+from kore_pipeline.cli.app import app
 
 from .helpers import message, write_jsonl
 

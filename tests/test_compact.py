@@ -10,8 +10,9 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from kore_pipeline.cli import app
-from kore_pipeline.compact import (
+from kore_pipeline.cli.app import app
+from kore_pipeline.ids import text_hash
+from kore_pipeline.lifecycle.summarize import (
     CompactionError,
     apply_compaction,
     build_summary,
@@ -20,11 +21,10 @@ from kore_pipeline.compact import (
     sentence_key,
     summary_key,
 )
-from kore_pipeline.context import estimate_tokens
-from kore_pipeline.ids import text_hash
-from kore_pipeline.search import Searcher
+from kore_pipeline.serve.prompt import estimate_tokens
+from kore_pipeline.serve.search import Searcher
 from kore_pipeline.settings import KoreSettings
-from kore_pipeline.store import connect
+from kore_pipeline.store.db import connect
 
 from .helpers import message, write_jsonl
 
@@ -284,9 +284,9 @@ def test_cli_compact_without_store(tmp_path: Path) -> None:
 @pytest.mark.slow
 def test_compacted_pipeline_memories_are_searchable_after_index_sync(
         tmp_path: Path, embedder) -> None:  # type: ignore[no-untyped-def]
-    from kore_pipeline.embed import EmbeddingCache
-    from kore_pipeline.indexing import index_is_current, sync_index
-    from kore_pipeline.pipeline import run_pipeline
+    from kore_pipeline.embed.cache import EmbeddingCache
+    from kore_pipeline.index.sync import index_is_current, sync_index
+    from kore_pipeline.run.pipeline import run_pipeline
 
     settings = KoreSettings(home=tmp_path / "home")
     write_jsonl(tmp_path / "logs" / "a.jsonl", [

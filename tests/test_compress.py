@@ -13,11 +13,11 @@ import faiss
 import numpy as np
 import pytest
 
-from kore_pipeline import store
-from kore_pipeline.compress import find_similar_pairs, merge_texts, run_compress
-from kore_pipeline.embed import Embedder, EmbeddingCache, embed_text, make_embedder
+from kore_pipeline.embed.cache import Embedder, EmbeddingCache, embed_text, make_embedder
 from kore_pipeline.ids import embedding_key, text_hash
+from kore_pipeline.lifecycle.compress import find_similar_pairs, merge_texts, run_compress
 from kore_pipeline.settings import KoreSettings
+from kore_pipeline.store import db as store
 from kore_pipeline.timeutil import iso
 
 NOW = datetime(2026, 5, 1, 9, 30, tzinfo=UTC)
@@ -289,7 +289,7 @@ def test_write_lock_is_held_from_read_to_write(tmp_path: Path, conn: sqlite3.Con
                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     # Another writer tries to delete memory 2 while compress embeds what it read: it must
     # wait for the write lock, never see its deletion overwritten by a stale merge.
-    from kore_pipeline import compress
+    from kore_pipeline.lifecycle import compress
 
     emb = seeded_embedder(cache, {"X.": angle(0), "Y.": angle(1)})
     add_memory(conn, 1, "X.", created_days_ago=30)

@@ -13,11 +13,13 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from kore_pipeline import compress, embed, similar_pairs, store
-from kore_pipeline.embed import EmbeddingCache, embed_text, embed_with_cache, make_embedder
+from kore_pipeline.embed import cache as embed
+from kore_pipeline.embed.cache import EmbeddingCache, embed_text, embed_with_cache, make_embedder
 from kore_pipeline.ids import embedding_key, text_hash
+from kore_pipeline.lifecycle import compress, similar_pairs
+from kore_pipeline.lifecycle.similar_pairs import blocked_pairs, exact_pairs
 from kore_pipeline.settings import KoreSettings
-from kore_pipeline.similar_pairs import blocked_pairs, exact_pairs
+from kore_pipeline.store import db as store
 
 NOW = datetime(2026, 5, 1, 9, 30, tzinfo=UTC)
 

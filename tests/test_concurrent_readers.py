@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from kore_pipeline.pipeline import run_pipeline
-from kore_pipeline.search import Searcher
+from kore_pipeline.run.pipeline import run_pipeline
+from kore_pipeline.serve.search import Searcher
 from kore_pipeline.settings import KoreSettings
 
 from .conftest import DATA
@@ -67,7 +67,7 @@ def test_searches_during_a_run_see_the_old_or_the_new_state(tmp_path: Path, embe
         t.start()
     env = {k: v for k, v in os.environ.items() if not k.startswith("KORE_")}
     proc = subprocess.run(
-        [sys.executable, "-m", "kore_pipeline.cli", "run", "--no-prefect", "--home",
+        [sys.executable, "-m", "kore_pipeline.cli.app", "run", "--no-prefect", "--home",
          str(settings.home), "--now", NOW, str(DATA), str(new_logs)],
         env=env, capture_output=True, text=True, timeout=600)
     done.set()

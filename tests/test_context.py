@@ -11,8 +11,9 @@ import pytest
 from typer.main import get_command
 from typer.testing import CliRunner
 
-from kore_pipeline.cli import app
-from kore_pipeline.context import (
+from kore_pipeline.cli.app import app
+from kore_pipeline.run.pipeline import run_pipeline
+from kore_pipeline.serve.prompt import (
     CONTEXT_PREAMBLE,
     build_context,
     estimate_tokens,
@@ -22,8 +23,7 @@ from kore_pipeline.context import (
     supports_system_role,
     wants_injection,
 )
-from kore_pipeline.pipeline import run_pipeline
-from kore_pipeline.search import Searcher, SearchHit
+from kore_pipeline.serve.search import Searcher, SearchHit
 from kore_pipeline.settings import KoreSettings
 
 from .helpers import message, write_jsonl
@@ -289,9 +289,9 @@ def test_inject_cli_opt_out_never_opens_store_or_model(tmp_path: Path,
     def boom(*_a: Any, **_k: Any) -> None:
         raise AssertionError("opened the store or the model")
 
-    monkeypatch.setattr("kore_pipeline.search.Searcher", boom)
-    monkeypatch.setattr("kore_pipeline.embed.Embedder", boom)
-    monkeypatch.setattr("kore_pipeline.store.connect", boom)
+    monkeypatch.setattr("kore_pipeline.serve.search.Searcher", boom)
+    monkeypatch.setattr("kore_pipeline.embed.cache.Embedder", boom)
+    monkeypatch.setattr("kore_pipeline.store.db.connect", boom)
     req = chat(kore={"inject": False})
     path = tmp_path / "req.json"
     path.write_text(json.dumps(req), encoding="utf-8")
@@ -387,7 +387,7 @@ def test_real_reinforce_logs_the_listed_memories(searcher: Searcher) -> None:
 @pytest.mark.slow
 def test_cli_context_and_inject(store: KoreSettings, embedder, tmp_path: Path,  # type: ignore[no-untyped-def]
                                 monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("kore_pipeline.search.Embedder", lambda _settings: embedder)
+    monkeypatch.setattr("kore_pipeline.serve.search.Embedder", lambda _settings: embedder)
     home = ["--home", str(store.home), "--now", NOW]
     result = runner.invoke(app, ["context", "coffee", "--owner", "team-alpha",
                                  "--max-tokens", "80", "--no-reinforce", *home])

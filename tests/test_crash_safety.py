@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from kore_pipeline.pipeline import run_pipeline
+from kore_pipeline.run.pipeline import run_pipeline
 from kore_pipeline.settings import KoreSettings
-from kore_pipeline.store import connect
+from kore_pipeline.store.db import connect
 
 from .conftest import DATA
 from .crash_state import assert_same_state, views_open
@@ -75,7 +75,7 @@ def kore_run(home: Path, inputs: list[Path], kill_at: str | None = None) -> subp
     if kill_at:
         env["KORE_FAULT_KILL_AT"] = kill_at
     return subprocess.Popen(
-        [sys.executable, "-m", "kore_pipeline.cli", "run", "--no-prefect", "--home", str(home),
+        [sys.executable, "-m", "kore_pipeline.cli.app", "run", "--no-prefect", "--home", str(home),
          "--now", NOW, *map(str, inputs)],
         env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
 

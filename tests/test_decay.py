@@ -11,9 +11,9 @@ from pathlib import Path
 import polars as pl
 import pytest
 
-from kore_pipeline import store
-from kore_pipeline.decay import apply_pending_accesses, decay_frame, run_decay
+from kore_pipeline.lifecycle.decay import apply_pending_accesses, decay_frame, run_decay
 from kore_pipeline.settings import HALF_LIVES_DAYS, KoreSettings
+from kore_pipeline.store import db as store
 from kore_pipeline.timeutil import iso
 
 NOW = datetime(2026, 5, 1, 9, 30, tzinfo=UTC)
@@ -174,7 +174,7 @@ def test_write_lock_is_held_from_read_to_write(tmp_path: Path, conn: sqlite3.Con
                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     # A memory deleted by another writer while decay scores what it read must stay deleted:
     # the other writer waits for the lock instead of being overwritten as 'forgotten'.
-    from kore_pipeline import decay
+    from kore_pipeline.lifecycle import decay
 
     add_memory(conn, 1, "Anna likes tea.", importance=1, created_at=ago(70))
     outcome: list[str] = []

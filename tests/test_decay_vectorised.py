@@ -13,9 +13,9 @@ from hypothesis import given
 from hypothesis import settings as hsettings
 from hypothesis import strategies as st
 
-from kore_pipeline import store
-from kore_pipeline.decay import decay_score_row, decay_scores, julian_day, run_decay
+from kore_pipeline.lifecycle.decay import decay_score_row, decay_scores, julian_day, run_decay
 from kore_pipeline.settings import KoreSettings
+from kore_pipeline.store import db as store
 from kore_pipeline.timeutil import iso
 
 NOW = datetime(2026, 5, 1, 9, 30, tzinfo=UTC)

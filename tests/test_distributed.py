@@ -12,11 +12,11 @@ import numpy as np
 import pyarrow.parquet as pq
 import pytest
 
-from kore_pipeline import partitions as parts
-from kore_pipeline.partitioned_run import run_pipeline_partitioned
-from kore_pipeline.pipeline import run_pipeline
+from kore_pipeline.index.vectors import VectorIndex
+from kore_pipeline.run import partitions as parts
+from kore_pipeline.run.partitioned import run_pipeline_partitioned
+from kore_pipeline.run.pipeline import run_pipeline
 from kore_pipeline.settings import KoreSettings
-from kore_pipeline.vector_index import VectorIndex
 
 from .conftest import DATA
 from .helpers import message, write_jsonl
@@ -143,7 +143,7 @@ def test_dask_cluster_run_equals_single_process(
             task_runner=DaskTaskRunner(address=cluster.scheduler_address))
         summary = flow(paths=[str(p) for p in inputs], home=str(home), now=NOW, partitions=4)
         # the model was loaded in the worker processes, not in this one
-        loaded = client.run(lambda: len(__import__("kore_pipeline.partitions",
+        loaded = client.run(lambda: len(__import__("kore_pipeline.run.partitions",
                                                    fromlist=["_EMBEDDERS"])._EMBEDDERS))
     assert summary["state"] == "completed"
     assert summary["extract"]["partitions"] >= 2

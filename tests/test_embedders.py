@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from kore_pipeline.embedders import BACKENDS, EmbeddingError, make_embedder
+from kore_pipeline.embed.factory import BACKENDS, EmbeddingError, make_embedder
 from kore_pipeline.settings import KoreSettings
 
 

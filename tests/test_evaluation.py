@@ -227,7 +227,7 @@ def test_memorybank_end_to_end(settings: KoreSettings) -> None:
 
 
 def _cli():  # type: ignore[no-untyped-def]
-    from kore_pipeline.cli import app
+    from kore_pipeline.cli.app import app
 
     return app
 
@@ -292,7 +292,7 @@ def test_run_all_on_fixtures_with_model(tmp_path: Path, embedder) -> None:  # ty
 @pytest.mark.slow
 def test_cli_eval_end_to_end(tmp_path: Path, embedder, monkeypatch: pytest.MonkeyPatch  # type: ignore[no-untyped-def]
                              ) -> None:
-    monkeypatch.setattr("kore_pipeline.embed.Embedder", lambda settings: embedder)
+    monkeypatch.setattr("kore_pipeline.embed.cache.Embedder", lambda settings: embedder)
     res = CliRunner().invoke(_cli(), ["eval", "--data", str(FIXTURES), "--sets", "madial",
                                       "--limit", "1", "--json", "-"])
     assert res.exit_code == 0, res.output

@@ -5,11 +5,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from kore_pipeline.extract import extract_memories, upsert_memories
+from kore_pipeline.extract.facts import extract_memories, upsert_memories
 from kore_pipeline.ids import memory_key, slugify
-from kore_pipeline.ingest import normalise
+from kore_pipeline.ingest.reader import normalise
 from kore_pipeline.settings import KoreSettings
-from kore_pipeline.store import connect
+from kore_pipeline.store.db import connect
 
 from .helpers import message
 

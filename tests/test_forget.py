@@ -9,12 +9,12 @@ import pyarrow.parquet as pq
 import pytest
 from typer.testing import CliRunner
 
-from kore_pipeline.cli import app
-from kore_pipeline.pipeline import run_pipeline
-from kore_pipeline.search import Searcher
+from kore_pipeline.cli.app import app
+from kore_pipeline.index.vectors import VectorIndex
+from kore_pipeline.run.pipeline import run_pipeline
+from kore_pipeline.serve.search import Searcher
 from kore_pipeline.settings import KoreSettings
-from kore_pipeline.store import connect
-from kore_pipeline.vector_index import VectorIndex
+from kore_pipeline.store.db import connect
 
 from .helpers import message, write_jsonl
 
@@ -147,8 +147,8 @@ def test_forget_lake_drops_owner_partitions_and_rows(tmp_path: Path) -> None:
     """A lake laid out by owner/day partitions (any layout) is cleaned generically."""
     import pyarrow as pa
 
-    from kore_pipeline.forget import ForgetReport, forget_lake
-    from kore_pipeline.lake import write_parquet_atomic
+    from kore_pipeline.lake.publish import write_parquet_atomic
+    from kore_pipeline.lifecycle.erase import ForgetReport, forget_lake
 
     lake = tmp_path / "lake"
     for owner in ("secret", "keep"):

@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from kore_pipeline.ingest import ingest_paths
-from kore_pipeline.ingest_documents import sniff
-from kore_pipeline.pipeline import execute, open_run, run_pipeline, stage_ingest
-from kore_pipeline.search import Searcher
+from kore_pipeline.ingest.documents import sniff
+from kore_pipeline.ingest.reader import ingest_paths
+from kore_pipeline.run.pipeline import execute, open_run, run_pipeline, stage_ingest
+from kore_pipeline.serve.search import Searcher
 from kore_pipeline.settings import KoreSettings
-from kore_pipeline.store import connect
+from kore_pipeline.store.db import connect
 
 from .helpers import message
 

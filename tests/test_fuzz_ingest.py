@@ -14,13 +14,13 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from kore_pipeline.extract import extract_memories
-from kore_pipeline.ingest import ingest_paths
-from kore_pipeline.ingest_documents import sniff
-from kore_pipeline.ingest_formats import BadRecord, epoch_ts
-from kore_pipeline.pipeline import execute, open_run, stage_ingest
+from kore_pipeline.extract.facts import extract_memories
+from kore_pipeline.ingest.documents import sniff
+from kore_pipeline.ingest.formats import BadRecord, epoch_ts
+from kore_pipeline.ingest.reader import ingest_paths
+from kore_pipeline.run.pipeline import execute, open_run, stage_ingest
 from kore_pipeline.settings import KoreSettings
-from kore_pipeline.store import connect
+from kore_pipeline.store.db import connect
 from kore_pipeline.timeutil import BadTimestamp, parse_ts
 
 LIMIT = 1 << 16

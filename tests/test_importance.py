@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kore_pipeline.importance import importance_reasons, score_importance, score_many
+from kore_pipeline.extract.importance import importance_reasons, score_importance, score_many
 
 CATEGORY_VALUES = ["preference", "decision", "habit", "profile", "episode", "summary", None]
 

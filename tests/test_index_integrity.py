@@ -11,13 +11,13 @@ import numpy as np
 import pytest
 from typer.testing import CliRunner
 
-from kore_pipeline.cli import app
-from kore_pipeline.embed import embed_text, make_embedder, resolve_model_path
-from kore_pipeline.pipeline import run_pipeline
-from kore_pipeline.search import Searcher
+from kore_pipeline.cli.app import app
+from kore_pipeline.embed.cache import embed_text, make_embedder, resolve_model_path
+from kore_pipeline.index.vectors import INDEX_FILE, VectorIndex
+from kore_pipeline.run.pipeline import run_pipeline
+from kore_pipeline.serve.search import Searcher
 from kore_pipeline.settings import KoreSettings
-from kore_pipeline.store import connect, get_meta
-from kore_pipeline.vector_index import INDEX_FILE, VectorIndex
+from kore_pipeline.store.db import connect, get_meta
 
 from .helpers import message, write_jsonl
 

@@ -10,7 +10,7 @@ import pyarrow.parquet as pq
 from hypothesis import given
 from hypothesis import strategies as st
 
-from kore_pipeline.ingest import ingest_paths, normalise
+from kore_pipeline.ingest.reader import ingest_paths, normalise
 from kore_pipeline.settings import KoreSettings
 
 S = KoreSettings()
@@ -118,7 +118,7 @@ def test_skips_known_files_and_dedupes_ids(tmp_path: Path) -> None:
 @given(st.dictionaries(st.text(max_size=8), st.one_of(st.none(), st.integers(), st.text(),
                                                        st.booleans(), st.lists(st.integers()))))
 def test_normalise_never_crashes_on_arbitrary_records(rec: dict) -> None:
-    from kore_pipeline.ingest import BadRecord
+    from kore_pipeline.ingest.reader import BadRecord
 
     try:
         out = normalise(rec, S, "f.jsonl", 1)

@@ -21,12 +21,12 @@ import pyarrow.parquet as pq
 import pytest
 from typer.testing import CliRunner
 
-from kore_pipeline import lake
-from kore_pipeline.cli import app
-from kore_pipeline.decay import decay_frame
-from kore_pipeline.report import PLOTS
+from kore_pipeline.cli.app import app
+from kore_pipeline.lake import publish as lake
+from kore_pipeline.lake.report import PLOTS
+from kore_pipeline.lifecycle.decay import decay_frame
 from kore_pipeline.settings import KoreSettings
-from kore_pipeline.store import connect
+from kore_pipeline.store.db import connect
 from kore_pipeline.timeutil import parse_ts
 
 from .conftest import DATA
@@ -48,7 +48,7 @@ DUPES = [
 @pytest.fixture(scope="module")
 def home(tmp_path_factory: pytest.TempPathFactory, embedder: Any) -> dict[str, Any]:
     """The module's home, the run summaries and the CLI's stderr of the first run."""
-    from kore_pipeline.search import Searcher
+    from kore_pipeline.serve.search import Searcher
 
     root = tmp_path_factory.mktemp("lake")
     extra = write_jsonl(root / "logs" / "dupes.jsonl", DUPES)

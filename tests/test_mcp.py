@@ -14,7 +14,7 @@ from mcp import ClientSession, StdioServerParameters
 from mcp.client.stdio import stdio_client
 
 import kore_pipeline
-from kore_pipeline.pipeline import run_pipeline
+from kore_pipeline.run.pipeline import run_pipeline
 from kore_pipeline.settings import KoreSettings
 
 from .helpers import message, write_jsonl
@@ -48,7 +48,7 @@ def server_params(home: Path, *extra: str) -> StdioServerParameters:
     env["PYTHONPATH"] = os.pathsep.join(p for p in (src, env.get("PYTHONPATH")) if p)
     return StdioServerParameters(
         command=sys.executable, env=env,
-        args=["-m", "kore_pipeline.cli", "mcp", "--home", str(home), *extra])
+        args=["-m", "kore_pipeline.cli.app", "mcp", "--home", str(home), *extra])
 
 
 async def call(session: ClientSession, tool: str, **args: Any) -> Any:

@@ -8,18 +8,18 @@ from collections.abc import Iterator
 
 import pytest
 
-from kore_pipeline.embed import EmbeddingCache
-from kore_pipeline.indexing import sync_index
-from kore_pipeline.memory_api import (
+from kore_pipeline.embed.cache import EmbeddingCache
+from kore_pipeline.index.sync import sync_index
+from kore_pipeline.serve.memory_api import (
     MemoryApiError,
     MemoryNotFound,
     delete_memory,
     owner_stats,
     save_memory,
 )
-from kore_pipeline.search import Searcher
+from kore_pipeline.serve.search import Searcher
 from kore_pipeline.settings import KoreSettings
-from kore_pipeline.store import archive_memories, connect, transaction
+from kore_pipeline.store.db import archive_memories, connect, transaction
 
 NOW = "2026-09-01T10:00:00Z"
 LATER = "2026-09-03T10:00:00Z"

@@ -11,10 +11,10 @@ import numpy as np
 import pytest
 from typer.testing import CliRunner
 
-from kore_pipeline.cli import app
-from kore_pipeline.embedders import BACKENDS
+from kore_pipeline.cli.app import app
+from kore_pipeline.embed.factory import BACKENDS
 from kore_pipeline.evaluation.crosslingual import evaluate_parallel, load_parallel
-from kore_pipeline.language import PATTERN_LANGUAGES, detect_language
+from kore_pipeline.text.language import PATTERN_LANGUAGES, detect_language
 
 from .helpers import message, write_jsonl
 
@@ -142,8 +142,8 @@ def test_text_without_letters_has_no_language() -> None:
 ])
 def test_memories_carry_the_message_language_and_its_patterns(
         text: str, lang: str, category: str, settings) -> None:  # type: ignore[no-untyped-def]
-    from kore_pipeline.extract import memories_from_message
-    from kore_pipeline.ingest import normalise
+    from kore_pipeline.extract.facts import memories_from_message
+    from kore_pipeline.ingest.reader import normalise
 
     msg = normalise(message(text, message_id="m1"), settings, "chat.jsonl", 1)
     assert msg["language"] == lang
@@ -153,7 +153,7 @@ def test_memories_carry_the_message_language_and_its_patterns(
 
 
 def test_importance_uses_the_keywords_of_the_text_language() -> None:
-    from kore_pipeline.importance import importance_reasons, score_importance
+    from kore_pipeline.extract.importance import importance_reasons, score_importance
 
     # French "mai" is May, Italian "mai" is never: only the Italian sentence is a strong one.
     fr = importance_reasons("Je pars en vacances en mai avec ma sœur.", "episode")
@@ -167,7 +167,7 @@ def test_importance_uses_the_keywords_of_the_text_language() -> None:
 
 
 def test_store_of_schema_4_gets_the_message_language_column(tmp_path: Path) -> None:
-    from kore_pipeline.store import SCHEMA_VERSION, connect
+    from kore_pipeline.store.db import SCHEMA_VERSION, connect
 
     db = tmp_path / "kore.sqlite"
     conn = connect(db)

@@ -9,10 +9,10 @@ from typing import Any
 import numpy as np
 import pytest
 
-from kore_pipeline.embedders import make_embedder
-from kore_pipeline.embedders.onnx_export import weights_hash
-from kore_pipeline.pipeline import run_pipeline
-from kore_pipeline.search import Searcher
+from kore_pipeline.embed.factory import make_embedder
+from kore_pipeline.embed.onnx_export import weights_hash
+from kore_pipeline.run.pipeline import run_pipeline
+from kore_pipeline.serve.search import Searcher
 from kore_pipeline.settings import KoreSettings
 
 from .helpers import message, write_jsonl

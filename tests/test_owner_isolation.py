@@ -18,15 +18,15 @@ from hypothesis import strategies as st
 from mcp.server.mcpserver.exceptions import ToolError
 from typer.testing import CliRunner
 
-from kore_pipeline.cli import app
-from kore_pipeline.context import build_context
-from kore_pipeline.mcp_server import build_server
-from kore_pipeline.memory_api import owner_stats, save_memory
-from kore_pipeline.pipeline import run_pipeline
-from kore_pipeline.search import Searcher
+from kore_pipeline.cli.app import app
+from kore_pipeline.run.pipeline import run_pipeline
+from kore_pipeline.serve.mcp import build_server
+from kore_pipeline.serve.memory_api import owner_stats, save_memory
+from kore_pipeline.serve.prompt import build_context
+from kore_pipeline.serve.search import Searcher
 from kore_pipeline.settings import KoreSettings
-from kore_pipeline.store import connect
-from kore_pipeline.transfer import export_records
+from kore_pipeline.store.db import connect
+from kore_pipeline.store.transfer import export_records
 
 from .helpers import message, write_jsonl
 

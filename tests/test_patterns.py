@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kore_pipeline.patterns import (
+from kore_pipeline.extract.patterns import (
     CATEGORIES,
     LANGUAGES,
     Fact,

@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from kore_pipeline import lake
-from kore_pipeline.embed import EmbeddingCache
-from kore_pipeline.pipeline import run_pipeline
-from kore_pipeline.search import Searcher
+from kore_pipeline.embed.cache import EmbeddingCache
+from kore_pipeline.lake import publish as lake
+from kore_pipeline.run.pipeline import run_pipeline
+from kore_pipeline.serve.search import Searcher
 from kore_pipeline.settings import KoreSettings
-from kore_pipeline.store import connect, get_meta
+from kore_pipeline.store.db import connect, get_meta
 
 from .conftest import DATA
 from .helpers import message, write_jsonl
@@ -132,7 +132,7 @@ def test_signature_change_reembeds_everything(tmp_path: Path, embedder) -> None:
 
 
 def embedder_path(embedder) -> Path:  # type: ignore[no-untyped-def]
-    from kore_pipeline.embed import resolve_model_path
+    from kore_pipeline.embed.cache import resolve_model_path
 
     return resolve_model_path(embedder.settings)
 
@@ -178,7 +178,7 @@ def test_prefect_yaml_matches_the_flows() -> None:
 
 
 def test_messages_of_a_failed_run_are_extracted_by_the_next(tmp_path: Path, embedder) -> None:  # type: ignore[no-untyped-def]
-    from kore_pipeline import pipeline
+    from kore_pipeline.run import pipeline
 
     logs = write_jsonl(tmp_path / "logs" / "a.jsonl",
                        [message("I prefer dark roast coffee from Ethiopia.", message_id="a1")])
@@ -229,7 +229,7 @@ def test_first_run_with_only_bad_records_publishes(tmp_path: Path) -> None:
 
 def test_unreadable_file_is_retried_and_failed_runs_messages_reach_the_lake(
         tmp_path: Path) -> None:
-    from kore_pipeline import pipeline
+    from kore_pipeline.run import pipeline
 
     logs = tmp_path / "logs"
     (logs / "broken.parquet").parent.mkdir(parents=True)

@@ -9,11 +9,11 @@ from hypothesis import HealthCheck, example, given
 from hypothesis import settings as hsettings
 from hypothesis import strategies as st
 
-from kore_pipeline.decay import run_decay
-from kore_pipeline.pipeline import run_pipeline
-from kore_pipeline.search import Searcher, SearchFilters
+from kore_pipeline.lifecycle.decay import run_decay
+from kore_pipeline.run.pipeline import run_pipeline
+from kore_pipeline.serve.search import Searcher, SearchFilters
 from kore_pipeline.settings import KoreSettings
-from kore_pipeline.store import connect
+from kore_pipeline.store.db import connect
 from kore_pipeline.timeutil import parse_ts
 
 from .helpers import message, write_jsonl

@@ -12,9 +12,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from kore_pipeline import compress, store
-from kore_pipeline.compress import exact_pairs, find_similar_pairs, run_compress
-from kore_pipeline.embed import (
+from kore_pipeline.embed.cache import (
     Embedder,
     EmbeddingCache,
     embed_text,
@@ -22,9 +20,12 @@ from kore_pipeline.embed import (
     make_embedder,
 )
 from kore_pipeline.ids import embedding_key, text_hash
-from kore_pipeline.indexing import sync_index
+from kore_pipeline.index.sync import sync_index
+from kore_pipeline.index.vectors import VectorIndex, choose_kind
+from kore_pipeline.lifecycle import compress
+from kore_pipeline.lifecycle.compress import exact_pairs, find_similar_pairs, run_compress
 from kore_pipeline.settings import KoreSettings
-from kore_pipeline.vector_index import VectorIndex, choose_kind
+from kore_pipeline.store import db as store
 
 NOW = datetime(2026, 5, 1, 9, 30, tzinfo=UTC)
 

@@ -10,11 +10,11 @@ from hypothesis import HealthCheck, given
 from hypothesis import settings as hsettings
 from hypothesis import strategies as st
 
-from kore_pipeline.pipeline import run_pipeline
-from kore_pipeline.search import Searcher, fts_match, fts_query, rrf
+from kore_pipeline.index.vectors import VectorIndex
+from kore_pipeline.run.pipeline import run_pipeline
+from kore_pipeline.serve.search import Searcher, fts_match, fts_query, rrf
 from kore_pipeline.settings import KoreSettings
-from kore_pipeline.store import connect
-from kore_pipeline.vector_index import VectorIndex
+from kore_pipeline.store.db import connect
 
 from .helpers import message, write_jsonl
 
@@ -130,7 +130,7 @@ def test_rrf_fuses_ranks() -> None:
 
 
 def test_restatement_of_a_better_hit_is_dropped() -> None:
-    from kore_pipeline.search import SearchHit, drop_restatements
+    from kore_pipeline.serve.search import SearchHit, drop_restatements
 
     def hit(mid: int, content: str, sources: list[str], subject: str = "Anna") -> SearchHit:
         return SearchHit(mid, "o", subject, "factual", "preference", content, 3, 1.0, 1.0 / mid,

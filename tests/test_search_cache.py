@@ -8,11 +8,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from kore_pipeline.pipeline import run_pipeline
-from kore_pipeline.search import Searcher
+from kore_pipeline.index.vectors import VectorIndex
+from kore_pipeline.run.pipeline import run_pipeline
+from kore_pipeline.serve.search import Searcher
 from kore_pipeline.settings import KoreSettings
-from kore_pipeline.store import connect, transaction
-from kore_pipeline.vector_index import VectorIndex
+from kore_pipeline.store.db import connect, transaction
 
 from .helpers import message, write_jsonl
 

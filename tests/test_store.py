@@ -7,8 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from kore_pipeline.sqlfiles import load_sql
-from kore_pipeline.store import (
+from kore_pipeline.store.db import (
     SCHEMA_VERSION,
     StoreError,
     connect,
@@ -16,6 +15,7 @@ from kore_pipeline.store import (
     migrations,
     set_meta,
 )
+from kore_pipeline.store.sqlfiles import load_sql
 
 
 def test_schema_setup_is_safe_to_rerun(tmp_path: Path) -> None:
@@ -91,7 +91,7 @@ def test_newer_store_is_refused(tmp_path: Path) -> None:
 
 def test_newer_store_is_refused_before_any_migration(tmp_path: Path,
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
-    from kore_pipeline import store
+    from kore_pipeline.store import db as store
 
     conn = connect(tmp_path / "k.sqlite")
     conn.execute("BEGIN")
@@ -111,7 +111,7 @@ def test_newer_store_is_refused_before_any_migration(tmp_path: Path,
 
 def test_migration_with_a_trigger_body_runs_whole(tmp_path: Path,
                                                   monkeypatch: pytest.MonkeyPatch) -> None:
-    from kore_pipeline import store
+    from kore_pipeline.store import db as store
 
     connect(tmp_path / "k.sqlite").close()
     trigger = """
@@ -134,7 +134,7 @@ def test_migration_with_a_trigger_body_runs_whole(tmp_path: Path,
 
 def test_failed_migration_leaves_no_trace(tmp_path: Path,
                                           monkeypatch: pytest.MonkeyPatch) -> None:
-    from kore_pipeline import store
+    from kore_pipeline.store import db as store
 
     connect(tmp_path / "k.sqlite").close()
     broken = "CREATE TABLE half (x INTEGER); INSERT INTO no_such_table VALUES (1);"
@@ -149,6 +149,6 @@ def test_failed_migration_leaves_no_trace(tmp_path: Path,
 
 
 def test_known_message_ids_is_gone() -> None:
-    from kore_pipeline import store
+    from kore_pipeline.store import db as store
 
     assert not hasattr(store, "known_message_ids")

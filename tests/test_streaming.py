@@ -12,13 +12,13 @@ from pathlib import Path
 
 import pytest
 
-from kore_pipeline.checkpoints import load_checkpoints
-from kore_pipeline.ingest import ingest_paths
-from kore_pipeline.pipeline import execute, open_run, stage_ingest
-from kore_pipeline.search import Searcher
+from kore_pipeline.ingest.checkpoints import load_checkpoints
+from kore_pipeline.ingest.reader import ingest_paths
+from kore_pipeline.run.pipeline import execute, open_run, stage_ingest
+from kore_pipeline.run.watch import has_work, run_micro_batch, watch
+from kore_pipeline.serve.search import Searcher
 from kore_pipeline.settings import KoreSettings
-from kore_pipeline.store import connect
-from kore_pipeline.watch import has_work, run_micro_batch, watch
+from kore_pipeline.store.db import connect
 
 from .helpers import message, write_jsonl
 
@@ -215,7 +215,7 @@ def test_kore_watch_stops_cleanly_on_ctrl_c(tmp_path: Path) -> None:
     write_jsonl(folder / "chat.jsonl", [message("I like green tea in the morning.")])
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     proc = subprocess.Popen(
-        [sys.executable, "-m", "kore_pipeline.cli", "watch", str(folder), "--interval", "0.5",
+        [sys.executable, "-m", "kore_pipeline.cli.app", "watch", str(folder), "--interval", "0.5",
          "--home", str(tmp_path / "h"), "--now", NOW],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
     try:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from kore_pipeline.textnorm import contains_words, fold, sentence_key, split_sentences
+from kore_pipeline.text.normalize import contains_words, fold, sentence_key, split_sentences
 
 
 def test_every_apostrophe_is_one() -> None:

@@ -11,12 +11,12 @@ import faiss
 import numpy as np
 import pytest
 
-from kore_pipeline import store
-from kore_pipeline.embed import EmbeddingCache, SentenceTransformerEmbedder, embed_with_cache
+from kore_pipeline.embed.cache import EmbeddingCache, SentenceTransformerEmbedder, embed_with_cache
 from kore_pipeline.ids import embedding_key, text_hash
-from kore_pipeline.indexing import SIGNATURE_KEY, index_is_current
+from kore_pipeline.index.sync import SIGNATURE_KEY, index_is_current
+from kore_pipeline.index.vectors import INDEX_FILE, SIGNATURE_FILE, VectorIndex
 from kore_pipeline.settings import KoreSettings
-from kore_pipeline.vector_index import INDEX_FILE, SIGNATURE_FILE, VectorIndex
+from kore_pipeline.store import db as store
 
 SIG = "sentence-transformers:all-MiniLM-L6-v2:4"
 

@@ -1,0 +1,233 @@
+"""The ``kore`` command. Heavy imports (torch, faiss, prefect) happen inside commands."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from kore_pipeline.cli.common import Home, Now, Plain, print_json, settings_for
+from kore_pipeline.cli.progress import Quiet, stage_progress
+
+app = typer.Typer(help="kore-pipeline: conversation logs in, long-term memory for agents out.",
+                  no_args_is_help=True, add_completion=False)
+
+@app.command()
+def run(paths: Annotated[list[Path] | None, typer.Argument(
+            help="Log files or folders (default: the sample data in data/).")] = None,
+        home: Home = None, now: Now = None, no_prefect: Plain = False,
+        quiet: Quiet = False) -> None:
+    """Run every stage in order: ingest, extract, score, embed, index, decay, compress, publish."""
+    settings = settings_for(home)
+    missing = [str(p) for p in paths or [] if not p.exists()]
+    if missing:
+        typer.echo(f"no such file or folder: {', '.join(missing)}", err=True)
+        raise typer.Exit(2)
+    with stage_progress(quiet):
+        if no_prefect:
+            from kore_pipeline.run.pipeline import run_pipeline
+
+            summary = run_pipeline(list(paths) if paths else None, settings, now)
+        else:
+            from flows.pipeline import kore_pipeline_flow
+
+            summary = kore_pipeline_flow(paths=[str(p) for p in paths] if paths else None,
+                                         home=str(settings.home), now=now)
+    for report in summary.get("index", []):
+        if report.get("repaired"):
+            typer.echo(f"warning: {report['repaired']}; rebuilt it from the stored vectors",
+                       err=True)
+    print_json(summary)
+
+
+@app.command()
+def decay(home: Home = None, now: Now = None, no_prefect: Plain = False,
+          quiet: Quiet = False) -> None:
+    """Apply logged accesses and Ebbinghaus decay at NOW; archive memories below the threshold."""
+    settings = settings_for(home)
+    with stage_progress(quiet):
+        if no_prefect:
+            from kore_pipeline.run.pipeline import run_maintenance
+
+            summary = run_maintenance("decay", settings, now)
+        else:
+            from flows.pipeline import decay_flow
+
+            summary = decay_flow(home=str(settings.home), now=now)
+    print_json(summary)
+
+
+@app.command()
+def compress(home: Home = None, now: Now = None, no_prefect: Plain = False,
+             owner: Annotated[str | None, typer.Option(help="Only this owner.")] = None,
+             quiet: Quiet = False) -> None:
+    """Merge near-duplicate memories (cosine >= KORE_SIMILARITY_THRESHOLD) per owner and subject."""
+    settings = settings_for(home)
+    with stage_progress(quiet):
+        if no_prefect:
+            from kore_pipeline.run.pipeline import run_maintenance
+
+            summary = run_maintenance("compress", settings, now, owner)
+        else:
+            from flows.pipeline import compress_flow
+
+            summary = compress_flow(home=str(settings.home), now=now, owner=owner)
+    print_json(summary)
+
+
+@app.command()
+def search(query: Annotated[str | None, typer.Argument(help="What to look for.")] = None,
+           owner: Annotated[str, typer.Option(help="Memory namespace to search.")] = "default",
+           k: Annotated[int, typer.Option("--k", help="Results to return.")] = 10,
+           batch: Annotated[Path | None, typer.Option(
+               help="JSON Lines of {qid, query, owner, k}; prints one line per query.")] = None,
+           as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+           no_reinforce: Annotated[bool, typer.Option(
+               "--no-reinforce", help="Preview: do not log accesses.")] = False,
+           include_archived: Annotated[bool, typer.Option(
+               "--include-archived",
+               help="Also search forgotten, merged, compacted and superseded memories.")] = False,
+           mode: Annotated[str, typer.Option(help="hybrid, fts (keywords) or semantic.")]
+           = "hybrid",
+           subject: Annotated[str | None, typer.Option(help="Only memories about this person.")]
+           = None,
+           session: Annotated[str | None, typer.Option(help="Only this session id.")] = None,
+           memory_type: Annotated[str | None, typer.Option(
+               "--type", help="factual, episodic or summary.")] = None,
+           category: Annotated[str | None, typer.Option(
+               help="preference, decision, habit, profile, episode, note, summary.")] = None,
+           since: Annotated[str | None, typer.Option(help="Created at or after (ISO).")] = None,
+           until: Annotated[str | None, typer.Option(help="Created at or before (ISO).")] = None,
+           home: Home = None, now: Now = None) -> None:
+    """Hybrid search (FTS5 bm25 + FAISS, Reciprocal Rank Fusion) within one owner."""
+    from kore_pipeline.serve.search import MODES, Searcher, SearchFilters
+
+    if mode not in MODES:
+        raise typer.BadParameter(f"--mode must be one of {', '.join(MODES)}")
+    filters = SearchFilters(subject=subject, session_id=session, type=memory_type,
+                            category=category, since=since, until=until,
+                            include_archived=include_archived)
+
+    settings = settings_for(home)
+    if not settings.db_path().is_file():
+        typer.echo(f"no store at {settings.db_path()}: run `kore run` first", err=True)
+        raise typer.Exit(2)
+    searcher = Searcher(settings)
+    try:
+        if batch is not None:
+            _search_batch(searcher, batch, now, not no_reinforce, filters, mode)
+            return
+        if query is None:
+            raise typer.BadParameter("give a QUERY or --batch FILE")
+        hits = searcher.search(query, owner, k=k, now=now, reinforce=not no_reinforce,
+                               mode=mode, filters=filters)
+    finally:
+        searcher.close()
+        for problem in searcher.repaired:
+            typer.echo(f"warning: {problem}; rebuilt it from the stored vectors", err=True)
+    if as_json:
+        print_json([h.to_dict() for h in hits])
+        return
+    if not hits:
+        typer.echo("no results")
+    for h in hits:
+        typer.echo(f"[{h.memory_id}] {h.score:.5f}  {h.subject} · {h.type}/{h.category} · "
+                   f"importance {h.importance} · decay {h.decay_score:.3f}")
+        typer.echo(f"    {h.content}")
+        typer.echo(f"    sources: {', '.join(h.source_message_ids)}  created: {h.created_at}")
+
+
+def _search_batch(searcher: Any, path: Path, now: str | None, reinforce: bool,
+                  filters: Any, mode: str) -> None:
+    with path.open(encoding="utf-8") as fh:
+        for lineno, line in enumerate(fh, start=1):
+            if not line.strip():
+                continue
+            try:
+                req = json.loads(line)
+                hits = searcher.search(str(req["query"]), str(req.get("owner", "default")),
+                                       k=int(req.get("k", 10)), now=now, reinforce=reinforce,
+                                       mode=str(req.get("mode", mode)), filters=filters)
+                out = {"qid": req.get("qid", lineno), "results": [h.to_dict() for h in hits]}
+            except (json.JSONDecodeError, KeyError, TypeError, ValueError) as exc:
+                out = {"qid": None, "line": lineno, "error": f"{type(exc).__name__}: {exc}"}
+            sys.stdout.write(json.dumps(out, ensure_ascii=False, default=str) + "\n")
+
+
+@app.command()
+def stats(home: Home = None, as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
+    """Counts of messages, memories by status/category/importance, quarantine and runs."""
+    from kore_pipeline.serve.stats import collect_stats
+
+    settings = settings_for(home)
+    data = collect_stats(settings)
+    if as_json:
+        print_json(data)
+        return
+    for section, values in data.items():
+        typer.echo(f"{section}: {json.dumps(values, ensure_ascii=False, default=str)}")
+
+
+@app.command()
+def restore(memory_id: Annotated[int, typer.Argument(help="Id of an archived memory.")],
+            home: Home = None, now: Now = None) -> None:
+    """Bring a forgotten, merged, superseded or deleted memory back into the active set.
+
+    A compacted memory comes back with its summary's other originals: use
+    `kore restore-compaction SUMMARY_ID`.
+    """
+    from kore_pipeline.store.db import connect, restore_memory
+    from kore_pipeline.timeutil import iso, resolve_now
+
+    conn = connect(settings_for(home).db_path())
+    try:
+        row = conn.execute("SELECT status, merged_into FROM memories WHERE id = ?",
+                           (memory_id,)).fetchone()
+        if row is not None and row["status"] == "compacted":
+            typer.echo(f"memory {memory_id} is part of summary {row['merged_into']}: run"
+                       f" `kore restore-compaction {row['merged_into']}`", err=True)
+            raise typer.Exit(1)
+        ok = restore_memory(conn, memory_id, iso(resolve_now(now)))
+    finally:
+        conn.close()
+    if not ok:
+        typer.echo(f"memory {memory_id} is not archived", err=True)
+        raise typer.Exit(1)
+    typer.echo(f"restored memory {memory_id}")
+
+
+@app.command()
+def serve(home: Home = None,
+          paths: Annotated[list[Path] | None, typer.Argument(help="Log folders to ingest.")]
+          = None,
+          interval: Annotated[int | None, typer.Option(
+              help="Stream: micro-batches every N seconds instead of the hourly run.")]
+          = None) -> None:
+    """Serve the flows as Prefect deployments with cron schedules until stopped."""
+    from flows.serve import serve_forever
+
+    settings = settings_for(home)
+    serve_forever(str(settings.home.resolve()),
+                  [str(p.resolve()) for p in paths] if paths else None, interval)
+
+
+def _register_extensions() -> None:
+    """Commands that live in their own modules (serving, agents, evaluation)."""
+    from kore_pipeline.cli import context as cli_context
+    from kore_pipeline.cli import data as cli_data
+    from kore_pipeline.cli import eval as cli_eval
+    from kore_pipeline.cli import lake as cli_lake
+    from kore_pipeline.cli import mcp as cli_mcp
+    from kore_pipeline.cli import watch as cli_watch
+
+    for module in (cli_context, cli_mcp, cli_eval, cli_watch, cli_data, cli_lake):
+        module.register(app)
+
+
+_register_extensions()
+
+if __name__ == "__main__":  # pragma: no cover
+    app()

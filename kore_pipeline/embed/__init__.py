@@ -1,0 +1,1 @@
+"""Embed: embedder backends behind one interface, a factory, and the (model, text) vector cache."""

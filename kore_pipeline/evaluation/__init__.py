@@ -1,0 +1,171 @@
+"""Evaluation harness: fact extraction and retrieval measured on public data sets.
+
+Three sets, read from a data folder (by default ``<project root>/../shared/data``; never
+copied into the project):
+
+* **Synthetic-Persona-Chat** (test split): each conversation's "User 1:" / "User 2:" lines
+  become user messages of one owner, ``extract.extract_memories`` runs on them, and every
+  speaker's factual memories are compared with that speaker's gold persona sentences:
+  precision, recall and F1 (micro-averaged), and *attribution* (of the facts that match a
+  persona sentence of either user, the share credited to the right user).
+* **MADial-Bench** (en): the 160 memory events are inserted as episodic memories of one
+  owner and indexed (FTS5 + FAISS); each dialogue, cut before its first test turn, becomes a
+  query; recall@k and hit@k for the fts, semantic and hybrid modes, and for alternative
+  hybrid formulas (RRF k, stream weights, decay and importance modifiers).
+* **Cross-lingual** (:mod:`.crosslingual`): recall@1/5 of a memory's translation, for
+  every embedder backend side by side, on the shipped hand-written parallel set (six
+  languages) and on MemoryBank's aligned English/Chinese user turns.
+* **MemoryBank** (en): share of each user's gold hobby and personality terms found in the
+  facts extracted from that user's turns.
+
+How a fact matches a gold sentence (see :func:`lexical_match`): content words are
+lower-cased, stopwords, number words and generic verbs ("like", "love", "have", "work",
+"play", "live", "favorite") are removed and the rest lightly stemmed; a fact matches when
+it contains at least half of the gold sentence's content words (and at least one). The semantic rule
+(:class:`SemanticMatcher`) instead asks for a MiniLM cosine >= :data:`SEMANTIC_THRESHOLD`
+between the fact's clause and the gold sentence.
+
+Modules: :mod:`.matching` (match rules, memoising embedder), :mod:`.metrics` (fact scores,
+recall@k, hit@k), :mod:`.spc`, :mod:`.madial`, :mod:`.memorybank` (one per set: loader and
+evaluation), :mod:`.runner` (:func:`run_all`), :mod:`.report` (tables, JSON).
+"""
+
+from __future__ import annotations
+
+from kore_pipeline.evaluation.crosslingual import (
+    DEFAULT_BACKENDS,
+    PARALLEL_FILE,
+    counterpart_recall,
+    evaluate_crosslingual,
+    evaluate_parallel,
+    load_memorybank_pairs,
+    load_parallel,
+)
+from kore_pipeline.evaluation.madial import (
+    BASELINE_FORMULA,
+    DEFAULT_QUERY,
+    FORMULAS,
+    MADIAL_DIALOGUE,
+    MADIAL_DIR,
+    MADIAL_MEMORY,
+    MADIAL_NOW,
+    MADIAL_OWNER,
+    MODES,
+    QUERY_VARIANTS,
+    MadialDialogue,
+    MadialMemory,
+    build_madial_store,
+    evaluate_madial,
+    load_madial,
+    madial_query,
+    memory_subject,
+    parse_madial_dialogue,
+)
+from kore_pipeline.evaluation.matching import (
+    LEXICAL_THRESHOLD,
+    SEMANTIC_THRESHOLD,
+    MemoEmbedder,
+    SemanticMatcher,
+    content_words,
+    lexical_match,
+    stem,
+)
+from kore_pipeline.evaluation.memorybank import (
+    MEMORYBANK_FILE,
+    MemoryBankUser,
+    evaluate_memorybank,
+    load_memorybank,
+    split_terms,
+)
+from kore_pipeline.evaluation.metrics import (
+    KS,
+    FactScores,
+    Match,
+    hit_at_k,
+    ratio,
+    recall_at_k,
+    retrieval_metrics,
+    score_facts,
+)
+from kore_pipeline.evaluation.report import (
+    format_report,
+    write_json,
+)
+from kore_pipeline.evaluation.runner import (
+    DEFAULT_DATA,
+    PROJECT_ROOT,
+    SETS,
+    parse_sets,
+    run_all,
+)
+from kore_pipeline.evaluation.spc import (
+    SPC_BASE_TS,
+    SPC_FILE,
+    SpcConversation,
+    evaluate_spc,
+    load_spc,
+    spc_facts,
+    spc_messages,
+)
+
+__all__ = [
+    "DEFAULT_BACKENDS",
+    "PARALLEL_FILE",
+    "counterpart_recall",
+    "evaluate_crosslingual",
+    "evaluate_parallel",
+    "load_memorybank_pairs",
+    "load_parallel",
+    "BASELINE_FORMULA",
+    "DEFAULT_DATA",
+    "DEFAULT_QUERY",
+    "FORMULAS",
+    "FactScores",
+    "KS",
+    "LEXICAL_THRESHOLD",
+    "MADIAL_DIALOGUE",
+    "MADIAL_DIR",
+    "MADIAL_MEMORY",
+    "MADIAL_NOW",
+    "MADIAL_OWNER",
+    "MEMORYBANK_FILE",
+    "MODES",
+    "MadialDialogue",
+    "MadialMemory",
+    "Match",
+    "MemoEmbedder",
+    "MemoryBankUser",
+    "PROJECT_ROOT",
+    "QUERY_VARIANTS",
+    "SEMANTIC_THRESHOLD",
+    "SETS",
+    "SPC_BASE_TS",
+    "SPC_FILE",
+    "SemanticMatcher",
+    "SpcConversation",
+    "build_madial_store",
+    "content_words",
+    "evaluate_madial",
+    "evaluate_memorybank",
+    "evaluate_spc",
+    "format_report",
+    "hit_at_k",
+    "lexical_match",
+    "load_madial",
+    "load_memorybank",
+    "load_spc",
+    "madial_query",
+    "memory_subject",
+    "parse_madial_dialogue",
+    "parse_sets",
+    "ratio",
+    "recall_at_k",
+    "retrieval_metrics",
+    "run_all",
+    "score_facts",
+    "spc_facts",
+    "spc_messages",
+    "split_terms",
+    "stem",
+    "write_json",
+]

@@ -1,0 +1,125 @@
+"""The figures of :func:`run_all` as plain-text tables, or as a JSON file."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+from typing import Any
+
+from kore_pipeline.evaluation.madial import QUERY_VARIANTS
+from kore_pipeline.evaluation.metrics import KS, ratio
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:5.1f}" if not math.isnan(x) else "  n/a"
+
+
+def format_report(result: dict[str, Any]) -> str:
+    """The figures as plain-text tables."""
+    lines: list[str] = [f"data: {result['data']}   limit: {result['limit']}"]
+    spc = result.get("spc")
+    if spc:
+        lines += ["", f"== Synthetic-Persona-Chat (test): {spc['conversations']} conversations,"
+                      f" {spc['turns']} turns; facts vs gold persona sentences (micro) ==",
+                  f"{'match rule':<10} {'facts':>6} {'gold':>6} {'P%':>6} {'R%':>6} "
+                  f"{'F1%':>6} {'attrib%':>8} {'misattr':>8}"]
+        for rule in ("lexical", "semantic"):
+            s = spc.get(rule)
+            if s:
+                lines.append(f"{rule:<10} {s['facts']:>6} {s['gold']:>6} {_pct(s['precision']):>6}"
+                             f" {_pct(s['recall']):>6} {_pct(s['f1']):>6}"
+                             f" {_pct(s['attribution']):>8} {s['misattributed']:>8}")
+        lines.append(f"  facts credited to a speaker who did not say them (provenance): "
+                     f"{spc['provenance_errors']}")
+        if spc.get("lexical"):
+            lex, said = spc["lexical"], spc["gold_said_by_own_speaker"]
+            lines.append(f"  recall ceiling: {said} of {lex['gold']} persona sentences "
+                         f"({_pct(ratio(said, lex['gold'])).strip()}%) are said by their own"
+                         f" speaker (lexical rule on the turns); lexical recall of those: "
+                         f"{_pct(ratio(lex['recalled'], said)).strip()}%")
+        for rule in ("lexical", "semantic"):
+            s = spc.get(rule)
+            if not s:
+                continue
+            lines.append(f"  per category ({rule}): category facts correct P% misattributed")
+            for cat, c in sorted(s["by_category"].items()):
+                lines.append(f"    {cat:<11} {c['facts']:>6} {c['correct']:>6} "
+                             f"{_pct(ratio(c['correct'], c['facts']))} {c['misattributed']:>6}")
+        for rule, text in spc["match_rules"].items():
+            if spc.get(rule):
+                lines.append(f"  {rule}: {text}")
+    mad = result.get("madial")
+    if mad:
+        lines += ["", f"== MADial-Bench (en): {mad['memories']} memories, {mad['dialogues']}"
+                      f" dialogues, k={mad['k']}, now={mad['now']} ==",
+                  f"{'mode/query':<22}" + "".join(f"{m:>7}" for m in
+                                                  ("R@1", "R@5", "R@10", "H@1", "H@5", "H@10"))]
+        for key, m in mad["modes"].items():
+            lines.append(f"{key:<22}" + "".join(
+                f"{_pct(m[f'{x}@{k}']):>7}" for x in ("recall", "hit") for k in KS))
+        other = [v for v in QUERY_VARIANTS if v != mad["default_query"]]
+        head = f"{'hybrid formula':<30}{'dw':>5}{'iw':>5}{'k':>5}{'fts':>5}{'vec':>5}"
+        head += "".join(f"  {v[:10]:>10} R@5 R@10" for v in [mad["default_query"], *other])
+        head += "  R@10 vs b: +/- dialogues"
+        lines += ["", f"-- formula comparison (hybrid; recall %, default query "
+                      f"'{mad['default_query']}' first) --", head]
+        for name, row in mad["formulas"].items():
+            st = row["settings"]
+            line = (f"{name:<30}{st['decay_weight']:>5g}{st['importance_weight']:>5g}"
+                    f"{st['rrf_k']:>5g}{st['fts_weight']:>5g}{st['vector_weight']:>5g}")
+            for v in [mad["default_query"], *other]:
+                line += f"  {'':>10}{_pct(row[v]['recall@5']):>4}{_pct(row[v]['recall@10']):>5}"
+            if "vs_default" in row:
+                line += f"  +{row['vs_default']['better']}/-{row['vs_default']['worse']}"
+            lines.append(line)
+    mb = result.get("memorybank")
+    if mb:
+        lines += ["", f"== MemoryBank (en): {mb['users']} users, {mb['turns']} user turns;"
+                      " gold profile terms found (lexical rule) ==",
+                  f"{'terms':<12}{'n':>5}{'in facts%':>11}{'in memories%':>14}"
+                  f"{'in user turns%':>16}"]
+        for kind in ("hobbies", "personality"):
+            c = mb[kind]
+            lines.append(f"{kind:<12}{c['terms']:>5}{_pct(c['coverage_in_facts']):>11}"
+                         f"{_pct(c['coverage_in_memories']):>14}"
+                         f"{_pct(c['coverage_in_user_turns']):>16}")
+    cross = result.get("crosslingual")
+    if cross:
+        lines += _crosslingual_lines(cross)
+    lines += ["", "time (s): " + ", ".join(f"{k} {v}" for k, v in result["timings_s"].items())]
+    return "\n".join(lines)
+
+
+def _crosslingual_lines(cross: dict[str, Any]) -> list[str]:
+    """Recall of the other-language counterpart, one column per backend."""
+    names = list(cross["backends"])
+    rows = list(cross["backends"].values())
+    first = rows[0]["parallel"]
+    lines = ["", f"== Cross-lingual: the same memory in another language (parallel set:"
+                 f" {first['memories']} hand-written memories x {len(first['languages'])}"
+                 f" languages); recall@1 / recall@5 % ==",
+             f"{'pair':<12}" + "".join(f"{n[:24]:>26}" for n in names)]
+
+    def cells(get: Any) -> str:
+        return "".join(f"{_pct(get(r)['recall@1']):>19} /{_pct(get(r)['recall@5'])}"
+                       for r in rows)
+
+    for pair in first["pairs"]:
+        if pair.startswith("en->") or pair.endswith("->en"):
+            lines.append(f"{pair:<12}" + cells(lambda r, p=pair: r["parallel"]["pairs"][p]))
+    lines.append(f"{'mean (30)':<12}" + cells(lambda r: r["parallel"]["mean"]))
+    lines.append(f"{'worst pair':<12}" + cells(lambda r: r["parallel"]["min"]))
+    if "memorybank" in rows[0]:
+        lines.append(f"MemoryBank user turns, en<->zh ({rows[0]['memorybank']['turns']} each):")
+        for pair in ("en->zh", "zh->en"):
+            lines.append(f"{pair:<12}" + cells(lambda r, p=pair: r["memorybank"][p]))
+    lines.append(f"{'seconds':<12}" + "".join(f"{r['seconds']:>26}" for r in rows))
+    return lines
+
+
+def write_json(result: dict[str, Any], path: Path) -> None:
+    """Write every figure as indented JSON."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(result, ensure_ascii=False, indent=2, default=str) + "\n",
+                    encoding="utf-8")

@@ -1,0 +1,92 @@
+"""Run the chosen sets on a data folder and collect every figure (:func:`run_all`)."""
+
+from __future__ import annotations
+
+import tempfile
+import time
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from kore_pipeline.evaluation.crosslingual import (
+    DEFAULT_BACKENDS,
+    MEMORYBANK_DIR,
+    evaluate_crosslingual,
+)
+from kore_pipeline.evaluation.madial import MADIAL_DIR, MADIAL_NOW, evaluate_madial, load_madial
+from kore_pipeline.evaluation.matching import MemoEmbedder
+from kore_pipeline.evaluation.memorybank import (
+    MEMORYBANK_FILE,
+    evaluate_memorybank,
+    load_memorybank,
+)
+from kore_pipeline.evaluation.spc import SPC_FILE, evaluate_spc, load_spc
+from kore_pipeline.settings import KoreSettings
+from kore_pipeline.timeutil import iso, resolve_now
+
+PROJECT_ROOT = Path(__file__).resolve().parents[2]
+DEFAULT_DATA = PROJECT_ROOT.parent / "shared" / "data"
+SETS = ("spc", "madial", "memorybank", "crosslingual")
+
+def parse_sets(text: str | Iterable[str]) -> list[str]:
+    """``"spc,madial"`` -> ["spc", "madial"]; unknown names raise ValueError."""
+    names = [s.strip().lower() for s in (text.split(",") if isinstance(text, str) else text)]
+    names = [s for s in names if s]
+    bad = [s for s in names if s not in SETS]
+    if bad:
+        raise ValueError(f"unknown set(s) {', '.join(bad)} (expected {', '.join(SETS)})")
+    return names
+
+
+def run_all(data: Path | None = None, sets: str | Iterable[str] = SETS,
+            limit: int | None = None, home: Path | None = None,
+            settings: KoreSettings | None = None, embedder: Any = None,
+            semantic: bool = True, now: str = MADIAL_NOW,
+            backends: Iterable[str] = DEFAULT_BACKENDS) -> dict[str, Any]:
+    """Run the chosen sets on ``data`` and return every figure (JSON-ready).
+
+    ``home``: where the MADial store, index and embedding cache go (a temporary folder,
+    deleted afterwards, when None). ``embedder``: an ``embed.Embedder`` (loaded on first need
+    when None). ``limit``: at most this many SPC conversations, MADial dialogues (the
+    archive is always complete) and MemoryBank users. ``backends``: the embedders compared
+    side by side by the crosslingual set (each loaded by name; ``embedder`` serves the one
+    the settings name).
+    """
+    data = Path(data) if data is not None else DEFAULT_DATA
+    chosen = parse_sets(sets)
+    base = settings or KoreSettings()
+    started = time.perf_counter()
+    result: dict[str, Any] = {"data": str(data), "sets": chosen, "limit": limit,
+                              "semantic": semantic, "timings_s": {}}
+    needs_model = "madial" in chosen or (semantic and "spc" in chosen)
+    memo = None
+    if needs_model:
+        if embedder is None:
+            from kore_pipeline.embed.cache import make_embedder
+
+            embedder = make_embedder(base)
+        memo = embedder if isinstance(embedder, MemoEmbedder) else MemoEmbedder(embedder)
+    with tempfile.TemporaryDirectory(prefix="kore-eval-") as tmp:
+        root = Path(home) if home is not None else Path(tmp)
+        for name in chosen:
+            t0 = time.perf_counter()
+            if name == "spc":
+                convs = load_spc(data / SPC_FILE, limit)
+                result["spc"] = evaluate_spc(convs, base, memo if semantic else None)
+            elif name == "madial":
+                memories, dialogues = load_madial(data / MADIAL_DIR, limit)
+                mset = base.model_copy(update={"home": root / "eval-madial"})
+                result["madial"] = evaluate_madial(memories, dialogues, mset, memo,
+                                                   iso(resolve_now(now)))
+            elif name == "crosslingual":
+                bank = data / MEMORYBANK_DIR
+                given = {base.embedder: embedder} if embedder is not None else {}
+                result["crosslingual"] = evaluate_crosslingual(
+                    list(backends), base, bank if (bank / "cn").is_dir() else None, limit,
+                    embedders=given)
+            else:
+                users = load_memorybank(data / MEMORYBANK_FILE, limit)
+                result["memorybank"] = evaluate_memorybank(users, base)
+            result["timings_s"][name] = round(time.perf_counter() - t0, 2)
+    result["timings_s"]["total"] = round(time.perf_counter() - started, 2)
+    return result

@@ -1,0 +1,217 @@
+"""Extract stage: user messages to candidate memories (facts and episodes), scored, then upserted.
+
+Only user turns are read: what the assistant says is never taken as a fact about the user.
+The same fact said again upserts the one memory keyed by (owner, subject, key), merging
+provenance.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from kore_pipeline.extract.importance import score_importance
+from kore_pipeline.extract.patterns import extract_facts, is_informative
+from kore_pipeline.ids import memory_key, text_hash
+from kore_pipeline.settings import KoreSettings
+from kore_pipeline.store.db import archive_memories, transaction
+from kore_pipeline.text.language import detect_language, pattern_language
+
+DEFAULT_SUBJECT = "user"
+MAX_EPISODE_CHARS = 2000
+
+
+@dataclass
+class CandidateMemory:
+    """A memory as extracted from one message, before it meets the store."""
+
+    owner: str
+    subject: str
+    key: str
+    type: str
+    category: str
+    content: str
+    language: str | None
+    importance: int
+    importance_explicit: bool
+    source_message_ids: list[str]
+    session_id: str
+    created_at: str
+    mentioned_at: list[str] = field(default_factory=list)
+
+
+@dataclass
+class UpsertReport:
+    """What the upsert did."""
+
+    inserted: int = 0
+    updated: int = 0
+    unchanged: int = 0
+    superseded: int = 0
+    memory_ids: list[int] = field(default_factory=list)
+
+
+def _cut(text: str, limit: int) -> str:
+    if len(text) <= limit:
+        return text
+    cut = text[:limit].rsplit(" ", 1)[0]
+    return cut if len(cut) >= limit // 2 else text[:limit]
+
+
+def subject_of(msg: dict[str, Any]) -> str:
+    """Who a message's memories are about: its speaker, else ``user``."""
+    return (msg.get("speaker") or DEFAULT_SUBJECT).strip() or DEFAULT_SUBJECT
+
+
+def memories_from_message(msg: dict[str, Any], settings: KoreSettings) -> list[CandidateMemory]:
+    """Facts and (if informative) an episode from one user message; [] for other roles.
+
+    The message's ``language`` (detected at ingest; detected here when missing) is recorded
+    on its memories and picks the extraction and importance patterns.
+    """
+    if msg["role"] != "user":
+        return []
+    subject = subject_of(msg)
+    explicit = msg.get("importance")
+    language = msg.get("language") or detect_language(msg["text"])
+    lang = pattern_language(language)
+    common = {"owner": msg["owner"], "subject": subject, "source_message_ids": [msg["message_id"]],
+              "session_id": msg["session_id"], "created_at": msg["ts"],
+              "mentioned_at": [msg["ts"]], "importance_explicit": explicit is not None}
+    out: list[CandidateMemory] = []
+    for fact in extract_facts(msg["text"], lang):
+        if not settings.min_fact_chars <= len(fact.fact) <= settings.max_fact_chars:
+            continue
+        polarity = "not " if fact.polarity == "-" else ""
+        content = _cut(fact.content, settings.max_fact_chars)
+        out.append(CandidateMemory(
+            key=memory_key(fact.category, polarity + fact.fact), type="factual",
+            category=fact.category, content=content, language=language or fact.language,
+            importance=score_importance(content, fact.category, explicit, lang), **common))
+    if is_informative(msg["text"], settings.min_episode_words):
+        content = _cut(msg["text"], MAX_EPISODE_CHARS)
+        out.append(CandidateMemory(
+            key=f"episode:{msg['message_id']}", type="episodic", category="episode",
+            content=content, language=language,
+            importance=score_importance(content, "episode", explicit, lang), **common))
+    return out
+
+
+def extract_memories(messages: Iterable[dict[str, Any]],
+                     settings: KoreSettings) -> list[CandidateMemory]:
+    """Candidate memories from messages, same (owner, subject, key) folded together."""
+    folded: dict[tuple[str, str, str], CandidateMemory] = {}
+    for msg in messages:
+        for cand in memories_from_message(msg, settings):
+            ident = (cand.owner, cand.subject, cand.key)
+            prev = folded.get(ident)
+            folded[ident] = cand if prev is None else _fold(prev, cand)
+    return list(folded.values())
+
+
+def _fold(old: CandidateMemory, new: CandidateMemory) -> CandidateMemory:
+    """Merge a repeated fact: earliest creation, union of provenance, the higher importance."""
+    first, last = (old, new) if old.created_at <= new.created_at else (new, old)
+    ids = list(dict.fromkeys(first.source_message_ids + last.source_message_ids))
+    return CandidateMemory(
+        owner=old.owner, subject=old.subject, key=old.key, type=old.type,
+        category=old.category, content=last.content, language=last.language,
+        importance=max(old.importance, new.importance),
+        importance_explicit=old.importance_explicit or new.importance_explicit,
+        source_message_ids=ids, session_id=last.session_id, created_at=first.created_at,
+        mentioned_at=sorted(old.mentioned_at + new.mentioned_at))
+
+
+def opposite_key(key: str) -> str:
+    """The key of the negated fact: ``preference:tea`` <-> ``preference:not_tea``."""
+    category, _, slug = key.partition(":")
+    return f"{category}:{slug[4:]}" if slug.startswith("not_") else f"{category}:not_{slug}"
+
+
+def _said_at(conn: sqlite3.Connection, owner: str, source_ids: list[str]) -> str | None:
+    """When a memory was last said: the newest of its source messages (None if unknown)."""
+    if not source_ids:
+        return None
+    marks = ",".join("?" * len(source_ids))
+    row = conn.execute(f"SELECT max(ts) FROM messages WHERE owner = ? AND message_id IN"
+                       f" ({marks})", [owner, *source_ids]).fetchone()
+    return row[0]
+
+
+def _resolve_contradiction(conn: sqlite3.Connection, cand: CandidateMemory, memory_id: int,
+                           now_iso: str) -> int:
+    """Of a fact and its active negation ("I like X" / "I don't like X"), keep the one said
+    last; the other is archived as 'superseded' pointing at it. Returns 1 if one was."""
+    if cand.type != "factual":
+        return 0
+    other = conn.execute(
+        "SELECT id, source_message_ids, created_at FROM memories WHERE owner = ? AND"
+        " subject = ? AND key = ? AND status = 'active'",
+        (cand.owner, cand.subject, opposite_key(cand.key))).fetchone()
+    if other is None:
+        return 0
+    theirs = _said_at(conn, cand.owner, json.loads(other["source_message_ids"])) \
+        or other["created_at"]
+    ours = cand.mentioned_at[-1]
+    old, new = (int(other["id"]), memory_id) if theirs <= ours else (memory_id, int(other["id"]))
+    archive_memories(conn, [old], "superseded", now_iso, None, merged_into=[new])
+    return 1
+
+
+def upsert_memories(conn: sqlite3.Connection, candidates: list[CandidateMemory],
+                    now_iso: str,
+                    done_messages: Iterable[tuple[str, str, str]] = ()) -> UpsertReport:
+    """Insert new memories; merge provenance into existing ones; mark ``done_messages``
+    ((owner, conversation_id, message_id) keys) as extracted. One transaction."""
+    report = UpsertReport()
+    with transaction(conn):
+        conn.executemany("UPDATE messages SET extracted = 1 WHERE owner = ? AND"
+                         " conversation_id = ? AND message_id = ?", list(done_messages))
+        for cand in candidates:
+            row = conn.execute(
+                "SELECT id, source_message_ids, importance, importance_explicit, created_at,"
+                " last_accessed_at, status, merged_into FROM memories"
+                " WHERE owner = ? AND subject = ? AND key = ?",
+                (cand.owner, cand.subject, cand.key)).fetchone()
+            if row is None:
+                cur = conn.execute(
+                    "INSERT INTO memories(owner, subject, key, type, category, content,"
+                    " content_hash, language, importance, importance_explicit,"
+                    " source_message_ids, session_id, created_at, updated_at,"
+                    " last_accessed_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                    (cand.owner, cand.subject, cand.key, cand.type, cand.category, cand.content,
+                     text_hash(cand.content), cand.language, cand.importance,
+                     int(cand.importance_explicit), json.dumps(cand.source_message_ids),
+                     cand.session_id, cand.created_at, now_iso,
+                     cand.mentioned_at[-1] if len(cand.mentioned_at) > 1 else None))
+                report.inserted += 1
+                report.memory_ids.append(int(cur.lastrowid))
+                report.superseded += _resolve_contradiction(conn, cand, int(cur.lastrowid),
+                                                            now_iso)
+                continue
+            known = json.loads(row["source_message_ids"])
+            ids = list(dict.fromkeys(known + cand.source_message_ids))
+            if ids == known:
+                report.unchanged += 1
+                continue
+            # A fact said again: provenance grows and the memory is refreshed (decay restarts).
+            last_seen = max([t for t in (row["last_accessed_at"], *cand.mentioned_at) if t])
+            importance = row["importance"] if row["importance_explicit"] and not \
+                cand.importance_explicit else max(row["importance"], cand.importance)
+            # Said again: a forgotten or superseded fact is current again.
+            revived = row["status"] in ("forgotten", "superseded")
+            conn.execute(
+                "UPDATE memories SET source_message_ids = ?, importance = ?, created_at = ?,"
+                " last_accessed_at = ?, updated_at = ?, status = ?, merged_into = ? WHERE id = ?",
+                (json.dumps(ids), importance, min(row["created_at"], cand.created_at),
+                 last_seen, now_iso, "active" if revived else row["status"],
+                 None if revived else row["merged_into"], row["id"]))
+            if revived:
+                conn.execute("DELETE FROM archive WHERE memory_id = ?", (row["id"],))
+            report.superseded += _resolve_contradiction(conn, cand, int(row["id"]), now_iso)
+            report.updated += 1
+            report.memory_ids.append(int(row["id"]))
+    return report

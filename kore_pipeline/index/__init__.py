@@ -1,0 +1,1 @@
+"""Index: the FAISS vector index (ids = memory row ids) and its sync with the store."""

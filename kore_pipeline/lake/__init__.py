@@ -1,0 +1,1 @@
+"""Lake: Parquet datasets and DuckDB views for analysts, and the HTML report."""

@@ -1,0 +1,327 @@
+"""Publish stage, analyst side: a documented Parquet dataset with DuckDB views (docs/lake.md).
+
+``messages`` is hive-partitioned by owner (rows sorted by time, with a ``day`` column); it is
+written as a new version folder under ``_versions/`` and swapped in by replacing the
+``messages`` symlink, so a reader sees the old version or the new one, never half of one.
+The small tables are single files written through a temp file and ``os.replace``. Column
+types follow the store's declared types (times as UTC timestamps), so empty or all-NULL
+columns keep their type. ``_schema.json`` and each file's metadata carry
+:data:`LAKE_SCHEMA_VERSION`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import sqlite3
+import time
+from itertools import groupby
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from kore_pipeline import faults
+from kore_pipeline.settings import HALF_LIVES_DAYS, KoreSettings
+from kore_pipeline.store.db import SCHEMA_VERSION
+from kore_pipeline.store.runlog import log
+from kore_pipeline.store.sqlfiles import load_sql
+from kore_pipeline.timeutil import BadTimestamp, iso, parse_ts, utcnow
+
+LAKE_SCHEMA_VERSION = 2
+"""Version of the lake's layout and columns (docs/lake.md); 1 was one file per run."""
+
+TIME_COLUMNS = frozenset({"ts", "created_at", "updated_at", "last_accessed_at", "expires_at",
+                          "archived_at", "accessed_at", "started_at", "finished_at", "now"})
+"""Columns stored as ISO text in SQLite and as UTC timestamps in the lake."""
+
+MESSAGES_ROW_GROUP = 65_536
+"""Rows per Parquet row group in the messages files (the unit DuckDB skips by statistics)."""
+
+MESSAGES_SQL = "SELECT * FROM messages ORDER BY owner, ts, conversation_id, message_id"
+
+SNAPSHOTS: dict[str, tuple[str, tuple[str, ...]]] = {
+    "memories": ("SELECT * FROM memories_scored ORDER BY id", ("memories", "memory_decay")),
+    "archive": ("SELECT a.*, m.owner AS owner, m.subject AS subject FROM archive a"
+                " LEFT JOIN memories m ON m.id = a.memory_id ORDER BY a.memory_id",
+                ("archive", "memories")),
+    "access_log": ("SELECT * FROM access_log ORDER BY id", ("access_log",)),
+    "quarantine": ("SELECT *, CASE WHEN json_valid(raw) AND json_type(raw) = 'object'"
+                   " THEN CAST(json_extract(raw, '$.owner') AS TEXT) END AS owner"
+                   " FROM quarantine ORDER BY id", ("quarantine",)),
+    "runs": ("SELECT * FROM runs ORDER BY started_at", ("runs",)),
+    "run_stages": ("SELECT * FROM run_stages ORDER BY run_id, seq", ("run_stages",)),
+}
+"""Unpartitioned datasets: name -> (query, store tables whose declared types it uses)."""
+
+_ARROW_TYPES = {"INTEGER": pa.int64(), "REAL": pa.float64()}
+_TIMESTAMP = pa.timestamp("us", tz="UTC")
+
+
+def write_parquet_atomic(table: pa.Table, path: Path) -> None:
+    """Write a Parquet file through a temp file and ``os.replace``."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        pq.write_table(table, tmp, compression="zstd")
+        os.replace(tmp, path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+
+
+def remove_stale_temp_files(lake: Path) -> int:
+    """Delete temp files (``.*.tmp``) left in the lake by a process that was killed.
+
+    Only files of processes that no longer run are removed (the pid is in the name), so a
+    concurrent publisher's file in progress is left alone. Temp folders of partitioned
+    versions are cleaned by :func:`write_messages`. Returns the files removed.
+    """
+    removed = 0
+    for tmp in lake.rglob(".*.tmp") if lake.is_dir() else []:
+        if not tmp.is_file():
+            continue
+        pid = tmp.name.rsplit(".", 2)[-2]
+        if pid.isdigit() and int(pid) != os.getpid() and faults.process_alive(int(pid)):
+            continue
+        tmp.unlink(missing_ok=True)
+        removed += 1
+    return removed
+
+
+def write_text_atomic(text: str, path: Path) -> None:
+    """Write a text file through a temp file and ``os.replace``."""
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    tmp.write_text(text, encoding="utf-8")
+    os.replace(tmp, path)
+
+
+def table_schema(conn: sqlite3.Connection, table: str) -> pa.Schema:
+    """Arrow schema of a store table from its declared types (TEXT otherwise; times as UTC)."""
+    return pa.schema([(r[1], _TIMESTAMP if r[1] in TIME_COLUMNS
+                       else _ARROW_TYPES.get(str(r[2]).upper(), pa.string()))
+                      for r in conn.execute(f"PRAGMA table_info({table})")])
+
+
+def _timestamp(value: Any) -> Any:
+    if value is None:
+        return None
+    try:
+        return parse_ts(value)
+    except BadTimestamp:  # the store keeps the text; the lake gets NULL
+        return None
+
+
+def typed_rows(conn: sqlite3.Connection, table: str | tuple[str, ...], sql: str,
+               params: tuple = (), dataset: str | None = None) -> pa.Table:
+    """Rows of ``sql`` as Arrow typed by the declared types of ``table`` (even when empty)."""
+    tables = (table,) if isinstance(table, str) else table
+    types: dict[str, pa.DataType] = {}
+    for name in reversed(tables):
+        types.update({f.name: f.type for f in table_schema(conn, name)})
+    cur = conn.execute(sql, params)
+    names = [d[0] for d in cur.description]
+    rows = cur.fetchall()
+    arrays = {}
+    for i, n in enumerate(names):
+        kind = types.get(n, pa.string())
+        values = [r[i] for r in rows]
+        arrays[n] = pa.array([_timestamp(v) for v in values] if kind == _TIMESTAMP else values,
+                             type=kind)
+    out = pa.table(arrays)
+    meta = {b"kore.lake_schema_version": str(LAKE_SCHEMA_VERSION).encode(),
+            b"kore.dataset": (dataset or tables[0]).encode()}
+    return out.replace_schema_metadata(meta)
+
+
+def owner_folder(owner: str) -> str:
+    """Hive folder name of an owner: ``owner=<percent-encoded owner>``."""
+    return "owner=" + quote(owner, safe="")
+
+
+def _messages_fingerprint(conn: sqlite3.Connection) -> str:
+    row = conn.execute("SELECT count(*), coalesce(sum(extracted), 0), max(run_id),"
+                       " max(rowid) FROM messages").fetchone()
+    return hashlib.sha256(json.dumps(list(row), default=str).encode()).hexdigest()[:16]
+
+
+def _swap_symlink(link: Path, target: str) -> None:
+    """Point ``link`` at ``target`` (relative) in one ``os.replace``."""
+    if link.exists() and not link.is_symlink():  # a lake of layout 1: a real folder
+        shutil.rmtree(link)
+    tmp = link.with_name(f".{link.name}.{os.getpid()}.link")
+    if tmp.is_symlink():
+        tmp.unlink()
+    os.symlink(target, tmp, target_is_directory=True)
+    os.replace(tmp, link)
+
+
+def write_messages(conn: sqlite3.Connection, lake: Path) -> int:
+    """Write every message as a new partitioned version and swap it in; return the rows.
+
+    One folder ``owner=<O>`` per owner, rows sorted by time in row groups of
+    :data:`MESSAGES_ROW_GROUP`, so a filter on ``day`` or ``ts`` skips row groups by their
+    statistics. Folders by owner and day, or owner and month, gave thousands or hundreds of
+    tiny files (benchmarks/bench_lake.py; docs/lake.md has the figures).
+    """
+    table = typed_rows(conn, "messages", MESSAGES_SQL, dataset="messages")
+    days = pa.array([None if t is None else t.date() for t in table.column("ts").to_pylist()],
+                    type=pa.date32())
+    table = table.append_column("day", days)
+    versions = lake / "_versions"
+    version = versions / f"messages-{time.time_ns()}"
+    tmp = version.with_name(f".{version.name}.tmp")
+    keys = table.column("owner").to_pylist()
+    start = 0
+    for owner, group in groupby(keys):
+        n = sum(1 for _ in group)
+        folder = tmp / owner_folder(owner)
+        folder.mkdir(parents=True, exist_ok=True)
+        part = folder / f"part-{sum(1 for _ in folder.iterdir())}.parquet"
+        pq.write_table(table.slice(start, n), part, compression="zstd",
+                       row_group_size=MESSAGES_ROW_GROUP)
+        start += n
+    if table.num_rows == 0:  # typed, empty: the view still has every column
+        (tmp / "empty").mkdir(parents=True, exist_ok=True)
+        pq.write_table(table, tmp / "empty" / "part-0.parquet", compression="zstd")
+    os.replace(tmp, version)
+    _swap_symlink(lake / "messages", f"_versions/{version.name}")
+    # keep the version just replaced (a reader may still be in it); drop older ones
+    for old in sorted(versions.glob("messages-*"), key=lambda p: int(p.name.split("-")[1]))[:-2]:
+        shutil.rmtree(old, ignore_errors=True)
+    for stale in versions.glob(".messages-*.tmp"):
+        shutil.rmtree(stale, ignore_errors=True)
+    return table.num_rows
+
+
+def read_schema(lake: Path) -> dict[str, Any]:
+    """``_schema.json`` of a lake, or {} when there is none yet."""
+    path = lake / "_schema.json"
+    return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
+
+
+def publish(conn: sqlite3.Connection, lake: Path,
+            settings: KoreSettings | None = None) -> dict[str, int]:
+    """Write the lake: messages (when they changed), every snapshot, _schema.json, views.
+
+    Returns row counts per dataset; ``messages`` counts the rows new since the last publish.
+    """
+    lake.mkdir(parents=True, exist_ok=True)
+    remove_stale_temp_files(lake)
+    stamp = read_schema(lake)
+    previous = stamp.get("datasets", {}) if stamp.get("lake_schema_version") == \
+        LAKE_SCHEMA_VERSION else {}
+    prev_msgs = previous.get("messages", {})
+    fingerprint = _messages_fingerprint(conn)
+    counts: dict[str, int] = {}
+    datasets: dict[str, Any] = {}
+    msg_rows = prev_msgs.get("rows", 0)
+    if (prev_msgs.get("fingerprint") != fingerprint or not (lake / "messages").is_dir()
+            or not (lake / "messages").is_symlink()):
+        msg_rows = write_messages(conn, lake)
+        log.info("dataset written", extra={"stage": "publish", "file": str(lake / "messages"),
+                                           "rows": msg_rows})
+    counts["messages"] = max(0, msg_rows - prev_msgs.get("rows", 0)) if prev_msgs else msg_rows
+    schema = table_schema(conn, "messages").append(pa.field("day", pa.date32()))
+    datasets["messages"] = _describe("messages/", schema, msg_rows, ["owner"])
+    datasets["messages"]["fingerprint"] = fingerprint
+    faults.reach("publish")  # messages written, snapshots not yet
+    for name, (sql, tables) in SNAPSHOTS.items():
+        table = typed_rows(conn, tables, sql, dataset=name)
+        path = lake / f"{name}.parquet"
+        write_parquet_atomic(table, path)
+        faults.reach("publish")  # between two snapshots
+        log.info("dataset written", extra={"stage": "publish", "file": str(path),
+                                           "rows": table.num_rows})
+        counts[name] = table.num_rows
+        datasets[name] = _describe(f"{name}.parquet", table.schema, table.num_rows, [])
+    write_text_atomic(json.dumps({
+        "lake_schema_version": LAKE_SCHEMA_VERSION, "store_schema_version": SCHEMA_VERSION,
+        "published_at": iso(utcnow()), "datasets": datasets}, indent=2), lake / "_schema.json")
+    write_duckdb_views(lake, settings)
+    return counts
+
+
+def _describe(path: str, schema: pa.Schema, rows: int, partitioning: list[str]) -> dict:
+    return {"path": path, "rows": rows, "partitioning": partitioning,
+            "columns": {f.name: str(f.type) for f in schema}}
+
+
+def publish_runs(conn: sqlite3.Connection, lake: Path) -> None:
+    """Rewrite ``runs`` and ``run_stages`` alone: called when a run closes, after publish."""
+    if lake.is_dir():
+        for name in ("runs", "run_stages"):
+            sql, tables = SNAPSHOTS[name]
+            write_parquet_atomic(typed_rows(conn, tables, sql, dataset=name),
+                                 lake / f"{name}.parquet")
+
+
+def views_sql(lake: Path, settings: KoreSettings | None = None) -> str:
+    """The DuckDB view definitions with the lake folder and decay settings filled in."""
+    s = settings or KoreSettings()
+    values = {"lake": lake.resolve().as_posix(), "forget_threshold": repr(s.forget_threshold),
+              "access_boost": repr(s.access_boost),
+              "reinforcement_factor": repr(s.reinforcement_factor),
+              **{f"half_life_{k}": repr(float(v)) for k, v in HALF_LIVES_DAYS.items()}}
+    sql = load_sql("duckdb_views")
+    for key, value in values.items():
+        sql = sql.replace("{" + key + "}", value)
+    return sql
+
+
+def view_names() -> list[str]:
+    """Every view and macro name that ``sql/duckdb_views.sql`` defines, in order."""
+    import re
+
+    return re.findall(r"CREATE OR REPLACE VIEW (\w+)", load_sql("duckdb_views"))
+
+
+def connect_views(lake: Path, settings: KoreSettings | None = None,
+                  now: str | None = None) -> Any:
+    """An in-memory DuckDB connection with the lake views (``kore_now`` set if given)."""
+    import duckdb
+
+    con = duckdb.connect()
+    con.execute("SET TimeZone = 'UTC'")
+    con.execute(views_sql(lake, settings))
+    if now is not None:
+        con.execute("SET VARIABLE kore_now = ?::TIMESTAMPTZ", [parse_ts(now)])
+    return con
+
+
+def write_duckdb_views(lake: Path, settings: KoreSettings | None = None) -> Path:
+    """(Re)write ``lake/kore.duckdb`` with the views, through a temp file and ``os.replace``."""
+    import duckdb
+
+    path = lake / "kore.duckdb"
+    tmp = lake / f".kore.duckdb.{os.getpid()}.tmp"
+    tmp.unlink(missing_ok=True)
+    try:  # built aside and moved into place: a crash never leaves a half-written file
+        con = duckdb.connect(str(tmp))
+        try:
+            con.execute(views_sql(lake, settings))
+            con.execute("CHECKPOINT")
+        finally:
+            con.close()
+        faults.reach("publish")  # views built, not yet in place
+        Path(f"{tmp}.wal").unlink(missing_ok=True)
+        os.replace(tmp, path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+    return path
+
+
+def query(lake: Path, sql: str, settings: KoreSettings | None = None,
+          now: str | None = None) -> tuple[list[str], list[tuple[Any, ...]]]:
+    """Run SQL against the lake views in an in-memory DuckDB; return (columns, rows)."""
+    con = connect_views(lake, settings, now)
+    try:
+        cur = con.execute(sql)
+        return [d[0] for d in cur.description], cur.fetchall()
+    finally:
+        con.close()

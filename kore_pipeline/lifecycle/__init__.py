@@ -1,0 +1,1 @@
+"""Lifecycle: decay (Ebbinghaus), compression (merge near-duplicates), summarising old memories, erasing an owner."""

@@ -1,0 +1,1 @@
+"""Run: the pipeline runner, partitioned runs, streaming watch."""

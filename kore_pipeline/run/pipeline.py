@@ -1,0 +1,333 @@
+"""The stages in order, as plain functions over one store; Prefect flows wrap these as tasks.
+
+Each stage function takes a :class:`RunContext` (settings, store connection, run id, clock)
+and returns a small report; :func:`run_pipeline` chains them without Prefect.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import asdict, dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from kore_pipeline import faults
+from kore_pipeline.embed.cache import Embedder, EmbeddingCache, make_embedder
+from kore_pipeline.extract.facts import extract_memories, upsert_memories
+from kore_pipeline.index.sync import sync_index
+from kore_pipeline.ingest.checkpoints import load_checkpoints, save_checkpoints
+from kore_pipeline.ingest.reader import IngestResult, ingest_paths, message_key
+from kore_pipeline.lake import publish as lake
+from kore_pipeline.lifecycle.erase import record_owner
+from kore_pipeline.settings import KoreSettings
+from kore_pipeline.store.db import connect, transaction
+from kore_pipeline.store.runlog import log, timed_stage
+from kore_pipeline.timeutil import iso, resolve_now, utcnow
+
+MAX_COMPRESS_PASSES = 10
+"""Compression passes per run at most (each merges one level; real data settles in 2-3)."""
+
+DEFAULT_DATA = Path(__file__).resolve().parents[2] / "data"
+"""The sample logs of a source checkout: the input when none is given."""
+
+
+def input_paths(paths: list[Path] | list[str] | None) -> list[Path]:
+    """The given input paths (empty strings dropped), else the sample data of the checkout."""
+    given = [Path(p) for p in paths or [] if str(p).strip()]
+    if given:
+        return given
+    if DEFAULT_DATA.is_dir():
+        return [DEFAULT_DATA]
+    raise FileNotFoundError(f"no input paths given and no sample data at {DEFAULT_DATA}")
+
+
+@dataclass
+class RunContext:
+    """What every stage of one run shares."""
+
+    settings: KoreSettings
+    conn: sqlite3.Connection
+    now: datetime
+    run_id: str
+    kind: str
+    _embedder: Embedder | None = None
+    _cache: EmbeddingCache | None = None
+    stats: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def embedder(self) -> Embedder:
+        """The model, loaded on first use only."""
+        if self._embedder is None:
+            self._embedder = make_embedder(self.settings)
+        return self._embedder
+
+    @property
+    def cache(self) -> EmbeddingCache:
+        """The embedding cache of the home folder."""
+        if self._cache is None:
+            self._cache = EmbeddingCache(self.settings.cache_path())
+        return self._cache
+
+    def close(self) -> None:
+        """Close the cache and the store."""
+        if self._cache is not None:
+            self._cache.close()
+        self.conn.close()
+
+
+def open_run(settings: KoreSettings, kind: str, now: datetime | str | None = None,
+             embedder: Embedder | None = None) -> RunContext:
+    """Open the store and record a run in state 'started'."""
+    clock = resolve_now(now)
+    conn = connect(settings.db_path())
+    run_id = f"{kind}-{utcnow().strftime('%Y%m%dT%H%M%S%f')}"
+    with transaction(conn):
+        mark_interrupted_runs(conn)
+        conn.execute("INSERT INTO runs(run_id, kind, state, started_at, now, stats)"
+                     " VALUES (?,?,?,?,?,?)", (run_id, kind, "started", iso(utcnow()),
+                                               iso(clock), json.dumps({"pid": os.getpid()})))
+    return RunContext(settings, conn, clock, run_id, kind, _embedder=embedder)
+
+
+def mark_interrupted_runs(conn: sqlite3.Connection) -> int:
+    """Record runs left 'started' by a process that no longer runs (killed) as 'interrupted'.
+
+    Their work is not lost: every stage picks up what is pending, so the next run finishes
+    it. Call inside a transaction; returns the runs marked.
+    """
+    dead = []
+    for run_id, stats in conn.execute("SELECT run_id, stats FROM runs WHERE state = 'started'"):
+        try:
+            pid = int(json.loads(stats or "{}").get("pid"))
+        except (TypeError, ValueError, AttributeError):
+            continue
+        if pid != os.getpid() and not faults.process_alive(pid):
+            dead.append((iso(utcnow()), run_id))
+    conn.executemany("UPDATE runs SET state = 'interrupted', finished_at = ? WHERE run_id = ?",
+                     dead)
+    return len(dead)
+
+
+def close_run(ctx: RunContext, state: str = "completed") -> dict[str, Any]:
+    """Record the run's final state and stats; return the stats."""
+    with transaction(ctx.conn):
+        ctx.conn.execute("UPDATE runs SET state = ?, finished_at = ?, stats = ? WHERE run_id = ?",
+                         (state, iso(utcnow()), json.dumps(ctx.stats, default=str), ctx.run_id))
+    lake.publish_runs(ctx.conn, ctx.settings.lake_dir())  # the lake sees the final state
+    return {"run_id": ctx.run_id, "state": state, **ctx.stats}
+
+
+@timed_stage("ingest")
+def stage_ingest(ctx: RunContext, paths: list[Path]) -> dict[str, int]:
+    """Read new files into the Arrow ``messages`` table; store new messages and quarantine.
+
+    A message already stored (same owner, conversation and id) is skipped; one whose text
+    differs from the stored one is quarantined, never silently dropped.
+    """
+    known = {r[0] for r in ctx.conn.execute("SELECT sha256 FROM ingested_files")}
+    result: IngestResult = ingest_paths(paths, ctx.settings, skip_hashes=known,
+                                        checkpoints=load_checkpoints(ctx.conn))
+    messages = result.messages_table()
+    new: list[dict[str, Any]] = []
+    for m in messages.to_pylist():
+        stored = ctx.conn.execute(
+            "SELECT text FROM messages WHERE owner = ? AND conversation_id = ? AND"
+            " message_id = ?", message_key(m)).fetchone()
+        if stored is None:
+            new.append(m)
+        elif stored[0] != m["text"]:
+            result.quarantine.append({
+                "source_file": m["source_file"], "source_line": m["source_line"],
+                "reason": f"message_id {m['message_id']!r} already stored with another text",
+                "raw": m["text"][:2000], "owner": m["owner"]})
+    with transaction(ctx.conn):
+        ctx.conn.executemany(
+            "INSERT INTO messages(message_id, owner, conversation_id, session_id, ts,"
+            " role, speaker, text, importance, source_file, source_line, run_id, language)"
+            " VALUES (:message_id, :owner, :conversation_id, :session_id, :ts, :role, :speaker,"
+            " :text, :importance, :source_file, :source_line, :run_id, :language)",
+            [{**m, "run_id": ctx.run_id} for m in new])
+        ctx.conn.executemany(
+            "INSERT OR IGNORE INTO quarantine(source_file, source_line, reason, raw, run_id,"
+            " owner) VALUES (:source_file, :source_line, :reason, :raw, :run_id, :owner)",
+            [{**q, "run_id": ctx.run_id, "owner": q.get("owner") or record_owner(q.get("raw"))}
+             for q in result.quarantine])
+        ctx.conn.executemany(
+            "INSERT OR IGNORE INTO ingested_files(sha256, path, messages, quarantined, run_id)"
+            " VALUES (?,?,?,?,?)", [(sha, path, n, q, ctx.run_id)
+                                    for path, sha, n, q in result.files])
+        save_checkpoints(ctx.conn, result.checkpoints, ctx.run_id)
+    faults.reach("ingest")
+    for path, _sha, n, q in result.files:
+        log.info("file ingested", extra={"stage": "ingest", "file": path, "messages": n,
+                                         "quarantined": q})
+    for q in result.quarantine:
+        log.warning("record quarantined: %s", q["reason"], extra={
+            "stage": "ingest", "file": q["source_file"], "line": q["source_line"]})
+    ctx.stats["ingest"] = {"files_read": len(result.read_files),
+                           "files_skipped": len(result.skipped_files),
+                           "messages_read": messages.num_rows, "messages_new": len(new),
+                           "quarantined": len(result.quarantine),
+                           "files_rewritten": len(result.rewritten_files),
+                           "pending_bytes": result.pending_bytes}
+    return ctx.stats["ingest"]
+
+
+def pending_messages(conn: sqlite3.Connection) -> list[dict[str, Any]]:
+    """Messages not yet extracted, in extraction order (time, then id)."""
+    rows = conn.execute(
+        "SELECT message_id, owner, conversation_id, session_id, ts, role, speaker, text,"
+        " importance, language FROM messages WHERE extracted = 0"
+        " ORDER BY ts, message_id").fetchall()
+    return [dict(r) for r in rows]
+
+
+def prepare_vectors(ctx: RunContext) -> int:
+    """Embed the texts that extraction will add into the cache, before any lock is taken.
+
+    Extraction is pure until the upsert, so the candidates of the pending messages are
+    known in advance; with their vectors cached, the serving transaction that follows
+    holds the write lock for seconds, not for the model's work. Returns texts encoded.
+    """
+    from kore_pipeline.embed.cache import embed_text, embed_with_cache
+
+    texts = sorted({embed_text(c.subject, c.content)
+                    for c in extract_memories(pending_messages(ctx.conn), ctx.settings)})
+    return embed_with_cache(texts, ctx.embedder, ctx.cache)[1] if texts else 0
+
+
+@contextmanager
+def serving_transaction(ctx: RunContext) -> Iterator[None]:
+    """One write transaction around the stages that change what search sees.
+
+    Readers (search, context, MCP) keep reading the last committed state until it commits:
+    they see the store before the run or after it, never a stage in between. A crash rolls
+    the whole of it back (messages stay stored and pending, so the next run redoes it).
+    """
+    with transaction(ctx.conn):
+        yield
+
+
+@timed_stage("extract")
+def stage_extract(ctx: RunContext) -> dict[str, int]:
+    """Extract, score and upsert memories from every message not yet extracted.
+
+    Pending messages are read from the store (not only this run's), and marked extracted in
+    the same transaction as the upsert, so a run that failed half-way loses nothing: the
+    next run picks its messages up.
+    """
+    pending = pending_messages(ctx.conn)
+    candidates = extract_memories(pending, ctx.settings)
+    report = upsert_memories(ctx.conn, candidates, iso(ctx.now),
+                             done_messages=[message_key(m) for m in pending])
+    faults.reach("extract")
+    ctx.stats["extract"] = {"messages": len(pending), "candidates": len(candidates),
+                            "inserted": report.inserted, "updated": report.updated,
+                            "unchanged": report.unchanged, "superseded": report.superseded}
+    return ctx.stats["extract"]
+
+
+@timed_stage("index")
+def stage_index(ctx: RunContext) -> dict[str, Any]:
+    """Embed changed memories and bring the FAISS index in step."""
+    report = sync_index(ctx.conn, ctx.settings, ctx.embedder, ctx.cache)
+    ctx.stats.setdefault("index", [])
+    ctx.stats["index"].append(asdict(report))
+    return asdict(report)
+
+
+@timed_stage("decay")
+def stage_decay(ctx: RunContext) -> dict[str, Any]:
+    """Apply logged accesses, recompute decay at ``ctx.now``, archive the forgotten."""
+    from kore_pipeline.lifecycle.decay import run_decay
+
+    report = run_decay(ctx.conn, ctx.settings, ctx.now, ctx.run_id)
+    faults.reach("decay")
+    ctx.stats["decay"] = {k: v for k, v in asdict(report).items() if k != "forgotten_ids"}
+    return ctx.stats["decay"]
+
+
+@timed_stage("compress")
+def stage_compress(ctx: RunContext, owner: str | None = None) -> dict[str, Any]:
+    """Merge near-duplicate memories, then re-index what changed."""
+    from kore_pipeline.lifecycle.compress import run_compress
+
+    totals = {"groups": 0, "candidates": 0, "merged": 0, "passes": 0}
+    # Passes until nothing merges: a merged text can meet a new neighbour, and a second run
+    # (or the rerun after a crash) must find nothing left to do, as an uninterrupted run.
+    for _ in range(MAX_COMPRESS_PASSES):
+        report = run_compress(ctx.conn, ctx.settings, ctx.embedder, ctx.cache, ctx.now,
+                              ctx.run_id, owner=owner)
+        faults.reach("compress")
+        totals["passes"] += 1
+        totals["merged"] += report.merged
+        totals["candidates"] += report.candidates
+        totals["groups"] = report.groups
+        stage_index(ctx)
+        if report.merged == 0:
+            break
+    ctx.stats["compress"] = totals
+    return ctx.stats["compress"]
+
+
+@timed_stage("publish")
+def stage_publish(ctx: RunContext) -> dict[str, int]:
+    """Write the Parquet lake (messages of every run not yet there, snapshots) and views."""
+    counts = lake.publish(ctx.conn, ctx.settings.lake_dir(), ctx.settings)
+    ctx.stats["publish"] = counts
+    return counts
+
+
+def execute(ctx: RunContext, body: Callable[[], object],
+            finish: Callable[[RunContext], dict[str, Any]] = close_run) -> dict[str, Any]:
+    """Run ``body`` in ``ctx``; record the run as completed (``finish``) or failed; close it."""
+    try:
+        body()
+        return finish(ctx)
+    except BaseException:
+        close_run(ctx, "failed")
+        raise
+    finally:
+        ctx.close()
+
+
+def run_pipeline(paths: list[Path] | None, settings: KoreSettings,
+                 now: datetime | str | None = None,
+                 embedder: Embedder | None = None) -> dict[str, Any]:
+    """Every stage in order, decay and compression included; returns the run summary."""
+    ctx = open_run(settings, "pipeline", now, embedder)
+
+    def body() -> None:
+        stage_ingest(ctx, input_paths(paths))
+        prepare_vectors(ctx)
+        with serving_transaction(ctx):
+            stage_extract(ctx)
+            stage_index(ctx)
+            stage_decay(ctx)
+            stage_compress(ctx)
+        stage_publish(ctx)
+
+    return execute(ctx, body)
+
+
+def run_maintenance(kind: str, settings: KoreSettings, now: datetime | str | None = None,
+                    owner: str | None = None) -> dict[str, Any]:
+    """``decay`` or ``compress`` on its own, then publish (the scheduled flows' work)."""
+    if kind not in ("decay", "compress"):
+        raise ValueError(f"unknown maintenance run {kind!r}")
+    ctx = open_run(settings, kind, now)
+
+    def body() -> None:
+        with serving_transaction(ctx):
+            if kind == "decay":
+                stage_decay(ctx)
+            else:
+                stage_compress(ctx, owner)
+        stage_publish(ctx)
+
+    return execute(ctx, body)

@@ -1,0 +1,430 @@
+"""Serving: hybrid search over one owner's memories (FTS5 bm25 + FAISS, fused by RRF).
+
+Final score = RRF(fts, vector) x (0.95 + 0.05 x decay) x (1 + 0.01 x (importance - 3)), where
+decay is computed at the query's ``now``. Relevance leads: in RRF (k=60) one rank step near
+the top is worth ~1.6%, so importance (at most +-2%) only breaks near-ties and a fully decayed
+memory loses at most 5%, never burying the hit that answers the question. Every returned
+hit is logged in ``access_log`` (unless ``reinforce=False``) and the decay stage turns those
+rows into reinforcement.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+import sqlite3
+from collections.abc import Iterable
+from dataclasses import asdict, dataclass, replace
+from datetime import datetime, timedelta
+from typing import Any
+
+import numpy as np
+
+from kore_pipeline.embed.cache import Embedder, make_embedder
+from kore_pipeline.index.vectors import INDEX_FILE, VectorIndex
+from kore_pipeline.serve.allowed import AllowedIds
+from kore_pipeline.settings import KoreSettings
+from kore_pipeline.store.db import connect, get_meta, transaction
+from kore_pipeline.store.sqlfiles import load_sql
+from kore_pipeline.text.normalize import fold
+from kore_pipeline.text.stopwords import is_stopword
+from kore_pipeline.timeutil import iso, parse_ts, resolve_now
+
+log = logging.getLogger(__name__)
+_TOKEN = re.compile(r"\w+", re.UNICODE)
+_OWNER_TOKEN = re.compile(r"[^\W_]", re.UNICODE)
+MAX_QUERY_TOKENS = 64
+
+
+@dataclass
+class SearchHit:
+    """One result, as printed by ``kore search``."""
+
+    memory_id: int
+    owner: str
+    subject: str
+    type: str
+    category: str
+    content: str
+    importance: int
+    decay_score: float
+    score: float
+    source_message_ids: list[str]
+    created_at: str
+    status: str
+    fts_rank: int | None = None
+    vector_rank: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form."""
+        return asdict(self)
+
+
+def fts_query(text: str) -> str | None:
+    """A safe FTS5 MATCH expression: each word quoted, OR-ed; None when no word remains.
+
+    Quoting every token neutralises FTS5 syntax (NEAR, *, -, :, ^, parentheses, quotes);
+    function words ("which", "did", "che") are dropped unless nothing else is left.
+    """
+    words = list(dict.fromkeys(t.lower() for t in _TOKEN.findall(text) if t.strip("_")))
+    tokens = [t for t in words if not is_stopword(t)] or words  # all stopwords: keep them
+    tokens = tokens[:MAX_QUERY_TOKENS]
+    return " OR ".join(f'"{t}"' for t in tokens) if tokens else None
+
+
+def fts_match(text: str, owner: str) -> str | None:
+    """The whole MATCH expression: content must match, name adds, one owner (sql/search_fts)."""
+    words = fts_query(text)
+    if words is None:
+        return None
+    expr = f"content : ({words}) AND {{content subject}} : ({words})"
+    phrase = owner.replace("\x00", "").replace('"', '""')  # NUL would end the SQL string
+    # FTS5 unicode61 separates on "_" as on punctuation: an owner without a letter or digit
+    # has no token to match and is left to the SQL filter.
+    if _OWNER_TOKEN.search(phrase):
+        expr += ' AND owner : "' + phrase + '"'
+    return expr
+
+
+def rrf(ranks: dict[str, dict[int, int]], weights: dict[str, float], k: int) -> dict[int, float]:
+    """Reciprocal Rank Fusion: sum of weight / (k + rank) over streams (ranks start at 1)."""
+    fused: dict[int, float] = {}
+    for stream, ranking in ranks.items():
+        w = weights.get(stream, 1.0)
+        for mid, rank in ranking.items():
+            fused[mid] = fused.get(mid, 0.0) + w / (k + rank)
+    return fused
+
+
+def relevance_weight(decay: float, importance: int, decay_weight: float = 0.05,
+                     importance_weight: float = 0.01) -> float:
+    """Multiplier applied to the fused relevance: decay and importance reorder near-ties."""
+    return ((1.0 - decay_weight + decay_weight * decay)
+            * (1.0 + importance_weight * (importance - 3)))
+
+
+@dataclass
+class SearchFilters:
+    """Narrowing applied to both streams; the owner is always applied on top."""
+
+    subject: str | None = None
+    session_id: str | None = None
+    type: str | None = None
+    category: str | None = None
+    since: datetime | str | None = None
+    """Only memories created at or after this time."""
+    until: datetime | str | None = None
+    """Only memories created at or before this time."""
+    include_archived: bool = False
+    """Also forgotten, merged, compacted and superseded memories (never deleted ones)."""
+
+    def where(self, owner: str, now: datetime, retention_days: int | None) -> tuple[str, list]:
+        """SQL condition on table alias ``m`` and its parameters."""
+        sql, params = self.stable_where(owner)
+        clauses = [sql]
+        clauses.append("(m.expires_at IS NULL OR m.expires_at > ?)")
+        params.append(iso(now))
+        if retention_days is not None:
+            clauses.append("m.created_at >= ?")
+            params.append(iso(now - timedelta(days=retention_days)))
+        return " AND ".join(clauses), params
+
+    def stable_where(self, owner: str) -> tuple[str, list]:
+        """The part of :meth:`where` that does not depend on ``now`` (no expiry, retention)."""
+        clauses = ["m.owner = ?"]
+        params: list[Any] = [owner]
+        if self.include_archived:
+            clauses.append("m.status != 'deleted'")
+        else:
+            clauses.append("m.status = 'active'")
+        for column, value in (("subject", self.subject), ("session_id", self.session_id),
+                              ("type", self.type), ("category", self.category)):
+            if value is not None:
+                clauses.append(f"m.{column} = ?")
+                params.append(value)
+        if self.since is not None:
+            clauses.append("m.created_at >= ?")
+            params.append(iso(resolve_now(self.since)))
+        if self.until is not None:
+            clauses.append("m.created_at <= ?")
+            params.append(iso(resolve_now(self.until)))
+        return " AND ".join(clauses), params
+
+
+MODES = ("hybrid", "fts", "semantic")
+def _folded(text: str) -> str:
+    return " ".join(fold(text).casefold().replace(".", " ").split())
+
+
+def drop_restatements(hits: Iterable[SearchHit], limit: int | None = None) -> list[SearchHit]:
+    """Drop a hit that only restates a better-ranked one from the same message.
+
+    A fact and the episode it was extracted from often both match; the agent needs the
+    wording once. Hits are kept in order; one is dropped when a kept hit of the same subject
+    shares a source message and one text contains the other. With ``limit``, stops once that
+    many are kept (the same first ``limit`` as without it).
+    """
+    kept: list[SearchHit] = []
+    seen: list[tuple[str, set[str], str]] = []  # (subject, sources, folded text) of kept
+    for hit in hits:
+        text, sources = _folded(hit.content), set(hit.source_message_ids)
+        if not any(subject == hit.subject and sources & ksources
+                   and (text in ktext or ktext in text)
+                   for subject, ksources, ktext in seen):
+            kept.append(hit)
+            seen.append((hit.subject, sources, text))
+            if limit is not None and len(kept) >= limit:
+                break
+    return kept
+
+
+class Searcher:
+    """Opens the store and index once; answers many queries (the model loads on first need).
+
+    The index is reloaded when a pipeline run has rewritten it, so a long-running server
+    (``kore mcp``) sees new memories without a restart.
+    """
+
+    def __init__(self, settings: KoreSettings, embedder: Embedder | None = None,
+                 conn: sqlite3.Connection | None = None) -> None:
+        self.settings = settings
+        self.conn = conn or connect(settings.db_path())
+        self.embedder = embedder or make_embedder(settings)
+        self._index: VectorIndex | None = None
+        self._index_mtime: float | None = None
+        self.repaired: list[str] = []
+        self.allowed_ids = AllowedIds()
+        """Ids each filter allows, cached between queries while the store is unchanged."""
+        """Why the index was rebuilt from the stored vectors while serving (for the CLI)."""
+
+    @property
+    def index(self) -> VectorIndex | None:
+        """The saved FAISS index, reloaded if its file changed since the last query."""
+        path = self.settings.index_dir() / INDEX_FILE
+        mtime = path.stat().st_mtime if path.is_file() else None
+        if mtime != self._index_mtime or self._index is None:
+            from kore_pipeline.index.sync import INDEX_HASH_KEY, repair_index
+
+            saved = VectorIndex.read_meta(self.settings.index_dir()) or {}
+            committed = get_meta(self.conn, INDEX_HASH_KEY)
+            if self._index is not None and committed and saved.get("sha256") != committed:
+                return self._index  # a run wrote its index but has not committed: keep ours
+
+            problem = repair_index(self.conn, self.settings, self.embedder)
+            if problem is not None:
+                self.repaired.append(problem)
+                mtime = path.stat().st_mtime if path.is_file() else None
+            try:
+                self._index = VectorIndex.load(self.settings.index_dir())
+            except (RuntimeError, ValueError, KeyError) as exc:  # unreadable: keywords answer
+                log.warning("FAISS index unreadable (%s); keyword search only", exc)
+                self._index = None
+            self._index_mtime = mtime
+            if self._index is not None:
+                self._index.nprobe = self.settings.vector_index_nprobe
+                self._index.filter_exact_max = self.settings.vector_filter_exact_max
+                self._index.subset_cache_max = self.settings.vector_subset_cache
+        return self._index
+
+    def _index_matches_store(self, index: VectorIndex | None) -> bool:
+        """Whether ``index`` is the one the store's current snapshot committed."""
+        if index is None or index.sha256 is None:
+            return True
+        from kore_pipeline.index.sync import INDEX_HASH_KEY
+
+        committed = get_meta(self.conn, INDEX_HASH_KEY)
+        return not committed or committed == index.sha256
+
+    def warm(self, owners: list[str] | None = None, now: datetime | str | None = None) -> int:
+        """Fill the search caches for ``owners`` (default: every owner with an active memory)
+        under the default filter: their allowed ids, and on an IVF index their vectors
+        gathered contiguously (up to ``vector_subset_cache``). A serving process calls this
+        once at start so that no owner's first query pays for it; returns the owners warmed.
+        """
+        index = self.index
+        if owners is None:
+            owners = [r[0] for r in self.conn.execute(
+                "SELECT DISTINCT owner FROM memories WHERE status = 'active'")]
+        filters = SearchFilters()
+        clock = resolve_now(now)
+        if self.conn.in_transaction:
+            return 0
+        for owner in owners:
+            version = self.allowed_ids.version(self.conn)
+            self.conn.execute("BEGIN")
+            try:
+                allowed = self.allowed_ids.ids(self.conn, filters, owner, clock,
+                                               self.settings.retention_days, version)
+            finally:
+                self.conn.execute("COMMIT")
+            if index is not None and len(allowed):
+                index.prefetch(allowed)
+        return len(owners)
+
+    def close(self) -> None:
+        """Close the store connection."""
+        self.conn.close()
+
+    def _fts(self, query: str, owner: str, where: str, params: list,
+             limit: int) -> dict[int, int]:
+        match = fts_match(query, owner)
+        if match is None:
+            return {}
+        sql = load_sql("search_fts").replace("{filters}", where)
+        rows = self.conn.execute(sql, [match, *params, limit]).fetchall()
+        return {int(r[0]): i for i, r in enumerate(rows, start=1)}
+
+    def _vector(self, query: str, where: str, params: list, limit: int,
+                index: VectorIndex | None, allowed: Any = None) -> dict[int, int]:
+        """Vector ranks among the ids the filter allows (``allowed``: a callable giving them,
+        else they are read with ``where``)."""
+        if index is None or not query.strip():
+            return {}
+        if index.signature != self.embedder.signature:
+            return {}  # built with another model (or dimension): FTS alone answers
+        if allowed is not None:
+            allowed = allowed()
+        else:
+            allowed = [r[0] for r in self.conn.execute(
+                f"SELECT m.id FROM memories AS m WHERE {where}", params)]
+        if not len(allowed):
+            return {}
+        vec = self._encode_query(query[:4000])
+        hits = index.search(vec, limit, allowed_ids=allowed)
+        floor = self.settings.min_vector_similarity
+        return {mid: i for i, (mid, _s) in enumerate((h for h in hits if h[1] >= floor), start=1)}
+
+    def _encode_query(self, text: str) -> Any:
+        """The query's vector; a torch backend uses ``settings.query_encode_threads`` threads."""
+        threads = self.settings.query_encode_threads
+        if not threads or getattr(self.embedder, "backend", "") != "sentence-transformers":
+            return self.embedder.encode_queries([text])[0]
+        import torch
+
+        before = torch.get_num_threads()
+        torch.set_num_threads(threads)
+        try:
+            return self.embedder.encode_queries([text])[0]
+        finally:
+            torch.set_num_threads(before)
+
+    def search(self, query: str, owner: str, k: int = 10, now: datetime | str | None = None,
+               reinforce: bool = True, include_archived: bool = False, mode: str = "hybrid",
+               filters: SearchFilters | None = None) -> list[SearchHit]:
+        """Top-k memories of ``owner`` for ``query``; never returns another owner's memory.
+
+        ``mode``: ``hybrid`` (FTS5 + vectors, fused by RRF), ``fts`` or ``semantic``.
+        """
+        if mode not in MODES:
+            raise ValueError(f"unknown search mode {mode!r} (expected one of {', '.join(MODES)})")
+        clock = resolve_now(now)
+        filters = filters or SearchFilters()
+        if include_archived:
+            filters = replace(filters, include_archived=True)
+        where, params = filters.where(owner, clock, self.settings.retention_days)
+        n = max(self.settings.search_candidates, k)
+        # One read transaction: keyword ranks, allowed ids and scores all come from one
+        # committed state of the store, never from both sides of a concurrent commit; and the
+        # vector index is the one that state committed (a run may commit a new index between
+        # our loading it, outside the snapshot, and the snapshot: then load it and read again).
+        snapshot = not self.conn.in_transaction
+        for attempt in range(3):
+            index = self.index if mode != "fts" else None
+            version = self.allowed_ids.version(self.conn) if snapshot else None  # before BEGIN
+            if snapshot:
+                self.conn.execute("BEGIN")
+                if attempt < 2 and not self._index_matches_store(index):
+                    self.conn.execute("COMMIT")
+                    self._index_mtime = None  # reload on the next look
+                    continue
+            break
+
+        def allowed() -> Any:
+            if version is None:
+                return None
+            return self.allowed_ids.ids(self.conn, filters, owner, clock,
+                                        self.settings.retention_days, version)
+
+        try:
+            ranks = {"fts": self._fts(query, owner, where, params, n)
+                     if mode != "semantic" else {},
+                     "vector": self._vector(query, where, params, n, index,
+                                            allowed if version is not None else None)
+                     if mode != "fts" else {}}
+            fused = rrf(ranks, {"fts": self.settings.fts_weight,
+                                "vector": self.settings.vector_weight}, self.settings.rrf_k)
+            hits = drop_restatements(self._score(fused, ranks, owner, clock), limit=k) \
+                if fused else []
+        finally:
+            if snapshot:
+                self.conn.execute("COMMIT")
+        if not hits:
+            return []
+        if reinforce and hits:
+            self.log_access([h.memory_id for h in hits], owner, clock, query)
+        return hits
+
+    def log_access(self, memory_ids: list[int], owner: str, now: datetime, query: str) -> bool:
+        """Record accesses; the decay stage turns them into reinforcement on its next run.
+
+        A search never fails because a long run holds the write lock past the busy timeout:
+        the accesses are then not recorded (a warning says how many) and False is returned.
+        """
+        before = self.conn.total_changes
+        try:
+            with transaction(self.conn):
+                self.conn.executemany(
+                    "INSERT INTO access_log(memory_id, owner, accessed_at, query)"
+                    " VALUES (?,?,?,?)", [(mid, owner, iso(now), query[:500])
+                                          for mid in memory_ids])
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) and "busy" not in str(exc):
+                raise
+            log.warning("store busy (%s): %d accesses of owner %r not recorded", exc,
+                        len(memory_ids), owner)
+            return False
+        finally:  # our own writes never invalidate the allowed-id cache
+            self.allowed_ids.own_changes += self.conn.total_changes - before
+        return True
+
+    def _score(self, fused: dict[int, float], ranks: dict[str, dict[int, int]], owner: str,
+               now: datetime) -> Iterable[SearchHit]:
+        """The candidates as hits, best first (built lazily).
+
+        Decay is recomputed at ``now`` exactly as the decay pass does it (SQLite's
+        ``julianday`` of the last access, else creation, and :func:`decay.decay_scores`).
+        """
+        from kore_pipeline.lifecycle.decay import decay_scores, julian_day
+
+        ids = list(fused)
+        marks = ",".join("?" * len(ids))
+        rows = self.conn.execute(
+            f"SELECT id, owner, subject, type, category, content, importance, created_at,"
+            f" last_accessed_at, access_count, source_message_ids, status,"
+            f" julianday(coalesce(last_accessed_at, created_at)) AS ref_jd FROM memories"
+            f" WHERE id IN ({marks}) AND owner = ?", [*ids, owner]).fetchall()
+        if not rows:
+            return []
+        refs = np.array([julian_day(parse_ts(r["last_accessed_at"] or r["created_at"]))
+                         if r["ref_jd"] is None else r["ref_jd"] for r in rows])
+        decays = decay_scores(np.array([r["importance"] for r in rows], dtype=np.float64),
+                              julian_day(now) - refs,
+                              np.array([r["access_count"] for r in rows], dtype=np.float64),
+                              self.settings)
+        scored = []
+        for r, decay in zip(rows, decays.tolist(), strict=True):
+            score = round(fused[r["id"]] * relevance_weight(
+                decay, r["importance"], self.settings.decay_weight,
+                self.settings.importance_weight), 6)
+            scored.append((-score, r["id"], decay, r))
+        scored.sort(key=lambda t: (t[0], t[1]))
+        # Hits are built (source ids decoded) only as far as the caller reads.
+        return (SearchHit(
+            memory_id=r["id"], owner=r["owner"], subject=r["subject"], type=r["type"],
+            category=r["category"], content=r["content"], importance=r["importance"],
+            decay_score=round(decay, 4), score=-neg,
+            source_message_ids=json.loads(r["source_message_ids"]),
+            created_at=r["created_at"], status=r["status"],
+            fts_rank=ranks["fts"].get(r["id"]), vector_rank=ranks["vector"].get(r["id"]))
+            for neg, _id, decay, r in scored)

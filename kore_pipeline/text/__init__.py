@@ -1,0 +1,1 @@
+"""Text helpers shared by every stage: normalisation, stopwords, language detection."""
