@@ -72,6 +72,19 @@ CREATE TABLE IF NOT EXISTS memory_decay (
 CREATE TRIGGER IF NOT EXISTS memories_decay_ad AFTER DELETE ON memories BEGIN
     DELETE FROM memory_decay WHERE memory_id = old.id;
 END;
+-- Incremental compression (migration 0011): a memory with a row has been compared, with its
+-- current text, owner, subject, type and status, with every active memory of its group; the
+-- triggers drop the row when one of those changes. Compression compares only the others.
+CREATE TABLE IF NOT EXISTS compress_compared (
+    memory_id INTEGER PRIMARY KEY  -- memories.id
+);
+CREATE TRIGGER IF NOT EXISTS memories_compared_au
+AFTER UPDATE OF content, owner, subject, type, category, status ON memories BEGIN
+    DELETE FROM compress_compared WHERE memory_id = old.id;
+END;
+CREATE TRIGGER IF NOT EXISTS memories_compared_ad AFTER DELETE ON memories BEGIN
+    DELETE FROM compress_compared WHERE memory_id = old.id;
+END;
 -- Memories with their stored score, the columns in their historical order (lake, export).
 CREATE VIEW IF NOT EXISTS memories_scored AS
 SELECT m.id, m.owner, m.subject, m.key, m.type, m.category, m.content, m.content_hash,

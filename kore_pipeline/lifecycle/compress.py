@@ -10,6 +10,13 @@ are merged greedily by descending cosine. One merge level per pass: a memory tha
 another in this pass is not itself archived in the same pass (its merged text has no vector
 yet); the next pass, after the caller re-embeds the changed keepers, can merge it further.
 The FAISS index is not touched here.
+
+Incremental: a pass compares only the *new* memories (no row in ``compress_compared``: added,
+changed or restored since they were last compared, see :mod:`.compared`) with the members of
+their groups; groups without a new member are not read, nor are their vectors. After a
+complete run (passes until nothing merges) no similar pair is left among the others, so the
+pairs found are those a full pass would find, and the merges the same
+(``tests/lifecycle/test_compress_incremental.py``). ``full=True`` compares every pair again.
 """
 
 from __future__ import annotations
@@ -25,6 +32,7 @@ import numpy as np
 
 from kore_pipeline.embed.cache import Embedder, EmbeddingCache, embed_text, embed_with_cache
 from kore_pipeline.ids import text_hash
+from kore_pipeline.lifecycle.compared import mark_compared, state_key, use_state
 from kore_pipeline.lifecycle.similar_pairs import (  # noqa: F401 (exact_pairs, find_similar_pairs: re-exported)
     exact_pairs,
     find_similar_pairs,
@@ -49,6 +57,7 @@ class CompressReport:
     groups: int
     candidates: int
     merged: int
+    compared: int = 0  # memories compared with their groups (the new ones; all in a full pass)
     pairs: list[tuple[int, int, float]] = field(default_factory=list)  # (kept, archived, cos)
     seconds: dict[str, float] = field(default_factory=dict)  # wall time of each step
 
@@ -124,7 +133,7 @@ def _decay_scores(conn: sqlite3.Connection, keepers: list[dict[str, Any]], now: 
 
 def run_compress(conn: sqlite3.Connection, settings: KoreSettings, embedder: Embedder,
                  cache: EmbeddingCache, now: datetime, run_id: str | None = None,
-                 owner: str | None = None) -> CompressReport:
+                 owner: str | None = None, full: bool = False) -> CompressReport:
     """Merge near-duplicate active memories within each (owner, subject, type); one transaction.
 
     The write lock is taken before the memories are read (``BEGIN IMMEDIATE``), so a memory
@@ -132,10 +141,11 @@ def run_compress(conn: sqlite3.Connection, settings: KoreSettings, embedder: Emb
     hits the cache, so the lock is short. Summaries (type or category 'summary') are never
     merged. Keepers get the merged text, max importance, the union of sources, the earliest
     created_at and the summed access count; the absorbed memory is archived as 'merged' with
-    its original text.
+    its original text. Only new or changed memories are compared with their groups (see the
+    module doc); ``full=True`` compares every pair again.
     """
     with store.transaction(conn):
-        return _compress_locked(conn, settings, embedder, cache, now, run_id, owner)
+        return _compress_locked(conn, settings, embedder, cache, now, run_id, owner, full)
 
 
 _RECORD_COLUMNS = ("id", "content", "content_hash", "importance", "source_message_ids",
@@ -170,9 +180,42 @@ class _Clock:
         self._t = t
 
 
+def _compared_rows(conn: sqlite3.Connection, where: str, params: tuple[Any, ...],
+                   incremental: bool) -> list[tuple[Any, ...]]:
+    """``(id, owner, subject, type, is_new)`` of the memories a pass may compare, by id."""
+    cur = conn.cursor()
+    cur.row_factory = None
+    if not incremental:
+        return cur.execute(f"SELECT id, owner, subject, type, 1 FROM memories WHERE {where}"
+                           " ORDER BY id", params).fetchall()
+    return cur.execute(
+        "SELECT m.id, m.owner, m.subject, m.type, c.memory_id IS NULL FROM memories AS m"
+        f" LEFT JOIN compress_compared AS c ON c.memory_id = m.id WHERE {where}"
+        " ORDER BY m.id", params).fetchall()
+
+
+def _texts(conn: sqlite3.Connection, ids: np.ndarray, everything: bool, where: str,
+           params: tuple[Any, ...]) -> list[str]:
+    """The embedded texts (subject + content) of ``ids`` (sorted), in their order."""
+    cur = conn.cursor()
+    cur.row_factory = None
+    if everything:  # one scan beats lookups by id
+        rows = cur.execute(f"SELECT subject, content FROM memories WHERE {where} ORDER BY id",
+                           params).fetchall()
+        return [embed_text(s, c) for s, c in rows]
+    by_id: dict[int, str] = {}
+    for start in range(0, len(ids), 500):
+        chunk = [int(i) for i in ids[start : start + 500]]
+        marks = ",".join("?" * len(chunk))
+        for mid, subject, content in cur.execute(
+                f"SELECT id, subject, content FROM memories WHERE id IN ({marks})", chunk):
+            by_id[int(mid)] = embed_text(subject, content)
+    return [by_id[int(i)] for i in ids]
+
+
 def _compress_locked(conn: sqlite3.Connection, settings: KoreSettings, embedder: Embedder,
                      cache: EmbeddingCache, now: datetime, run_id: str | None,
-                     owner: str | None) -> CompressReport:
+                     owner: str | None, full: bool = False) -> CompressReport:
     """The body of :func:`run_compress`, inside its transaction."""
     clock = _Clock()
     where = "status = 'active' AND type != 'summary' AND category != 'summary'"
@@ -180,28 +223,38 @@ def _compress_locked(conn: sqlite3.Connection, settings: KoreSettings, embedder:
     if owner is not None:
         where += " AND owner = ?"
         params = (owner,)
-    cur = conn.cursor()
-    cur.row_factory = None
-    rows = cur.execute(f"SELECT id, owner, subject, type, content FROM memories WHERE {where}"
-                       " ORDER BY id", params).fetchall()
+    key = state_key(embedder.cache_id, settings.similarity_threshold, GROUP_BY, EXACT_MAX)
+    incremental = use_state(conn, key) and not full
+    rows = _compared_rows(conn, where, params, incremental)
+    is_new = np.fromiter((bool(r[4]) for r in rows), dtype=bool, count=len(rows))
     if len(rows) < 2:
-        return CompressReport(groups=len(rows), candidates=0, merged=0, pairs=[])
-    ids = np.fromiter((r[0] for r in rows), dtype=np.int64, count=len(rows))
-    groups: dict[tuple[str, str, str], list[int]] = {}
+        mark_compared(conn, (r[0] for r in rows))
+        return CompressReport(groups=len(rows), candidates=0, merged=0, pairs=[],
+                              compared=int(is_new.sum()))
+    all_ids = np.fromiter((r[0] for r in rows), dtype=np.int64, count=len(rows))
+    grouped: dict[tuple[str, str, str], list[int]] = {}
     for pos, r in enumerate(rows):
-        groups.setdefault((r[1], r[2], r[3]), []).append(pos)
-    texts = [embed_text(r[2], r[4]) for r in rows]
+        grouped.setdefault((r[1], r[2], r[3]), []).append(pos)
+    n_groups = len(grouped)
     del rows
+    # only groups of two or more with a new member are compared: their rows, in id order
+    touched = [np.asarray(p, dtype=np.int64) for p in grouped.values()
+               if len(p) > 1 and is_new[p].any()]
+    del grouped
+    wanted = np.sort(np.concatenate(touched)) if touched else np.zeros(0, dtype=np.int64)
+    texts = _texts(conn, all_ids[wanted], len(wanted) == len(all_ids), where, params)
     clock.lap("read")
     vectors = embed_with_cache(texts, embedder, cache)[0]
     del texts
     clock.lap("vectors")
-    members = [np.asarray(p, dtype=np.int64) for p in groups.values() if len(p) > 1]
-    found = pairs_of_groups([(ids[m], vectors[m]) for m in members],
+    row_of = np.full(len(all_ids), -1, dtype=np.int64)  # position in all_ids -> vector row
+    row_of[wanted] = np.arange(len(wanted))
+    found = pairs_of_groups([(all_ids[m], vectors[row_of[m]], is_new[m]) for m in touched],
                             settings.similarity_threshold, exact_max=EXACT_MAX,
                             workers=settings.compress_workers)
-    del members
+    del touched
     del vectors
+    ids = all_ids
     clock.lap("pairs")
     candidates = sum(len(p) for p in found)
     records = _records(conn, sorted({i for pairs in found for a, b, _ in pairs
@@ -239,6 +292,10 @@ def _compress_locked(conn: sqlite3.Connection, settings: KoreSettings, embedder:
         others = sorted(archived)  # id order: the rows are visited in page order
         store.archive_memories(conn, others, "merged", at, run_id,
                                merged_into=[archived[o] for o in others], only_active=True)
+    # the new memories are now compared with their groups, except those this pass changed
+    # (keepers: new text) or archived; those stay new for the next pass
+    changed = absorbed | set(archived)
+    mark_compared(conn, (int(i) for i in ids[is_new] if int(i) not in changed))
     clock.lap("write")
-    return CompressReport(groups=len(groups), candidates=candidates,
-                          merged=len(merged_pairs), pairs=merged_pairs, seconds=clock.laps)
+    return CompressReport(groups=n_groups, candidates=candidates, merged=len(merged_pairs),
+                          pairs=merged_pairs, seconds=clock.laps, compared=int(is_new.sum()))
