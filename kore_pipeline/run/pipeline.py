@@ -58,6 +58,9 @@ class RunContext:
     _embedder: Embedder | None = None
     _cache: EmbeddingCache | None = None
     stats: dict[str, Any] = field(default_factory=dict)
+    prepared: tuple[list[tuple[str, str, str]], list[Any]] | None = None
+    """Keys of the pending messages and their candidates, from :func:`prepare_vectors`:
+    extraction is pure, so :func:`stage_extract` reuses them instead of extracting again."""
 
     @property
     def embedder(self) -> Embedder:
@@ -196,9 +199,20 @@ def prepare_vectors(ctx: RunContext) -> int:
     """
     from kore_pipeline.embed.cache import embed_text, embed_with_cache
 
-    texts = sorted({embed_text(c.subject, c.content)
-                    for c in extract_memories(pending_messages(ctx.conn), ctx.settings)})
+    pending = pending_messages(ctx.conn)
+    candidates = extract_memories(pending, ctx.settings)
+    ctx.prepared = ([message_key(m) for m in pending], candidates)
+    texts = sorted({embed_text(c.subject, c.content) for c in candidates})
     return embed_with_cache(texts, ctx.embedder, ctx.cache)[1] if texts else 0
+
+
+def pending_candidates(ctx: RunContext, pending: list[dict[str, Any]]) -> list[Any]:
+    """The candidates of ``pending``: those :func:`prepare_vectors` extracted if it saw the
+    very same messages (extraction is pure), else extracted now."""
+    prepared, ctx.prepared = ctx.prepared, None
+    if prepared is not None and prepared[0] == [message_key(m) for m in pending]:
+        return prepared[1]
+    return extract_memories(pending, ctx.settings)
 
 
 @contextmanager
@@ -222,7 +236,7 @@ def stage_extract(ctx: RunContext) -> dict[str, int]:
     next run picks its messages up.
     """
     pending = pending_messages(ctx.conn)
-    candidates = extract_memories(pending, ctx.settings)
+    candidates = pending_candidates(ctx, pending)
     report = upsert_memories(ctx.conn, candidates, iso(ctx.now),
                              done_messages=[message_key(m) for m in pending])
     faults.reach("extract")
