@@ -9,7 +9,8 @@ The home is built as ``bench_scale_store.build_store`` builds it (generated memo
 owners x 20 subjects, 2% planted near-duplicates, SYNTHETIC unit vectors in the real
 embedding cache), then compressed until nothing merges ("yesterday"). The day adds
 ``--add`` memories: 10% near-duplicates of existing ones (cosine about 0.9-0.99), the rest
-unrelated. Timed, alternating, each from the same copy of the home: passes of
+unrelated, of ``--day-owners`` owners (a day's users; 0: all). Timed, alternating, each
+from the same copy of the home: passes of
 ``run_compress`` until nothing merges, incremental vs full; the merged texts of a pass get
 their keeper's vector in the cache before the next pass (no model work is timed). Prints
 medians, the ratio, the steps of the first pass, and whether both end in the same store.
@@ -90,13 +91,17 @@ def copy_store(src: Path, dst: Path) -> None:
     shutil.copyfile(src, dst)
 
 
-def add_day(settings: KoreSettings, vectors: np.ndarray, n_add: int,
-            seed: int) -> np.ndarray:
-    """Insert ``n_add`` new memories (10% near-duplicates) and cache their vectors."""
+def add_day(settings: KoreSettings, vectors: np.ndarray, n_add: int, seed: int,
+            day_owners: int) -> np.ndarray:
+    """Insert ``n_add`` new memories (10% near-duplicates) of ``day_owners`` owners (0: all)
+    and cache their vectors."""
     rng = np.random.default_rng(seed)
     conn = store.connect(settings.db_path())
     active = [tuple(r) for r in conn.execute(
         "SELECT id, owner, subject, type, category FROM memories WHERE status = 'active'")]
+    if day_owners:
+        owners = sorted({r[1] for r in active})[:day_owners]
+        active = [r for r in active if r[1] in owners]
     first = int(conn.execute("SELECT max(id) FROM memories").fetchone()[0]) + 1
     rows, vecs = [], []
     for k in range(n_add):
@@ -130,6 +135,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--memories", type=int, default=100_000)
     p.add_argument("--add", type=int, default=1000)
     p.add_argument("--reps", type=int, default=3)
+    p.add_argument("--day-owners", type=int, default=5,
+                   help="owners the day's memories belong to (0: all 50)")
     p.add_argument("--seed", type=int, default=1234)
     cfg = p.parse_args(argv)
     work = Path(tempfile.mkdtemp(prefix="kore-bench-incr-"))
@@ -145,7 +152,7 @@ def main(argv: list[str] | None = None) -> int:
         t_settle, settle = until_stable(settings, embedder, vectors, full=True)
         t.add(sec, "yesterday: full compression until stable",
               f"{t_settle:.1f} s, {len(settle)} passes, {sum(r.merged for r in settle)} merged")
-        vectors = add_day(settings, vectors, cfg.add, cfg.seed + 7)
+        vectors = add_day(settings, vectors, cfg.add, cfg.seed + 7, cfg.day_owners)
         day = work / "day.sqlite"
         copy_store(settings.db_path(), day)
         times: dict[str, list[float]] = {"incremental": [], "full": []}
@@ -162,7 +169,8 @@ def main(argv: list[str] | None = None) -> int:
                 states[mode] = final_state(settings)
         for mode in ("incremental", "full"):
             first = reports[mode][0]
-            t.add(sec, f"{mode}: a day of {cfg.add:,} on {cfg.memories:,}, median of"
+            t.add(sec, f"{mode}: a day of {cfg.add:,} ({cfg.day_owners or 50} owners) on"
+                  f" {cfg.memories:,}, median of"
                   f" {cfg.reps} (runs)", f"{statistics.median(times[mode]):.2f} s ("
                   + " / ".join(f"{x:.2f}" for x in times[mode]) + ")")
             t.add(sec, f"  {mode}: passes, compared in pass 1, merged",

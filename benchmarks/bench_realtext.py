@@ -18,9 +18,9 @@ same run, on the very texts the pipeline embedded, the raw ``encode`` of the sam
 (loaded, warmed): texts/s, the machine's limit for that model, and the ratio whole run /
 raw encode (raw-encode seconds over whole-run seconds; 1.0 = the run costs only the model).
 With ``--add K``: K more messages (new sessions of the same owners, a day later) are run
-through the same home, the daily increment. With ``--baseline B``: the same messages again
-with backend B in a fresh home (the ratio of the two runs is of one run of this script; its
-raw encode only with ``--baseline-raw``).
+through the same home, the daily increment. With ``--baseline B[,C]``: the same messages
+again with each backend in a fresh home, runs alternating (the ratios are of one run of this
+script; a baseline's raw encode only with ``--baseline-raw``).
 """
 
 from __future__ import annotations
@@ -152,9 +152,10 @@ def run_steps(paths: list[Path], settings: KoreSettings, embedder: Any) -> dict[
 
     def step(name: str, fn: Any, *args: Any) -> Any:
         reset_peak()
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         result = fn(*args)
-        steps[name] = {"s": time.perf_counter() - t0, "peak_mb": peak_mb()}
+        steps[name] = {"s": time.perf_counter() - t0, "cpu": time.process_time() - c0,
+                       "peak_mb": peak_mb()}
         return result
 
     def body() -> None:
@@ -177,18 +178,16 @@ def run_steps(paths: list[Path], settings: KoreSettings, embedder: Any) -> dict[
 
     run.execute(ctx, body)
     out["total_s"] = sum(s["s"] for s in steps.values())
+    out["total_cpu"] = sum(s["cpu"] for s in steps.values())
     return out
 
 
-def raw_encode(texts: list[str], embedder: Any, reps: int) -> list[float]:
-    """Seconds of ``embedder.encode(texts)`` (loaded and warmed first), ``reps`` times."""
+def raw_encode(texts: list[str], embedder: Any) -> tuple[float, float]:
+    """(wall, CPU) seconds of ``embedder.encode(texts)``, loaded and warmed first."""
     embedder.encode(texts[:64])
-    times = []
-    for _ in range(reps):
-        t0 = time.perf_counter()
-        embedder.encode(texts)
-        times.append(time.perf_counter() - t0)
-    return times
+    t0, c0 = time.perf_counter(), time.process_time()
+    embedder.encode(texts)
+    return time.perf_counter() - t0, time.process_time() - c0
 
 
 def search_ms(settings: KoreSettings, embedder: Any, queries: int, seed: int) -> float:
@@ -210,25 +209,38 @@ def search_ms(settings: KoreSettings, embedder: Any, queries: int, seed: int) ->
     return statistics.median(took)
 
 
-def report(name: str, res: dict[str, Any], raw: list[float], messages: int) -> None:
-    n_texts = len(res["texts"])
-    raw_s = statistics.median(raw) if raw else float("nan")
+def med(xs: list[float]) -> float:
+    return float(statistics.median(xs))
+
+
+def report(name: str, runs: list[dict[str, Any]]) -> None:
+    """Per step: medians of wall and CPU seconds over the runs, messages/s, peak RSS."""
+    first = runs[0]
+    messages, n_texts = first["messages"], len(first["texts"])
     print(f"\n### {name}: {messages:,} messages, {n_texts:,} texts embedded"
-          f" ({res['encoded']:,} encoded), compress {res['compress']}")
-    print("| step | seconds | messages/s | peak RSS (MB) |")
-    print("|---|---:|---:|---:|")
-    for step, fig in res["steps"].items():
-        print(f"| {step} | {fig['s']:.1f} | {messages / max(fig['s'], 1e-9):,.0f} |"
-              f" {fig['peak_mb']:,.0f} |")
-    total = res["total_s"]
-    print(f"| **whole run** | **{total:.1f}** | **{messages / total:,.0f}** |"
-          f" {max(f['peak_mb'] for f in res['steps'].values()):,.0f} |")
-    if raw:
-        print(f"\nraw encode of the same {n_texts:,} texts: {raw_s:.1f} s"
-              f" ({' / '.join(f'{t:.1f}' for t in raw)}), {n_texts / raw_s:,.0f} texts/s;"
-              f" whole run {n_texts / total:,.0f} texts/s; ratio whole run / raw encode"
-              f" **{raw_s / total:.2f}**; embed step / raw encode"
-              f" {raw_s / res['steps']['embed']['s']:.2f}")
+          f" ({first['encoded']:,} encoded), compress {first['compress']};"
+          f" medians of {len(runs)} run(s)")
+    print("| step | wall s | CPU s | messages/s (wall) | peak RSS (MB) |")
+    print("|---|---:|---:|---:|---:|")
+    for step in first["steps"]:
+        wall = med([r["steps"][step]["s"] for r in runs])
+        cpu = med([r["steps"][step]["cpu"] for r in runs])
+        peak = max(r["steps"][step]["peak_mb"] for r in runs)
+        print(f"| {step} | {wall:.1f} | {cpu:.1f} | {messages / max(wall, 1e-9):,.0f} |"
+              f" {peak:,.0f} |")
+    wall, cpu = med([r["total_s"] for r in runs]), med([r["total_cpu"] for r in runs])
+    print(f"| **whole run** | **{wall:.1f}** | **{cpu:.1f}** | **{messages / wall:,.0f}** |"
+          f" {max(max(f['peak_mb'] for f in r['steps'].values()) for r in runs):,.0f} |")
+    raws = [r["raw"] for r in runs if r.get("raw")]
+    if raws:
+        rw, rc = med([x[0] for x in raws]), med([x[1] for x in raws])
+        ratio_wall = med([r["raw"][0] / r["total_s"] for r in runs if r.get("raw")])
+        ratio_cpu = med([r["raw"][1] / r["total_cpu"] for r in runs if r.get("raw")])
+        embed_wall = med([r["raw"][0] / r["steps"]["embed"]["s"] for r in runs if r.get("raw")])
+        print(f"\nraw encode of the same {n_texts:,} texts, right after each run: {rw:.1f} s"
+              f" wall ({n_texts / rw:,.0f} texts/s), {rc:.1f} s CPU. Ratio whole run / raw"
+              f" encode (median of per-run ratios): wall **{ratio_wall:.2f}**, CPU"
+              f" **{ratio_cpu:.2f}**; embed step / raw encode (wall) {embed_wall:.2f}")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -236,8 +248,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--messages", type=int, default=10_000)
     p.add_argument("--owners", type=int, default=None, help="default: messages / 1000, >= 8")
     p.add_argument("--add", type=int, default=1000, help="daily increment (0: skip)")
-    p.add_argument("--baseline", default="", help="backend run again as the baseline")
-    p.add_argument("--raw-reps", type=int, default=1)
+    p.add_argument("--baseline", default="",
+                   help="backends run again as baselines (comma-separated)")
+    p.add_argument("--reps", type=int, default=1, help="whole runs per backend (alternating)")
     p.add_argument("--baseline-raw", action="store_true",
                    help="also time the baseline backend's raw encode")
     p.add_argument("--seed", type=int, default=16)
@@ -255,32 +268,49 @@ def main(argv: list[str] | None = None) -> int:
         if cfg.add:
             write_messages(convs, cfg.add, owners, cfg.seed + 1, work / "day1",
                            NOW - timedelta(hours=20), "d1")
-        backends = [KoreSettings().embedder] + ([cfg.baseline] if cfg.baseline else [])
+        baselines = [b.strip() for b in cfg.baseline.split(",") if b.strip()]
+        backends = [KoreSettings().embedder, *baselines]
         print(f"# bench_realtext {' '.join(sys.argv[1:])}; {owners} owners;"
               f" load average {os.getloadavg()[0]:.1f}; {os.cpu_count()} CPUs")
-        for backend in backends:
-            settings = KoreSettings(home=work / f"home-{backend}", embedder=backend)
-            from kore_pipeline.embed.factory import make_embedder
+        from kore_pipeline.embed.factory import make_embedder
 
-            embedder = make_embedder(settings)
-            log(f"{backend}: whole run on {cfg.messages:,} messages")
-            res = run_steps([day], settings, embedder)
-            first = backend == backends[0]  # raw encode and increment: the default only
-            log(f"{backend}: raw encode of {len(res['texts']):,} texts")
-            raw = raw_encode(res["texts"], make_embedder(settings), cfg.raw_reps) \
-                if first or cfg.baseline_raw else []
-            report(backend, res, raw, res["messages"])
-            entry = {"steps": res["steps"], "total_s": res["total_s"], "raw_s": raw,
-                     "texts": len(res["texts"]), "messages": res["messages"]}
-            print(f"\nsearch p50 (hybrid, one owner): "
-                  f"{search_ms(settings, embedder, 30, cfg.seed):.1f} ms")
-            if cfg.add and first:
-                log(f"{backend}: daily increment of {cfg.add:,} messages")
-                inc = run_steps([day, work / "day1"], settings, embedder)
-                report(f"{backend}, +{cfg.add:,} messages on that home", inc, [],
-                       inc["messages"])
-                entry["add"] = {"steps": inc["steps"], "total_s": inc["total_s"]}
-            figures[backend] = entry
+        runs: dict[str, list[dict[str, Any]]] = {b: [] for b in backends}
+        for rep in range(cfg.reps):  # backends alternate, so load hits them alike
+            for backend in backends:
+                settings = KoreSettings(home=work / f"home-{backend}-{rep}", embedder=backend)
+                embedder = make_embedder(settings)
+                log(f"{backend} {rep + 1}/{cfg.reps}: whole run on {cfg.messages:,} messages"
+                    f" (load {os.getloadavg()[0]:.1f})")
+                res = run_steps([day], settings, embedder)
+                if backend == backends[0] or cfg.baseline_raw:
+                    res["raw"] = raw_encode(res["texts"], make_embedder(settings))
+                if rep == 0 and backend == backends[0]:
+                    res["search_ms"] = search_ms(settings, embedder, 30, cfg.seed)
+                    if cfg.add:
+                        log(f"{backend}: daily increment of {cfg.add:,} messages")
+                        res["add"] = run_steps([day, work / "day1"], settings, embedder)
+                runs[backend].append(res)
+                shutil.rmtree(settings.home, ignore_errors=True)
+        for backend in backends:
+            report(backend, runs[backend])
+            first = runs[backend][0]
+            if "search_ms" in first:
+                print(f"\nsearch p50 (hybrid, one owner, 30 queries): {first['search_ms']:.1f} ms")
+            if "add" in first:
+                report(f"{backend}, +{cfg.add:,} messages on that home", [first["add"]])
+            figures[backend] = [{k: v for k, v in r.items() if k != "texts"}
+                                | {"add": {k: v for k, v in r.get("add", {}).items()
+                                           if k != "texts"}}
+                                for r in runs[backend]]
+        for baseline in baselines:
+            base, main_b = runs[baseline], runs[backends[0]]
+            ratios = [b["total_s"] / m["total_s"] for b, m in zip(base, main_b, strict=True)]
+            cpu_r = [b["total_cpu"] / m["total_cpu"] for b, m in zip(base, main_b, strict=True)]
+            emb = [b["steps"]["embed"]["cpu"] / m["steps"]["embed"]["cpu"]
+                   for b, m in zip(base, main_b, strict=True)]
+            print(f"\nwhole run {baseline} / {backends[0]} (median of per-rep ratios):"
+                  f" wall {med(ratios):.2f}x, CPU {med(cpu_r):.2f}x; embed step CPU"
+                  f" {med(emb):.2f}x")
     finally:
         shutil.rmtree(work, ignore_errors=True)
     if cfg.json:

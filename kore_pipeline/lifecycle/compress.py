@@ -11,12 +11,13 @@ another in this pass is not itself archived in the same pass (its merged text ha
 yet); the next pass, after the caller re-embeds the changed keepers, can merge it further.
 The FAISS index is not touched here.
 
-Incremental: a pass compares only the *new* memories (no row in ``compress_compared``: added,
-changed or restored since they were last compared, see :mod:`.compared`) with the members of
-their groups; groups without a new member are not read, nor are their vectors. After a
-complete run (passes until nothing merges) no similar pair is left among the others, so the
-pairs found are those a full pass would find, and the merges the same
-(``tests/lifecycle/test_compress_incremental.py``). ``full=True`` compares every pair again.
+Incremental: a pass compares only the *pending* memories (``compress_pending``: added,
+changed or restored since they were last compared, see :mod:`.pending`) with the members of
+their groups; other groups are not read, nor are their vectors. After a complete run (passes
+until nothing merges) no similar pair is left among the others, so the pairs found are those
+a full pass would find, and the merges the same (``tests/lifecycle/test_compress_incremental``;
+in groups above ``EXACT_MAX`` the new members are compared exactly, where a full pass blocks).
+``full=True``, or a changed embedder, threshold or grouping, compares every pair again.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ import numpy as np
 
 from kore_pipeline.embed.cache import Embedder, EmbeddingCache, embed_text, embed_with_cache
 from kore_pipeline.ids import text_hash
-from kore_pipeline.lifecycle.compared import mark_compared, state_key, use_state
+from kore_pipeline.lifecycle import pending
 from kore_pipeline.lifecycle.similar_pairs import (  # noqa: F401 (exact_pairs, find_similar_pairs: re-exported)
     exact_pairs,
     find_similar_pairs,
@@ -180,37 +181,41 @@ class _Clock:
         self._t = t
 
 
-def _compared_rows(conn: sqlite3.Connection, where: str, params: tuple[Any, ...],
-                   incremental: bool) -> list[tuple[Any, ...]]:
-    """``(id, owner, subject, type, is_new)`` of the memories a pass may compare, by id."""
-    cur = conn.cursor()
-    cur.row_factory = None
-    if not incremental:
-        return cur.execute(f"SELECT id, owner, subject, type, 1 FROM memories WHERE {where}"
-                           " ORDER BY id", params).fetchall()
-    return cur.execute(
-        "SELECT m.id, m.owner, m.subject, m.type, c.memory_id IS NULL FROM memories AS m"
-        f" LEFT JOIN compress_compared AS c ON c.memory_id = m.id WHERE {where}"
-        " ORDER BY m.id", params).fetchall()
+Group = tuple[np.ndarray, list[str], np.ndarray]
+"""One group to compare: member ids (sorted), their embedded texts, which are new."""
 
 
-def _texts(conn: sqlite3.Connection, ids: np.ndarray, everything: bool, where: str,
-           params: tuple[Any, ...]) -> list[str]:
-    """The embedded texts (subject + content) of ``ids`` (sorted), in their order."""
+def _all_groups(conn: sqlite3.Connection, where: str,
+                params: tuple[Any, ...]) -> tuple[list[Group], int]:
+    """Every group of the comparable memories (full pass), every member new; and the count
+    of groups, singles included."""
     cur = conn.cursor()
     cur.row_factory = None
-    if everything:  # one scan beats lookups by id
-        rows = cur.execute(f"SELECT subject, content FROM memories WHERE {where} ORDER BY id",
-                           params).fetchall()
-        return [embed_text(s, c) for s, c in rows]
-    by_id: dict[int, str] = {}
-    for start in range(0, len(ids), 500):
-        chunk = [int(i) for i in ids[start : start + 500]]
-        marks = ",".join("?" * len(chunk))
-        for mid, subject, content in cur.execute(
-                f"SELECT id, subject, content FROM memories WHERE id IN ({marks})", chunk):
-            by_id[int(mid)] = embed_text(subject, content)
-    return [by_id[int(i)] for i in ids]
+    grouped: dict[tuple[str, str, str], tuple[list[int], list[str]]] = {}
+    for mid, owner, subject, mtype, content in cur.execute(
+            f"SELECT id, owner, subject, type, content FROM memories WHERE {where}"
+            " ORDER BY id", params):
+        ids, texts = grouped.setdefault((owner, subject, mtype), ([], []))
+        ids.append(mid)
+        texts.append(embed_text(subject, content))
+    out = [(np.asarray(i, dtype=np.int64), t, np.ones(len(i), dtype=bool))
+           for i, t in grouped.values() if len(i) > 1]
+    return out, len(grouped)
+
+
+def _pending_groups(conn: sqlite3.Connection, new: dict[int, tuple[str, str, str]]
+                    ) -> list[Group]:
+    """The groups of the ``new`` memories (id -> group), read by index; new members marked."""
+    out = []
+    for owner, subject, mtype in sorted(set(new.values())):
+        members = pending.group_members(conn, owner, subject, mtype)
+        if len(members) < 2:
+            continue
+        ids = np.fromiter((m[0] for m in members), dtype=np.int64, count=len(members))
+        out.append((ids, [embed_text(subject, m[1]) for m in members],
+                    np.fromiter((m[0] in new for m in members), dtype=bool,
+                                count=len(members))))
+    return out
 
 
 def _compress_locked(conn: sqlite3.Connection, settings: KoreSettings, embedder: Embedder,
@@ -218,43 +223,37 @@ def _compress_locked(conn: sqlite3.Connection, settings: KoreSettings, embedder:
                      owner: str | None, full: bool = False) -> CompressReport:
     """The body of :func:`run_compress`, inside its transaction."""
     clock = _Clock()
-    where = "status = 'active' AND type != 'summary' AND category != 'summary'"
-    params: tuple[Any, ...] = ()
-    if owner is not None:
-        where += " AND owner = ?"
-        params = (owner,)
-    key = state_key(embedder.cache_id, settings.similarity_threshold, GROUP_BY, EXACT_MAX)
-    incremental = use_state(conn, key) and not full
-    rows = _compared_rows(conn, where, params, incremental)
-    is_new = np.fromiter((bool(r[4]) for r in rows), dtype=bool, count=len(rows))
-    if len(rows) < 2:
-        mark_compared(conn, (r[0] for r in rows))
-        return CompressReport(groups=len(rows), candidates=0, merged=0, pairs=[],
-                              compared=int(is_new.sum()))
-    all_ids = np.fromiter((r[0] for r in rows), dtype=np.int64, count=len(rows))
-    grouped: dict[tuple[str, str, str], list[int]] = {}
-    for pos, r in enumerate(rows):
-        grouped.setdefault((r[1], r[2], r[3]), []).append(pos)
-    n_groups = len(grouped)
-    del rows
-    # only groups of two or more with a new member are compared: their rows, in id order
-    touched = [np.asarray(p, dtype=np.int64) for p in grouped.values()
-               if len(p) > 1 and is_new[p].any()]
-    del grouped
-    wanted = np.sort(np.concatenate(touched)) if touched else np.zeros(0, dtype=np.int64)
-    texts = _texts(conn, all_ids[wanted], len(wanted) == len(all_ids), where, params)
+    key = pending.state_key(embedder.cache_id, settings.similarity_threshold, GROUP_BY,
+                            EXACT_MAX)
+    incremental = pending.use_state(conn, key) and not full
+    handled: list[int] = []
+    if incremental:  # the pending memories, then their groups only
+        rows = pending.pending_rows(conn, owner)
+        handled = [int(r[0]) for r in rows]
+        new = {int(r[0]): (r[1], r[2], r[3]) for r in rows if r[4]}
+        groups = _pending_groups(conn, new)
+        n_groups, compared = len(set(new.values())), len(new)
+    else:
+        where = "status = 'active' AND type != 'summary' AND category != 'summary'"
+        params: tuple[Any, ...] = ()
+        if owner is not None:
+            where += " AND owner = ?"
+            params = (owner,)
+        groups, n_groups = _all_groups(conn, where, params)
+        compared = int(conn.execute(f"SELECT count(*) FROM memories WHERE {where}",
+                                    params).fetchone()[0])
     clock.lap("read")
-    vectors = embed_with_cache(texts, embedder, cache)[0]
+    texts = [t for _ids, group_texts, _new in groups for t in group_texts]
+    vectors = embed_with_cache(texts, embedder, cache)[0] if texts else np.zeros((0, 0))
     del texts
     clock.lap("vectors")
-    row_of = np.full(len(all_ids), -1, dtype=np.int64)  # position in all_ids -> vector row
-    row_of[wanted] = np.arange(len(wanted))
-    found = pairs_of_groups([(all_ids[m], vectors[row_of[m]], is_new[m]) for m in touched],
+    bounds = np.cumsum([0] + [len(g[0]) for g in groups])
+    found = pairs_of_groups([(g[0], vectors[bounds[k] : bounds[k + 1]], g[2])
+                             for k, g in enumerate(groups)],
                             settings.similarity_threshold, exact_max=EXACT_MAX,
                             workers=settings.compress_workers)
-    del touched
+    del groups
     del vectors
-    ids = all_ids
     clock.lap("pairs")
     candidates = sum(len(p) for p in found)
     records = _records(conn, sorted({i for pairs in found for a, b, _ in pairs
@@ -292,10 +291,8 @@ def _compress_locked(conn: sqlite3.Connection, settings: KoreSettings, embedder:
         others = sorted(archived)  # id order: the rows are visited in page order
         store.archive_memories(conn, others, "merged", at, run_id,
                                merged_into=[archived[o] for o in others], only_active=True)
-    # the new memories are now compared with their groups, except those this pass changed
-    # (keepers: new text) or archived; those stay new for the next pass
-    changed = absorbed | set(archived)
-    mark_compared(conn, (int(i) for i in ids[is_new] if int(i) not in changed))
+    # the pending memories are compared now; the keepers (new text) stay pending
+    pending.done(conn, handled, sorted(absorbed), everything=not incremental, owner=owner)
     clock.lap("write")
     return CompressReport(groups=n_groups, candidates=candidates, merged=len(merged_pairs),
-                          pairs=merged_pairs, seconds=clock.laps, compared=int(is_new.sum()))
+                          pairs=merged_pairs, seconds=clock.laps, compared=compared)

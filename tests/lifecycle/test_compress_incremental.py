@@ -120,16 +120,24 @@ def test_a_day_compares_only_new_memories_and_ends_as_a_full_pass(
     cache.close()
 
 
-def test_forgetting_then_restoring_makes_a_memory_new_again(tmp_path: Path) -> None:
+def test_new_changed_and_restored_memories_are_pending(tmp_path: Path) -> None:
     conn = store.connect(tmp_path / "kore.sqlite")
-    add(conn, FIRST_DAY[:2], DAY1)
+    add(conn, FIRST_DAY[:3], DAY1)
+
+    def pending() -> list[int]:
+        return [r[0] for r in conn.execute("SELECT memory_id FROM compress_pending ORDER BY 1")]
+
+    assert pending() == [1, 2, 3]  # new
     with store.transaction(conn):
-        conn.executemany("INSERT INTO compress_compared(memory_id) VALUES (?)", [(1,), (2,)])
-        conn.execute("UPDATE memories SET status = 'forgotten' WHERE id = 1")
-        conn.execute("UPDATE memories SET status = 'active' WHERE id = 1")
+        conn.execute("DELETE FROM compress_pending")
         conn.execute("UPDATE memories SET importance = 5 WHERE id = 2")  # not compared on
-    assert [r[0] for r in conn.execute("SELECT memory_id FROM compress_compared")] == [2]
+        conn.execute("UPDATE memories SET status = 'forgotten' WHERE id = 1")
+    assert pending() == []  # an archived memory is nothing to compare
     with store.transaction(conn):
-        conn.execute("DELETE FROM memories WHERE id = 2")
-    assert conn.execute("SELECT count(*) FROM compress_compared").fetchone()[0] == 0
+        conn.execute("UPDATE memories SET status = 'active' WHERE id = 1")  # restored
+        conn.execute("UPDATE memories SET content = 'I love sushi.' WHERE id = 3")  # changed
+    assert pending() == [1, 3]
+    with store.transaction(conn):
+        conn.execute("DELETE FROM memories WHERE id = 3")
+    assert pending() == [1]
     conn.close()
