@@ -55,6 +55,12 @@ def stage_progress(quiet: bool = False) -> Iterator[None]:
             if event.phase == "start":
                 tasks[key] = progress.add_task(event.stage, total=1, counts="")
                 return
+            if event.phase == "progress":
+                done, of = event.counts.get("encoded"), event.counts.get("of")
+                if done is not None and of:
+                    progress.update(tasks[key], completed=done / of,
+                                    counts=f"{done:g}/{of:g}")
+                return
             label = format_counts(event.counts) if event.phase == "end" else "FAILED"
             progress.update(tasks[key], completed=1, counts=label)
             progress.stop_task(tasks[key])
