@@ -184,6 +184,17 @@ class KeyValueFormatter(logging.Formatter):
         return " ".join(parts)
 
 
+class MessageFieldsFormatter(logging.Formatter):
+    """``message key=value …``: the record's message and extra fields (for loggers that add
+    their own time and level, e.g. Prefect's run logs)."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        """The message, then every extra field as key=value."""
+        fields = [f"{k}={_quote(v)}" for k, v in record.__dict__.items()
+                  if k not in _STANDARD and not k.startswith("_")]
+        return " ".join([record.getMessage(), *fields])
+
+
 class _WriterHandler(logging.Handler):
     """Sends formatted records to a ``write(text)`` callable (e.g. a rich console)."""
 
