@@ -83,8 +83,25 @@ def test_searches_during_a_run_see_the_old_or_the_new_state(
         except BaseException as exc:  # noqa: BLE001 - every error fails the test
             errors.append(exc)
 
+    unindexed: list[int] = []
+
+    def watch_index() -> None:
+        """No committed state has a memory the vector index does not hold."""
+        conn = sqlite3.connect(f"file:{settings.db_path()}?mode=ro", uri=True, timeout=30)
+        try:
+            while not done.is_set():
+                stale = conn.execute("SELECT count(*) FROM memories WHERE embedded_hash IS NULL"
+                                     " OR embedded_hash != content_hash").fetchone()[0]
+                if stale:
+                    unindexed.append(stale)
+                done.wait(0.01)
+        except BaseException as exc:  # noqa: BLE001 - every error fails the test
+            errors.append(exc)
+        finally:
+            conn.close()
+
     threads = [threading.Thread(target=read, args=(s, i % 2 == 0))
-               for i, s in enumerate(searchers)]
+               for i, s in enumerate(searchers)] + [threading.Thread(target=watch_index)]
     for t in threads:
         t.start()
     env = {k: v for k, v in os.environ.items() if not k.startswith("KORE_")}
@@ -107,6 +124,7 @@ def test_searches_during_a_run_see_the_old_or_the_new_state(
     assert ("merge" in stages) == (kind == "partitioned") and "index" in stages
 
     assert errors == [], errors
+    assert unindexed == [], "a reader saw extracted-but-unindexed memories"
     checker = Searcher(settings, embedder=embedder)
     try:
         new = {q: results(checker, *q, reinforce=False) for q in QUERIES}
