@@ -15,12 +15,13 @@ import hashlib
 import json
 import logging
 import sqlite3
+import sys
 from collections.abc import Iterator
-from contextlib import ExitStack, contextmanager
+from contextlib import ExitStack, contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
-from prefect import flow, get_run_logger, task
+from prefect import flow, task
 from prefect.artifacts import (
     create_markdown_artifact,
     create_progress_artifact,
@@ -28,6 +29,8 @@ from prefect.artifacts import (
     update_progress_artifact,
 )
 from prefect.cache_policies import NO_CACHE
+from prefect.exceptions import MissingContextError
+from prefect.logging.handlers import APILogHandler
 from prefect.runtime import deployment as current_deployment
 
 from kore_pipeline.run import runner
@@ -125,11 +128,9 @@ def home_lock(settings: KoreSettings, wait_seconds: float | None = None) -> Iter
         try:
             client.read_global_concurrency_limit_by_name(name)
         except ObjectNotFound:
-            try:
+            with suppress(ObjectAlreadyExists):  # another flow created it meanwhile
                 client.create_global_concurrency_limit(
                     GlobalConcurrencyLimitCreate(name=name, limit=1))
-            except ObjectAlreadyExists:
-                pass
     wait = HOME_WAIT_SECONDS if wait_seconds is None else wait_seconds
     with ExitStack() as held:
         try:
@@ -143,38 +144,50 @@ def home_lock(settings: KoreSettings, wait_seconds: float | None = None) -> Iter
 
 # --- kore's logs in the Prefect run logs -------------------------------------------------
 
-class _ToPrefect(logging.Handler):
-    """Sends ``kore_pipeline`` records to the Prefect logger of the task or flow running."""
+class _KoreToAPI(APILogHandler):
+    """Prefect's API log handler for ``kore_pipeline`` records (``message key=value``); a
+    record logged outside any flow or task run is left to the other handlers."""
 
-    def __init__(self, flow_logger: Any) -> None:
-        super().__init__()
-        self._flow_logger = flow_logger
-        self.setFormatter(runlog.MessageFieldsFormatter())
+    def handleError(self, record: logging.LogRecord) -> None:
+        """Drop a record without a run context; report anything else."""
+        if isinstance(sys.exc_info()[1], MissingContextError):
+            return
+        super().handleError(record)
+
+
+class _ToParent(logging.Handler):
+    """Passes records on to the parent loggers' handlers (at the level they got before)."""
 
     def emit(self, record: logging.LogRecord) -> None:
-        try:
-            try:
-                target = get_run_logger()
-            except Exception:  # noqa: BLE001 - outside a task: the flow's logger
-                target = self._flow_logger
-            target.log(record.levelno, self.format(record))
-        except Exception:  # pragma: no cover - logging must never raise
-            self.handleError(record)
+        parent = runlog.log.parent
+        if parent is not None:
+            parent.handle(record)
 
 
 @contextmanager
 def logs_to_prefect() -> Iterator[None]:
-    """While the block runs (inside a flow), kore's log lines reach the Prefect run logs."""
-    handler = _ToPrefect(get_run_logger())
-    level = runlog.log.level
-    runlog.log.addHandler(handler)
-    if level == logging.NOTSET or level > logging.INFO:
-        runlog.log.setLevel(logging.INFO)
+    """While the block runs (inside a flow), kore's log lines, info and up, reach the Prefect
+    run logs of the flow or task they are logged in; other handlers see what they did."""
+    log = runlog.log
+    api = _KoreToAPI(level=logging.INFO)
+    api.setFormatter(runlog.MessageFieldsFormatter())
+    level, propagate = log.level, log.propagate
+    parent = None
+    if log.getEffectiveLevel() > logging.INFO:
+        if propagate:  # the parents keep getting only what they got so far
+            parent = _ToParent(level=log.getEffectiveLevel())
+            log.addHandler(parent)
+            log.propagate = False
+        log.setLevel(logging.INFO)
+    log.addHandler(api)
     try:
         yield
     finally:
-        runlog.log.removeHandler(handler)
-        runlog.log.setLevel(level)
+        log.removeHandler(api)
+        if parent is not None:
+            log.removeHandler(parent)
+        log.setLevel(level)
+        log.propagate = propagate
 
 
 # --- tasks -------------------------------------------------------------------------------
