@@ -63,7 +63,8 @@ def dask_map(settings: KoreSettings) -> RunMap:
 
 
 @flow(name="kore-pipeline-distributed", log_prints=True,
-      task_runner=DaskTaskRunner(cluster_kwargs={"processes": True, "threads_per_worker": 1}))
+      task_runner=DaskTaskRunner(  # type: ignore[arg-type]  # prefect-dask's own futures
+          cluster_kwargs={"processes": True, "threads_per_worker": 1}))
 def distributed_pipeline_flow(paths: list[str] | None = None, home: str | None = None,
                               now: str | None = None, partitions: int = 8,
                               work_root: str | None = None) -> dict[str, Any]:

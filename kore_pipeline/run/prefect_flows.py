@@ -19,7 +19,8 @@ import sys
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager, suppress
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
+from uuid import UUID
 
 from prefect import flow, task
 from prefect.artifacts import (
@@ -195,7 +196,8 @@ def logs_to_prefect() -> Iterator[None]:
 @contextmanager
 def _embed_progress(spec: runner.RunSpec) -> Iterator[None]:
     """A Prefect progress artifact that follows the ``embed`` stage's batches."""
-    artifact = create_progress_artifact(0.0, description=f"embedding of kore run {spec.run_id}")
+    artifact = cast(UUID, create_progress_artifact(
+        0.0, description=f"embedding of kore run {spec.run_id}"))
 
     def on_event(event: runlog.StageEvent) -> None:
         done, of = event.counts.get("encoded"), event.counts.get("of")
