@@ -22,6 +22,7 @@ from typing import Any
 
 from kore_pipeline.settings import KoreSettings
 from kore_pipeline.store import db as store
+from kore_pipeline.store.lifecycle import Status
 from kore_pipeline.timeutil import iso, resolve_now
 
 KIND = "kore-export"
@@ -137,6 +138,9 @@ def _insert_memory(conn: sqlite3.Connection, owner: str, rec: dict[str, Any]) ->
         if values[name] is None:
             values[name] = default
     values["importance_explicit"] = int(bool(values["importance_explicit"]))
+    if values["status"] not in set(Status):
+        raise ValueError(f"status {values['status']!r} is not one of"
+                         f" {', '.join(s.value for s in Status)}")
     score = float(values.pop("decay_score"))
     cols = ", ".join(values)
     cur = conn.execute(
