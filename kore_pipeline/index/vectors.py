@@ -12,13 +12,9 @@ loads both and refuses an index whose signature differs from the model's.
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import json
 import math
-import os
-import tempfile
-import time
 from collections import OrderedDict
 from collections.abc import Sequence
 from pathlib import Path
@@ -26,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from kore_pipeline import faults
+from kore_pipeline import faults, files
 from kore_pipeline.ids import file_sha256
 
 INDEX_FILE = "memories.faiss"
@@ -348,29 +344,16 @@ class VectorIndex:
         faiss = _faiss()
         folder.mkdir(parents=True, exist_ok=True)
         _remove_stale_temp_files(folder)
-        fd, tmp = tempfile.mkstemp(dir=folder, prefix=INDEX_FILE + ".", suffix=".tmp")
-        os.close(fd)
-        try:
-            faiss.write_index(self.index, tmp)
-            digest = file_sha256(Path(tmp))
-            size = Path(tmp).stat().st_size
-            os.replace(tmp, folder / INDEX_FILE)
-            self.sha256 = digest
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
+        with files.atomic_path(folder / INDEX_FILE) as tmp:
+            faiss.write_index(self.index, str(tmp))
+            digest = file_sha256(tmp)
+            size = tmp.stat().st_size
+        self.sha256 = digest
         faults.reach("index")  # new index, old signature file
         meta = json.dumps({"signature": self.signature, "dim": self.dim, "count": len(self),
                            "bytes": size, "sha256": digest, "kind": self.kind,
                            "storage": self.storage, "trained": self.trained})
-        fd, sig_tmp = tempfile.mkstemp(dir=folder, prefix=SIGNATURE_FILE + ".", suffix=".tmp")
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                fh.write(meta)
-            os.replace(sig_tmp, folder / SIGNATURE_FILE)
-        except BaseException:
-            Path(sig_tmp).unlink(missing_ok=True)
-            raise
+        files.write_text(folder / SIGNATURE_FILE, meta)
 
     @staticmethod
     def read_meta(folder: Path) -> dict[str, Any] | None:
@@ -431,13 +414,9 @@ class VectorIndex:
         return out
 
 
-STALE_TEMP_SECONDS = 600.0
-"""A temp file older than this in the index folder was left by a killed writer."""
+STALE_TEMP_SECONDS = files.STALE_TEMP_SECONDS
+"""A temp file of an older naming scheme in the index folder is stale after this long."""
 
 
 def _remove_stale_temp_files(folder: Path) -> None:
-    now = time.time()
-    for tmp in folder.glob("*.tmp"):
-        with contextlib.suppress(OSError):
-            if now - tmp.stat().st_mtime > STALE_TEMP_SECONDS:
-                tmp.unlink()
+    files.remove_stale_temp_files(folder, recursive=False)

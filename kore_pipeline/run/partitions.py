@@ -27,6 +27,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from kore_pipeline import files
 from kore_pipeline.embed.cache import EmbeddingCache, embed_text
 from kore_pipeline.embed.factory import Embedder, make_embedder
 from kore_pipeline.extract.facts import CandidateMemory, _fold, memories_from_message, subject_of
@@ -168,10 +169,8 @@ def embed_partition(folder: Path, settings: KoreSettings) -> Path:
         vectors[start:end] = embedder.encode(texts[start:end])
         start = end
     target = folder / VECTORS_FILE
-    tmp = folder / f".{VECTORS_FILE}.tmp"
-    with tmp.open("wb") as fh:
+    with files.atomic_path(target) as tmp, tmp.open("wb") as fh:
         np.save(fh, np.ascontiguousarray(vectors, dtype=np.float32))
-    tmp.replace(target)
     return target
 
 

@@ -20,6 +20,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from kore_pipeline import files
 from kore_pipeline.settings import KoreSettings
 from kore_pipeline.store import db as store
 from kore_pipeline.store.lifecycle import Status
@@ -91,7 +92,6 @@ def export_records(conn: sqlite3.Connection, owner: str,
 def export_owner(settings: KoreSettings, owner: str, out: Path | None,
                  now: datetime | str | None = None) -> int:
     """Write the export of ``owner`` to ``out`` (atomically) or stdout; returns memories."""
-    import os
     import sys
 
     from kore_pipeline.store.db import connect
@@ -105,10 +105,7 @@ def export_owner(settings: KoreSettings, owner: str, out: Path | None,
     if out is None:
         sys.stdout.write(text)
     else:
-        out.parent.mkdir(parents=True, exist_ok=True)
-        tmp = out.with_name(f".{out.name}.{os.getpid()}.tmp")
-        tmp.write_text(text, encoding="utf-8")
-        os.replace(tmp, out)
+        files.write_text(out, text)
     return int(json.loads(lines[0])["memories"])
 
 
