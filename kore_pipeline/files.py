@@ -79,9 +79,8 @@ def atomic_path(target: Path) -> Iterator[Path]:
 
 def write_bytes(target: Path, data: bytes) -> Path:
     """Write ``data`` to ``target`` atomically; returns ``target``."""
-    with atomic_path(target) as tmp:
-        with tmp.open("wb") as fh:
-            fh.write(data)
+    with atomic_path(target) as tmp, tmp.open("wb") as fh:
+        fh.write(data)
     return target
 
 

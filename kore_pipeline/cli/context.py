@@ -127,7 +127,8 @@ def compact(older_than_days: Annotated[int, typer.Option(
     finally:
         conn.close()
     rows = [{**p.to_dict(), "summary_id": sid} for p, sid in zip(plans, ids, strict=True)]
-    report = {"dry_run": dry_run, "now": iso(clock), "older_than_days": older_than_days,
+    report: dict[str, Any] = {
+              "dry_run": dry_run, "now": iso(clock), "older_than_days": older_than_days,
               "run_id": run_id, "groups": len(plans),
               "memories": sum(len(p.memory_ids) for p in plans),
               "tokens_before": sum(p.tokens_before for p in plans),

@@ -18,7 +18,7 @@ from kore_pipeline.extract.patterns import extract_facts, is_informative
 from kore_pipeline.ids import memory_key, text_hash
 from kore_pipeline.settings import KoreSettings
 from kore_pipeline.store import lifecycle
-from kore_pipeline.store.db import transaction
+from kore_pipeline.store.db import inserted_id, transaction
 from kore_pipeline.text.language import detect_language, pattern_language
 
 DEFAULT_SUBJECT = "user"
@@ -190,8 +190,8 @@ def upsert_memories(conn: sqlite3.Connection, candidates: list[CandidateMemory],
                      cand.session_id, cand.created_at, now_iso,
                      cand.mentioned_at[-1] if len(cand.mentioned_at) > 1 else None))
                 report.inserted += 1
-                report.memory_ids.append(int(cur.lastrowid))
-                report.superseded += _resolve_contradiction(conn, cand, int(cur.lastrowid),
+                report.memory_ids.append(inserted_id(cur))
+                report.superseded += _resolve_contradiction(conn, cand, inserted_id(cur),
                                                             now_iso)
                 continue
             known = json.loads(row["source_message_ids"])

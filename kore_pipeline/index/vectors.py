@@ -21,9 +21,13 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from kore_pipeline import faults, files
 from kore_pipeline.ids import file_sha256
+
+MemoryIds = Sequence[int] | npt.NDArray[np.integer[Any]]
+"""Memory ids (the FAISS ids): a list, or a 1-d integer array."""
 
 INDEX_FILE = "memories.faiss"
 SIGNATURE_FILE = "signature.json"
@@ -97,7 +101,7 @@ class VectorIndex:
         return "ivf" if _faiss().try_extract_index_ivf(self.index) is not None else "flat"
 
     @classmethod
-    def build(cls, ids: Sequence[int], vectors: np.ndarray, signature: str, *,
+    def build(cls, ids: MemoryIds, vectors: np.ndarray, signature: str, *,
               kind: str = "flat", storage: str = "float32", nlist: int | None = None,
               seed: int = 1234) -> VectorIndex:
         """A new index holding ``vectors`` under ``ids`` (``kind`` ``flat`` or ``ivf``).
@@ -143,7 +147,7 @@ class VectorIndex:
         idx._quantizer = quantizer  # keep the Python-owned quantizer alive with the index
         return idx
 
-    def add(self, ids: Sequence[int], vectors: np.ndarray) -> None:
+    def add(self, ids: MemoryIds, vectors: np.ndarray) -> None:
         """Add vectors under memory ids (an IVF index keeps its trained lists)."""
         if len(ids):
             self.index.add_with_ids(np.ascontiguousarray(vectors, dtype=np.float32),
@@ -151,7 +155,7 @@ class VectorIndex:
             self._sorted_ids = self._where = None
             self._subsets.clear()
 
-    def remove(self, ids: Sequence[int]) -> int:
+    def remove(self, ids: MemoryIds) -> int:
         """Remove the given memory ids; returns how many were present."""
         if not len(ids):
             return 0
@@ -177,7 +181,7 @@ class VectorIndex:
         return self._sorted_ids
 
     def _search_subset(self, ivf: Any, q: np.ndarray, k: int,
-                       allowed_ids: Sequence[int]) -> list[tuple[int, float]]:
+                       allowed_ids: MemoryIds) -> list[tuple[int, float]]:
         """Exact top-k among ``allowed_ids`` of an IVF index (each allowed vector scored).
 
         Ids that :meth:`prefetch` gathered are scored with one matrix product over the kept
@@ -224,7 +228,7 @@ class VectorIndex:
         hits = [(int(i), float(v)) for i, v in zip(ids[0], scores[0], strict=True) if i != -1]
         return sorted(hits, key=lambda h: (-h[1], h[0]))
 
-    def prefetch(self, allowed_ids: Sequence[int]) -> None:
+    def prefetch(self, allowed_ids: MemoryIds) -> None:
         """Gather and keep the vectors of ``allowed_ids`` for later restricted searches (an
         IVF index with ``subset_cache_max`` room; otherwise nothing to do)."""
         ivf = _faiss().try_extract_index_ivf(self.index)
@@ -301,7 +305,7 @@ class VectorIndex:
         return int(self.index.ntotal)
 
     def search(self, query: np.ndarray, k: int,
-               allowed_ids: Sequence[int] | None = None) -> list[tuple[int, float]]:
+               allowed_ids: MemoryIds | None = None) -> list[tuple[int, float]]:
         """Top-k (id, cosine) for one query vector, optionally restricted to ``allowed_ids``."""
         if len(self) == 0 or k <= 0:
             return []
@@ -327,7 +331,7 @@ class VectorIndex:
         scores, ids = self.index.search(q, k, params=params)
         return [(int(i), float(s)) for i, s in zip(ids[0], scores[0], strict=True) if i != -1]
 
-    def reconstruct(self, ids: Sequence[int]) -> np.ndarray:
+    def reconstruct(self, ids: MemoryIds) -> np.ndarray:
         """Stored vectors of the given ids (decoded: approximate for 8-bit storage)."""
         ivf = _faiss().try_extract_index_ivf(self.index)
         if ivf is not None and ivf.direct_map.type == 0:  # no direct map yet

@@ -166,9 +166,9 @@ def stage_ingest(ctx: RunContext, paths: list[Path]) -> dict[str, int]:
     for path, _sha, n, q in result.files:
         log.info("file ingested", extra={"stage": "ingest", "file": path, "messages": n,
                                          "quarantined": q})
-    for q in result.quarantine:
-        log.warning("record quarantined: %s", q["reason"], extra={
-            "stage": "ingest", "file": q["source_file"], "line": q["source_line"]})
+    for bad in result.quarantine:
+        log.warning("record quarantined: %s", bad["reason"], extra={
+            "stage": "ingest", "file": bad["source_file"], "line": bad["source_line"]})
     ctx.stats["ingest"] = {"files_read": len(result.read_files),
                            "files_skipped": len(result.skipped_files),
                            "messages_read": messages.num_rows, "messages_new": len(new),

@@ -32,7 +32,7 @@ from kore_pipeline.extract.importance import score_importance
 from kore_pipeline.ids import digest, memory_key, text_hash
 from kore_pipeline.settings import KoreSettings
 from kore_pipeline.store import lifecycle
-from kore_pipeline.store.db import get_meta, transaction
+from kore_pipeline.store.db import get_meta, inserted_id, transaction
 from kore_pipeline.store.lifecycle import Status
 from kore_pipeline.text.language import detect_language
 from kore_pipeline.timeutil import iso, resolve_now
@@ -150,7 +150,7 @@ def save_memory(conn: sqlite3.Connection, settings: KoreSettings, content: str, 
                 " created_at, updated_at, expires_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                 (owner, subject, key, type, category, text, chash, detect_language(text), scored,
                  int(explicit is not None), json.dumps([tag]), session_id, at, at, expires))
-            return SaveResult(int(cur.lastrowid), scored, key, "inserted", "active")
+            return SaveResult(inserted_id(cur), scored, key, "inserted", "active")
         mid = int(row["id"])
         if row["status"] != Status.ACTIVE and row["status"] not in _REVIVABLE:
             return SaveResult(mid, int(row["importance"]), key, "unchanged", row["status"],

@@ -205,6 +205,13 @@ def set_decay_scores(conn: sqlite3.Connection, rows: Iterable[tuple[int, float]]
     return int(cur.rowcount)
 
 
+def inserted_id(cur: sqlite3.Cursor) -> int:
+    """The rowid an INSERT through ``cur`` just made."""
+    if cur.lastrowid is None:
+        raise StoreError("the statement inserted no row")
+    return int(cur.lastrowid)
+
+
 def decode_ids(raw: str | None) -> list[str]:
     """Parse a JSON array of message ids stored in ``source_message_ids``."""
     return list(json.loads(raw)) if raw else []

@@ -130,7 +130,7 @@ def _insert_memory(conn: sqlite3.Connection, owner: str, rec: dict[str, Any]) ->
                           (owner, rec["subject"], rec["key"])).fetchone()
     if exists:
         return None
-    values = {f: rec.get(f) for f in MEMORY_FIELDS}
+    values: dict[str, Any] = {f: rec.get(f) for f in MEMORY_FIELDS}
     for name, default in DEFAULTS.items():
         if values[name] is None:
             values[name] = default
@@ -145,7 +145,7 @@ def _insert_memory(conn: sqlite3.Connection, owner: str, rec: dict[str, Any]) ->
         f" VALUES (?, {', '.join('?' * len(values))}, ?, ?)",
         [owner, *values.values(), text_hash(str(rec["content"])),
          json.dumps(list(rec.get("source_message_ids") or []), ensure_ascii=False)])
-    mid = int(cur.lastrowid)
+    mid = store.inserted_id(cur)
     store.set_decay_scores(conn, [(mid, score)])
     if rec.get("archive"):
         a = rec["archive"]

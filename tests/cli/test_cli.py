@@ -10,7 +10,6 @@ from typer.main import get_command
 from typer.testing import CliRunner
 
 from kore_pipeline.cli.app import app
-
 from tests.helpers import message, write_jsonl
 
 runner = CliRunner()

@@ -14,7 +14,6 @@ from kore_pipeline.embed.onnx_export import weights_hash
 from kore_pipeline.run.pipeline import run_pipeline
 from kore_pipeline.serve.search import Searcher
 from kore_pipeline.settings import KoreSettings
-
 from tests.helpers import message, write_jsonl
 
 TEXTS = [

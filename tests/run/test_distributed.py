@@ -17,7 +17,6 @@ from kore_pipeline.run import partitions as parts
 from kore_pipeline.run.partitioned import run_pipeline_partitioned
 from kore_pipeline.run.pipeline import run_pipeline
 from kore_pipeline.settings import KoreSettings
-
 from tests.conftest import DATA
 from tests.helpers import message, write_jsonl
 
