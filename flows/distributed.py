@@ -36,7 +36,7 @@ from kore_pipeline.run.pipeline import input_paths, open_run
 from kore_pipeline.settings import KoreSettings
 
 from . import tasks
-from .pipeline import _run, _settings
+from .pipeline import home_settings, run_and_close
 
 # Partition tasks exchange files, not Python objects: no result caching or persistence.
 _TASK = {"cache_policy": NO_CACHE, "persist_result": False}
@@ -73,7 +73,7 @@ def distributed_pipeline_flow(paths: list[str] | None = None, home: str | None =
                               work_root: str | None = None) -> dict[str, Any]:
     """Ingest -> extract (partitions on Dask) -> merge -> embed (partitions on Dask) ->
     FAISS from the merged vectors -> decay -> compress -> publish."""
-    settings = _settings(home)
+    settings = home_settings(home)
     ctx = open_run(settings, "pipeline", now)
     work_dir = work_dir_for(ctx, Path(work_root) if work_root else None)
     run_map = _dask_map(settings)
@@ -87,4 +87,4 @@ def distributed_pipeline_flow(paths: list[str] | None = None, home: str | None =
         tasks.publish(ctx)
         shutil.rmtree(work_dir, ignore_errors=True)
 
-    return _run(ctx, body, "kore distributed pipeline run")
+    return run_and_close(ctx, body, "kore distributed pipeline run")

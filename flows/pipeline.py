@@ -29,11 +29,11 @@ from kore_pipeline.store.runlog import stage_rows
 from . import tasks
 
 
-def _settings(home: str | None) -> KoreSettings:
+def home_settings(home: str | None) -> KoreSettings:
     return KoreSettings(home=Path(home)) if home and home.strip() else KoreSettings()
 
 
-def _run(ctx: RunContext, body: Any, title: str) -> dict[str, Any]:
+def run_and_close(ctx: RunContext, body: Any, title: str) -> dict[str, Any]:
     """Run the flow's tasks; on success leave a Markdown summary and a table of stage timings."""
 
     def finish(ctx: RunContext) -> dict[str, Any]:
@@ -63,7 +63,7 @@ def _run(ctx: RunContext, body: Any, title: str) -> dict[str, Any]:
 def kore_pipeline_flow(paths: list[str] | None = None, home: str | None = None,
                        now: str | None = None) -> dict[str, Any]:
     """Ingest -> extract & score -> embed & index -> decay -> compress -> publish."""
-    ctx = open_run(_settings(home), "pipeline", now)
+    ctx = open_run(home_settings(home), "pipeline", now)
 
     def body() -> None:
         tasks.ingest(ctx, input_paths(paths))
@@ -75,7 +75,7 @@ def kore_pipeline_flow(paths: list[str] | None = None, home: str | None = None,
             tasks.compress(ctx)
         tasks.publish(ctx)
 
-    return _run(ctx, body, "kore pipeline run")
+    return run_and_close(ctx, body, "kore pipeline run")
 
 
 @flow(name="kore-micro-batch", log_prints=True)
@@ -86,7 +86,7 @@ def micro_batch_flow(paths: list[str] | None = None, home: str | None = None,
     Returns ``{"skipped": true}`` without opening a run when nothing changed (the short
     interval schedule then costs a file probe, not a run).
     """
-    settings = _settings(home)
+    settings = home_settings(home)
     sources = input_paths(paths)
     if not has_work(sources, settings):
         return {"skipped": True}
@@ -101,31 +101,31 @@ def micro_batch_flow(paths: list[str] | None = None, home: str | None = None,
             tasks.index(ctx)
             tasks.publish(ctx)
 
-    return _run(ctx, body, "kore micro-batch")
+    return run_and_close(ctx, body, "kore micro-batch")
 
 
 @flow(name="kore-decay", log_prints=True)
 def decay_flow(home: str | None = None, now: str | None = None) -> dict[str, Any]:
     """Apply logged accesses and decay at ``now``; archive forgotten memories; publish."""
-    ctx = open_run(_settings(home), "decay", now)
+    ctx = open_run(home_settings(home), "decay", now)
 
     def body() -> None:
         with serving_transaction(ctx):
             tasks.decay(ctx)
         tasks.publish(ctx)
 
-    return _run(ctx, body, "kore decay run")
+    return run_and_close(ctx, body, "kore decay run")
 
 
 @flow(name="kore-compress", log_prints=True)
 def compress_flow(home: str | None = None, now: str | None = None,
                   owner: str | None = None) -> dict[str, Any]:
     """Merge near-duplicate memories (cosine >= threshold) and publish."""
-    ctx = open_run(_settings(home), "compress", now)
+    ctx = open_run(home_settings(home), "compress", now)
 
     def body() -> None:
         with serving_transaction(ctx):
             tasks.compress(ctx, owner)
         tasks.publish(ctx)
 
-    return _run(ctx, body, "kore compress run")
+    return run_and_close(ctx, body, "kore compress run")

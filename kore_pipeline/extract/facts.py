@@ -109,11 +109,11 @@ def extract_memories(messages: Iterable[dict[str, Any]],
         for cand in memories_from_message(msg, settings):
             ident = (cand.owner, cand.subject, cand.key)
             prev = folded.get(ident)
-            folded[ident] = cand if prev is None else _fold(prev, cand)
+            folded[ident] = cand if prev is None else fold_candidates(prev, cand)
     return list(folded.values())
 
 
-def _fold(old: CandidateMemory, new: CandidateMemory) -> CandidateMemory:
+def fold_candidates(old: CandidateMemory, new: CandidateMemory) -> CandidateMemory:
     """Merge a repeated fact: earliest creation, union of provenance, the higher importance."""
     first, last = (old, new) if old.created_at <= new.created_at else (new, old)
     ids = list(dict.fromkeys(first.source_message_ids + last.source_message_ids))

@@ -3,7 +3,7 @@
 No LLM and no rewording: the summary is made of the members' own sentences, the most
 important first (memory importance, then decay at ``now``, then recency), near-identical
 sentences said once (case, whitespace, apostrophe style and terminal punctuation ignored),
-within a token budget (:func:`kore_pipeline.context.estimate_tokens`).
+within a token budget (:func:`kore_pipeline.text.tokens.estimate_tokens`).
 
 Nothing is lost: the members are archived with reason ``compacted`` and ``merged_into`` =
 the summary's id; their text stays in ``memories`` and in ``archive``, and
@@ -34,12 +34,12 @@ from typing import Any
 import polars as pl
 
 from kore_pipeline.ids import digest, text_hash
-from kore_pipeline.serve.prompt import estimate_tokens
 from kore_pipeline.settings import KoreSettings
 from kore_pipeline.store import db as store
 from kore_pipeline.store import lifecycle
 from kore_pipeline.store.lifecycle import Status
 from kore_pipeline.text.normalize import TERMINAL, contains_words, sentence_key, split_sentences
+from kore_pipeline.text.tokens import estimate_tokens
 from kore_pipeline.timeutil import iso, parse_ts
 
 SUMMARY_RESTORED_REASON = Status.DELETED

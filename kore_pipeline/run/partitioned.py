@@ -95,7 +95,7 @@ def stage_embed_partitioned(ctx: RunContext, partitions: int, work_dir: Path,
     run_map("embed", plan.folders)
     merged, dim = parts.merge_vectors(plan.folders, ctx.cache)
     merged_view = parts.MergedVectors(real, dim or _stored_dim(ctx, real))
-    ctx._embedder = merged_view
+    ctx.embedder = merged_view
     report = stage_index(ctx)
     ctx.stats["embed_partitions"] = {"partitions": len(plan.folders), "texts": merged,
                                      "batches": plan.batches,

@@ -30,7 +30,12 @@ import pyarrow.parquet as pq
 from kore_pipeline import files
 from kore_pipeline.embed.cache import EmbeddingCache, embed_text
 from kore_pipeline.embed.factory import Embedder, make_embedder
-from kore_pipeline.extract.facts import CandidateMemory, _fold, memories_from_message, subject_of
+from kore_pipeline.extract.facts import (
+    CandidateMemory,
+    fold_candidates,
+    memories_from_message,
+    subject_of,
+)
 from kore_pipeline.ids import embedding_key
 from kore_pipeline.lake.publish import write_parquet_atomic
 from kore_pipeline.settings import KoreSettings
@@ -79,7 +84,7 @@ def extract_ordered(messages: Sequence[dict[str, Any]],
             prev = folded.get(ident)
             if prev is None:
                 first[ident] = (int(msg["seq"]), pos)
-            folded[ident] = cand if prev is None else _fold(prev, cand)
+            folded[ident] = cand if prev is None else fold_candidates(prev, cand)
     return [(*first[ident], cand) for ident, cand in folded.items()]
 
 

@@ -66,6 +66,11 @@ class RunContext:
             self._embedder = make_embedder(self.settings)
         return self._embedder
 
+    @embedder.setter
+    def embedder(self, value: Embedder) -> None:
+        """Use ``value`` as this run's model (the partitioned run's merged vectors)."""
+        self._embedder = value
+
     @property
     def cache(self) -> EmbeddingCache:
         """The embedding cache of the home folder."""
