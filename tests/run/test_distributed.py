@@ -111,6 +111,7 @@ def test_partition_of_keeps_every_mention_of_a_memory_together() -> None:
     assert len(spread) > 1
 
 
+@pytest.mark.slow
 def test_partitioned_run_in_process_equals_single_process(
         tmp_path: Path, inputs: list[Path], single: dict[str, Any]) -> None:
     settings = KoreSettings(home=tmp_path / "home")
