@@ -19,7 +19,8 @@ Slot = tuple[str, str]
 """(slot name, value), both lower case."""
 
 _F = re.IGNORECASE | re.UNICODE
-_END = r"(?=\s*(?:[.,;!?]|\band\b|\bbut\b|\bsince\b|\bfor\b|\bnow\b|\bbecause\b|\bwith\b|\bat\b|\bin\b|$))"
+_END = (r"(?=\s*(?:[.,;!?]|\band\b|\bbut\b|\bsince\b|\bfor\b|\bnow\b|\bbecause\b|\bwith\b|"
+        r"\bat\b|\bin\b|$))")
 _UPPER = r"(?-i:[A-ZÀ-Ý])"
 _PLACE = rf"(?P<value>{_UPPER}[\w'’.-]*(?:\s+{_UPPER}[\w'’.-]*){{0,3}})"
 _THING_BODY = r"[\w'’.+#-]+(?:\s+[\w'’.+#-]+){0,3}?"
@@ -122,9 +123,9 @@ def _count(value: str) -> str | None:
 def _money(value: str) -> str:
     """"2,500 euros" -> "2500 eur", "$1.5k" -> "1.5k usd": one spelling per amount."""
     value = value.replace(" ", "")
-    currency = next((code for mark, code in (("€", "eur"), ("eur", "eur"), ("$", "usd"),
-                                             ("dollar", "usd"), ("usd", "usd"), ("£", "gbp"),
-                                             ("pound", "gbp"), ("gbp", "gbp")) if mark in value), "")
+    marks = (("€", "eur"), ("eur", "eur"), ("$", "usd"), ("dollar", "usd"), ("usd", "usd"),
+             ("£", "gbp"), ("pound", "gbp"), ("gbp", "gbp"))
+    currency = next((code for mark, code in marks if mark in value), "")
     amount = re.sub(r"[^\d.,k]", "", value)
     if re.fullmatch(r"\d{1,3}(?:[.,]\d{3})+", amount):
         amount = re.sub(r"[.,]", "", amount)
@@ -168,5 +169,6 @@ _NEG = re.compile(r"\b(?:not|never|don't|don’t|doesn't|didn't|didn’t|no\s+lo
 
 
 def supersedes(old: Slot | None, new: Slot | None) -> bool:
-    """Whether a statement setting ``new`` replaces one that set ``old`` (same slot, other value)."""
+    """Whether a statement setting ``new`` replaces one setting ``old`` (same slot, other
+    value)."""
     return old is not None and new is not None and old[0] == new[0] and old[1] != new[1]

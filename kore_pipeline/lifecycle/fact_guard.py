@@ -87,7 +87,7 @@ non mai niente nessuno nessuna senza nunca nada nadie ningun ninguna sin tampoco
 ne pas jamais rien personne aucun aucune sans
 nicht nie niemals nichts kein keine keinen keiner keinem ohne
 nao nem nenhum nenhuma sem
-""".split())
+""".split())  # noqa: SIM905 - a word list reads best as text
 """Negation words of en/it/es/fr/de/pt, folded, apostrophes removed."""
 
 _TOKEN = re.compile(r"[^\W_]+(?:['’][^\W_]+)*", re.UNICODE)

@@ -47,7 +47,8 @@ def slot_rivals(conn: sqlite3.Connection, owner: str, subject: str, slot: str, v
                 memory_type: str, memory_id: int) -> list[sqlite3.Row]:
     """Active memories of the same person and type giving ``slot`` another value."""
     return conn.execute(
-        "SELECT id, valid_from, created_at, source_message_ids FROM memories WHERE owner = ? AND subject = ? AND"
+        "SELECT id, valid_from, created_at, source_message_ids FROM memories WHERE"
+        " owner = ? AND subject = ? AND"
         " slot = ? AND slot_value != ? AND type = ? AND status = 'active' AND id != ?",
         (owner, subject, slot, value, memory_type, memory_id)).fetchall()
 

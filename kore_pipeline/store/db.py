@@ -204,8 +204,9 @@ def restore_memory(conn: sqlite3.Connection, memory_id: int, at: str) -> bool:
     """Bring an archived memory back to the active set; False if it is not archived.
 
     The memory's row still holds its text, so restoring only changes its status (to
-    'active', with ``merged_into`` and ``valid_until`` cleared, a fresh decay score and ``now`` as its last
-    access) and drops its archive record; the archived copy of the text is not used.
+    'active', with ``merged_into`` and ``valid_until`` cleared, a fresh decay score and
+    ``now`` as its last access) and drops its archive record; the archived copy of the text
+    is not used.
     """
     with transaction(conn):
         row = conn.execute("SELECT 1 FROM archive WHERE memory_id = ?",
