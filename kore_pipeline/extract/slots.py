@@ -12,8 +12,7 @@ from __future__ import annotations
 
 import re
 
-from kore_pipeline.lifecycle.fact_guard import NUMBER_WORDS
-from kore_pipeline.text.normalize import fold
+from kore_pipeline.lifecycle.fact_guard import NUMBER_WORDS, plain
 
 Slot = tuple[str, str]
 """(slot name, value), both lower case."""
@@ -109,7 +108,7 @@ _SINGULAR = {"children": "kid", "child": "kid", "kids": "kid", "grandchildren": 
 
 
 def _clean(value: str) -> str:
-    value = fold(value).casefold().replace("’", "'").strip(" .,'\"")
+    value = plain(value).replace("’", "'").strip(" .,'\"")
     return re.sub(r"\s+", " ", value)
 
 

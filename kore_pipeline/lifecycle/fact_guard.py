@@ -21,6 +21,7 @@ version 19 has built-in server component support"), so it still merges.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
@@ -47,11 +48,17 @@ _EXTRA_NUMBER_WORDS = {"thirty": 30, "forty": 40, "fifty": 50, "hundred": 100,
 _AMBIGUOUS = {"un", "una", "une", "uma", "um", "ein", "eine", "sei", "null", "once", "dos"}
 
 
+def plain(text: str) -> str:
+    """Case-folded, apostrophes unified, accents off: "Lunedì" -> "lunedi"."""
+    decomposed = unicodedata.normalize("NFKD", fold(text).casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
 def _number_words() -> dict[str, int]:
     out: dict[str, int] = {}
     for words in _NUMBER_WORDS_TEXT.values():
         for value, word in enumerate(words.split()):
-            out.setdefault(fold(word).casefold(), value)
+            out.setdefault(plain(word), value)
     for word, value in _EXTRA_NUMBER_WORDS.items():
         out.setdefault(word, value)
     return {w: v for w, v in out.items() if w not in _AMBIGUOUS}
@@ -128,14 +135,14 @@ def signature(text: str) -> FactSignature:
         raw = m.group(0)
         if raw[0].isdigit():
             continue
-        word = fold(raw).casefold().replace("’", "'")
+        word = plain(raw).replace("’", "'")
         bare = word.replace("'", "")
         words.add(word)
         if bare in NUMBER_WORDS:
             numbers.append(str(NUMBER_WORDS[bare]))
         day = bare[:-1] if bare.endswith("s") and bare[:-1] in CALENDAR else bare
         if day in CALENDAR or (day in _CALENDAR_CASED and raw[0].isupper()) \
-                or raw.casefold() == "março":
+                or fold(raw).casefold() == "março":
             calendar.add(day[:3])
             continue  # a weekday or month is compared as a date, not as a name
         if bare in _NEGATIONS or word.endswith("n't"):
