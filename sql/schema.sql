@@ -85,7 +85,7 @@ SELECT m.id, m.owner, m.subject, m.key, m.type, m.category, m.content, m.content
        m.language, m.importance, m.importance_explicit, m.source_message_ids, m.session_id,
        m.created_at, m.updated_at, m.last_accessed_at, m.access_count,
        coalesce(d.decay_score, 1.0) AS decay_score, m.status, m.merged_into, m.expires_at,
-       m.embedded_hash, m.valid_from, m.valid_until,
+       m.embedded_hash, coalesce(m.valid_from, m.created_at) AS valid_from, m.valid_until,
        CASE WHEN m.status = 'superseded' THEN m.merged_into END AS superseded_by,
        m.slot, m.slot_value
 FROM memories AS m LEFT JOIN memory_decay AS d ON d.memory_id = m.id;

@@ -89,7 +89,8 @@ _rule("en", "budget", r"\bmy\s+(?:total\s+|new\s+|monthly\s+|max(?:imum)?\s+)?bu
 # Schedule: "my flight is at 10:30", "the dentist appointment was moved to 11:30".
 _rule("en", "schedule", r"\b(?:my|the|our)\s+(?P<name>(?:[\w-]+\s+){0,2}?(?:flight|train|"
       r"meeting|appointment|call|interview|class|lesson|shift|standup|stand-up|bus|dinner|"
-      r"session|exam)(?:\s+[A-Z]{1,3}\s?\d{1,5})?)\s+(?:is|was|has\s+been|got|leaves|departs|"
+      r"session|exam)(?:\s+[A-Z]{1,3}\s?\d{1,5})?(?:\s+(?:to|from|with)\s+(?-i:[A-Z])[\w-]*)?)"
+      r"\s+(?:is|was|has\s+been|got|leaves|departs|"
       r"starts)\s+(?:now\s+)?(?:moved\s+|changed\s+|rescheduled\s+|pushed\s+|postponed\s+|"
       r"brought\s+forward\s+)?(?:to|at|for|on)\s+(?P<value>\d{1,2}(?:[:.h]\d{2})?\s?(?:am|pm)?"
       r"|\w+day(?:\s+at\s+\d{1,2}(?:[:.h]\d{2})?\s?(?:am|pm)?)?)")
