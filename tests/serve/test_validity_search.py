@@ -99,3 +99,20 @@ def test_cli_search_as_of_shows_what_superseded_a_hit(settings: KoreSettings) ->
     assert out.exit_code == 0, out.output
     assert "1,500 euros" in out.output and "superseded by [" in out.output
     assert "2,500" not in out.output
+
+
+def test_analysts_see_each_slots_versions_in_the_lake(settings: KoreSettings) -> None:
+    from kore_pipeline.lake.publish import publish, query
+
+    conn = connect(settings.db_path())
+    publish(conn, settings.lake_dir(), settings)
+    conn.close()
+    cols, rows = query(settings.lake_dir(), "SELECT value, version, is_current, superseded_by,"
+                       " valid_until IS NOT NULL FROM memory_history WHERE slot = 'residence'"
+                       " AND type = 'factual' ORDER BY version", settings)
+    assert cols[:2] == ["value", "version"]
+    assert [r[:3] for r in rows] == [("turin", 1, False), ("berlin", 2, True)]
+    assert rows[0][3] is not None and rows[0][4] and not rows[1][4]
+    _c, typed = query(settings.lake_dir(), "SELECT typeof(valid_from), typeof(superseded_by)"
+                      " FROM memories LIMIT 1", settings)
+    assert typed[0] == ("TIMESTAMP WITH TIME ZONE", "BIGINT")
