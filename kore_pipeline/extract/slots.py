@@ -11,6 +11,7 @@ Patterns are English first, with residence, job and employer in it/es/fr/de/pt t
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from kore_pipeline.lifecycle.fact_guard import NUMBER_WORDS, plain
 
@@ -132,11 +133,28 @@ def _money(value: str) -> str:
     return f"{amount} {currency}".strip()
 
 
+_HINT = re.compile(
+    r"\b(?:live|living|reside|stay|based|settled|moved|relocated|home|abito|vivo|trasferit[oa]|"
+    r"mud\w*|habite|vis|d[ée]m[ée]nag[ée]|wohne|lebe|nach|moro|work|joined|started|employed|"
+    r"working|employer|lavoro|trabajo|travaille|arbeite|trabalho|job|role|position|title|became|"
+    r"promoted|diet|budget|switched|migrated|changed|use|code|develop|have|(?:I'm|I’m|I\s+am)"
+    rf"\s+(?:now\s+)?\d|{_PEOPLE}|{_DIETS}|flight|train|meeting|appointment|call|interview|"
+    r"class|lesson|shift|stand-?up|bus|dinner|session|exam)\b", _F)
+"""Words one of the rules needs: a text with none of them sets no slot (a fast first test)."""
+
+
 def slot_of(text: str, language: str | None = "en") -> Slot | None:
     """The (slot, value) ``text`` sets, or None; tried in the text's language, then English.
 
     A negated statement ("It's not true that I live in Turin") sets no slot.
     """
+    if _HINT.search(text) is None:
+        return None
+    return _slot_of(text, language)
+
+
+@lru_cache(maxsize=65536)
+def _slot_of(text: str, language: str | None) -> Slot | None:
     langs = [language or "en"] + ([] if language == "en" else ["en"])
     for lang in langs:
         for rule_lang, slot, pattern in _RULES:

@@ -50,6 +50,8 @@ _AMBIGUOUS = {"un", "una", "une", "uma", "um", "ein", "eine", "sei", "null", "on
 
 def plain(text: str) -> str:
     """Case-folded, apostrophes unified, accents off: "Lunedì" -> "lunedi"."""
+    if text.isascii():
+        return text.lower()
     decomposed = unicodedata.normalize("NFKD", fold(text).casefold())
     return "".join(c for c in decomposed if not unicodedata.combining(c))
 
@@ -99,7 +101,17 @@ nao nem nenhum nenhuma sem
 
 _TOKEN = re.compile(r"[^\W_]+(?:['’][^\W_]+)*", re.UNICODE)
 _GROUPED = re.compile(r"^\d{1,3}(?:[.,]\d{3})+$")
-_SENTENCE_START = re.compile(r"(?:^|[.!?;:]\s+|\n)\s*[\"'“(]*$")
+_SENTENCE_END = frozenset(".!?;:\n")
+_COMMON_INITIAL = frozenset("""
+yesterday today tomorrow tonight now then also maybe usually always never sometimes often
+really finally recently lately still later soon just again once anyway actually honestly
+chose went got made took had did saw came found gave told felt left kept began bought brought
+thought met ran wrote spent sent built lost paid sold won ate drank drove flew knew read said
+has have owns loves likes prefers enjoys hates wants needs uses works goes drinks eats speaks
+""".split())  # noqa: SIM905 - a word list reads best as text
+"""Sentence-initial words that are not names ("Chose X" / "Picked X" say the same); other
+sentence-initial verbs are recognised by their ending (-ed, -ing, -ly, -es)."""
+_VERB_ENDING = re.compile(r"(?:ed|ing|ly|es)$")
 
 
 @dataclass(frozen=True)
@@ -131,8 +143,11 @@ def signature(text: str) -> FactSignature:
     capitalised: set[str] = set()
     words: set[str] = set()
     negations = 0
+    prev_end = 0
     for m in _TOKEN.finditer(text):
         raw = m.group(0)
+        gap, prev_end = text[prev_end : m.start()], m.end()
+        initial = m.start() == len(gap) or not _SENTENCE_END.isdisjoint(gap)
         if raw[0].isdigit():
             continue
         word = plain(raw).replace("’", "'")
@@ -148,8 +163,8 @@ def signature(text: str) -> FactSignature:
         if bare in _NEGATIONS or word.endswith("n't"):
             negations += 1
         if raw[0].isupper() and word not in ("i", "i'm", "i've", "i'd", "i'll"):
-            initial = _SENTENCE_START.search(text[: m.start()]) is not None
-            if not (initial and (is_stopword(word) or bare in _NEGATIONS)):
+            if not (initial and (is_stopword(word) or bare in _NEGATIONS
+                                 or bare in _COMMON_INITIAL or _VERB_ENDING.search(bare))):
                 capitalised.add(word)
     return FactSignature(numbers=tuple(sorted(numbers)), calendar=frozenset(calendar),
                          negated=negations > 0, capitalised=frozenset(capitalised),

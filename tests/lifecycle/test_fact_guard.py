@@ -37,6 +37,8 @@ PARAPHRASES = [
     ("I moved to Berlin today.", "Today I moved to Berlin."),
     ("I go running on Mondays.", "Every Monday I go running."),
     ("Non bevo mai caffè la sera.", "La sera non bevo caffè."),
+    ("Chose Postgres for the billing service.", "Picked Postgres for the billing service."),
+    ("Yesterday I met Laura at the station.", "The other day I met Laura at the station."),
     ("Anna prefers her coffee as a ristretto.",
      "Anna prefers her coffee as a ristretto. She drinks it every morning."),
 ]
