@@ -42,9 +42,9 @@ def _rule(lang: str, slot: str, pattern: str) -> None:
 
 
 # Residence.
-_rule("en", "residence", rf"\b(?:I{_NOW}\s+(?:live|reside|stay)\s+in|{_I_AM}{_NOW}\s+"
+_rule("en", "residence", rf"\b(?:I{_NOW}\s+(?:live|reside)\s+in|{_I_AM}{_NOW}\s+"
       rf"(?:living|based|settled)\s+in|I(?:'ve|’ve|\s+have)?{_NOW}\s+(?:moved|relocated)"
-      rf"(?:\s+\w+){{0,2}}?\s+to|my\s+(?:new\s+)?home\s+is\s+(?:now\s+)?in)\s+{_PLACE}")
+      rf"(?:\s+(?:back|over|here|permanently|abroad))?\s+to|my\s+(?:new\s+)?home\s+is\s+(?:now\s+)?in)\s+{_PLACE}")
 _rule("it", "residence", rf"\b(?:(?:io\s+)?(?:abito|vivo)\s+(?:a|ad|in)|mi\s+sono\s+"
       rf"trasferit[oa]\s+(?:a|ad|in))\s+{_PLACE}")
 _rule("es", "residence", rf"\b(?:(?:yo\s+)?vivo\s+en|me\s+(?:mudé|mude|he\s+mudado)\s+a)"
@@ -104,7 +104,7 @@ _rule("en", "count", r"\bI\s+(?:now\s+)?have\s+(?P<value>\d+|[a-z]+)\s+(?P<name>
       r"children|child|sons?|daughters?|cats?|dogs?|pets?|siblings?|brothers?|sisters?|"
       r"grandchildren|cars?|bikes?)\b")
 _rule("en", "age", rf"\b{_I_AM}\s+(?:now\s+)?(?P<value>\d{{1,3}})(?:\s+years?\s+old)?\b(?!\s*(?:%|"
-      r"minutes?|hours?|km|kg|miles?))")
+      r"min|mins|minutes?|h|hours?|days?|weeks?|km|kg|miles?|times|percent|euros?|dollars?))")
 
 _SINGULAR = {"children": "kid", "child": "kid", "kids": "kid", "grandchildren": "grandchild"}
 
@@ -138,7 +138,7 @@ _HINT = re.compile(
     r"mud\w*|habite|vis|d[ée]m[ée]nag[ée]|wohne|lebe|nach|moro|work|joined|started|employed|"
     r"working|employer|lavoro|trabajo|travaille|arbeite|trabalho|job|role|position|title|became|"
     r"promoted|diet|budget|switched|migrated|changed|use|code|develop|have|(?:I'm|I’m|I\s+am)"
-    rf"\s+(?:now\s+)?\d|{_PEOPLE}|{_DIETS}|flight|train|meeting|appointment|call|interview|"
+    rf"\s+(?:now\s+)?\d+|{_PEOPLE}|{_DIETS}|flight|train|meeting|appointment|call|interview|"
     r"class|lesson|shift|stand-?up|bus|dinner|session|exam)\b", _F)
 """Words one of the rules needs: a text with none of them sets no slot (a fast first test)."""
 

@@ -33,7 +33,10 @@ S = KoreSettings()
     ("I switched from VS Code to Neovim.", "en", ("tool:vs code", "neovim")),
     ("I use VS Code for everything.", "en", ("tool:vs code", "vs code")),
     ("I have three kids.", "en", ("count:kid", "3")),
+    ("I'm 34 years old.", "en", ("age", "34")),
     ("I don't live in Turin.", "en", None),
+    ("I moved the meeting to Friday.", "en", None),
+    ("I'm 10 min away.", "en", None),
     ("I like topic 5", "en", None),
     ("Ticket 4411 is blocked.", "en", None),
 ])
