@@ -162,10 +162,10 @@ def signature(text: str) -> FactSignature:
             continue  # a weekday or month is compared as a date, not as a name
         if bare in _NEGATIONS or word.endswith("n't"):
             negations += 1
-        if raw[0].isupper() and word not in ("i", "i'm", "i've", "i'd", "i'll"):
-            if not (initial and (is_stopword(word) or bare in _NEGATIONS
-                                 or bare in _COMMON_INITIAL or _VERB_ENDING.search(bare))):
-                capitalised.add(word)
+        common = initial and (is_stopword(word) or bare in _NEGATIONS
+                              or bare in _COMMON_INITIAL or _VERB_ENDING.search(bare))
+        if raw[0].isupper() and word not in ("i", "i'm", "i've", "i'd", "i'll") and not common:
+            capitalised.add(word)
     return FactSignature(numbers=tuple(sorted(numbers)), calendar=frozenset(calendar),
                          negated=negations > 0, capitalised=frozenset(capitalised),
                          words=frozenset(words))

@@ -3,24 +3,37 @@
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Iterator
+from pathlib import Path
 
 import numpy as np
 import pytest
 
-from kore_pipeline.embed.cache import Embedder, EmbeddingCache
+from kore_pipeline.embed.cache import Embedder, EmbeddingCache, make_embedder
 from kore_pipeline.lifecycle.compress import run_compress
 from kore_pipeline.settings import KoreSettings
+from kore_pipeline.store import db as store
 from kore_pipeline.store.db import restore_memory
-from tests.lifecycle.test_compress import (  # noqa: F401 (fixtures)
-    NOW,
-    add_memory,
-    angle,
-    cache,
-    conn,
-    embedder,
-    row,
-    seeded_embedder,
-)
+from tests.lifecycle.test_compress import NOW, add_memory, angle, row, seeded_embedder
+
+
+@pytest.fixture
+def conn(tmp_path: Path) -> Iterator[sqlite3.Connection]:
+    c = store.connect(tmp_path / "kore.sqlite")
+    yield c
+    c.close()
+
+
+@pytest.fixture
+def cache(tmp_path: Path) -> Iterator[EmbeddingCache]:
+    c = EmbeddingCache(tmp_path / "cache" / "embeddings.sqlite")
+    yield c
+    c.close()
+
+
+@pytest.fixture(scope="module")
+def embedder(tmp_path_factory: pytest.TempPathFactory) -> Embedder:
+    return make_embedder(KoreSettings(home=tmp_path_factory.mktemp("kore")))
 
 PAIRS = {
     "number": ("Anna has two kids at school.", "Anna has three kids at school."),
