@@ -153,7 +153,7 @@ def slot_of(text: str, language: str | None = "en") -> Slot | None:
     return _slot_of(text, language)
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=8192)
 def _slot_of(text: str, language: str | None) -> Slot | None:
     langs = [language or "en"] + ([] if language == "en" else ["en"])
     for lang in langs:

@@ -135,7 +135,7 @@ def _norm_number(raw: str) -> str:
     return raw.replace(",", ".")
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=8192)
 def signature(text: str) -> FactSignature:
     """The numbers, calendar words, polarity and capitalised words of ``text``."""
     numbers = [_norm_number(m.group(0)) for m in re.finditer(r"\d+(?:[.,]\d+)*", text)]
