@@ -71,6 +71,14 @@ class KoreSettings(BaseSettings):
     similarity_threshold: float = 0.88
     """Cosine similarity at or above which two memories of one owner and subject merge."""
 
+    fact_guard: bool = True
+    """Never merge two similar memories that differ in a number, date, negation or name
+    (``text/fact_guard.py``); a later other value of the same slot supersedes instead."""
+
+    superseded_penalty: float = 0.85
+    """Score multiplier of a superseded memory when a search reaches history (``--as-of``,
+    or a question about the past: "before", "used to", "previous")."""
+
     compress_workers: int = 2
     """Threads that share compression's pair finding (one group each at a time, one BLAS
     thread each); the merges do not depend on it. 1 runs it in the calling thread."""

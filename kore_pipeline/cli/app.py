@@ -117,6 +117,13 @@ def search(query: Annotated[str | None, typer.Argument(help="What to look for.")
                help="preference, decision, habit, profile, episode, note, summary.")] = None,
            since: Annotated[str | None, typer.Option(help="Created at or after (ISO).")] = None,
            until: Annotated[str | None, typer.Option(help="Created at or before (ISO).")] = None,
+           as_of: Annotated[str | None, typer.Option(
+               "--as-of", help="What was true then (ISO date): superseded memories that were"
+               " current at that time answer, later statements do not.")] = None,
+           include_superseded: Annotated[bool | None, typer.Option(
+               "--include-superseded/--current-only",
+               help="Also (or never) superseded memories, scored down; default: when the"
+               " question asks about the past (before, used to, previous…).")] = None,
            home: Home = None, now: Now = None) -> None:
     """Hybrid search (FTS5 bm25 + FAISS, Reciprocal Rank Fusion) within one owner."""
     from kore_pipeline.serve.search import MODES, Searcher, SearchFilters
@@ -125,7 +132,7 @@ def search(query: Annotated[str | None, typer.Argument(help="What to look for.")
         raise typer.BadParameter(f"--mode must be one of {', '.join(MODES)}")
     filters = SearchFilters(subject=subject, session_id=session, type=memory_type,
                             category=category, since=since, until=until,
-                            include_archived=include_archived)
+                            include_archived=include_archived, as_of=as_of)
 
     settings = settings_for(home)
     if not settings.db_path().is_file():
@@ -139,7 +146,8 @@ def search(query: Annotated[str | None, typer.Argument(help="What to look for.")
         if query is None:
             raise typer.BadParameter("give a QUERY or --batch FILE")
         hits = searcher.search(query, owner, k=k, now=now, reinforce=not no_reinforce,
-                               mode=mode, filters=filters)
+                               mode=mode, filters=filters,
+                               include_superseded=include_superseded)
     finally:
         searcher.close()
         for problem in searcher.repaired:
@@ -154,6 +162,9 @@ def search(query: Annotated[str | None, typer.Argument(help="What to look for.")
                    f"importance {h.importance} · decay {h.decay_score:.3f}")
         typer.echo(f"    {h.content}")
         typer.echo(f"    sources: {', '.join(h.source_message_ids)}  created: {h.created_at}")
+        if h.status == "superseded":
+            typer.echo(f"    superseded by [{h.superseded_by}] on {h.valid_until}"
+                       f" (true from {h.valid_from})")
 
 
 def _search_batch(searcher: Any, path: Path, now: str | None, reinforce: bool,
@@ -247,11 +258,12 @@ def _register_extensions() -> None:
     from kore_pipeline.cli import context as cli_context
     from kore_pipeline.cli import data as cli_data
     from kore_pipeline.cli import eval as cli_eval
+    from kore_pipeline.cli import history as cli_history
     from kore_pipeline.cli import lake as cli_lake
     from kore_pipeline.cli import mcp as cli_mcp
     from kore_pipeline.cli import watch as cli_watch
 
-    for module in (cli_context, cli_mcp, cli_eval, cli_watch, cli_data, cli_lake):
+    for module in (cli_context, cli_mcp, cli_eval, cli_watch, cli_data, cli_lake, cli_history):
         module.register(app)
 
 

@@ -36,8 +36,12 @@ LAKE_SCHEMA_VERSION = 2
 """Version of the lake's layout and columns (docs/lake.md); 1 was one file per run."""
 
 TIME_COLUMNS = frozenset({"ts", "created_at", "updated_at", "last_accessed_at", "expires_at",
-                          "archived_at", "accessed_at", "started_at", "finished_at", "now"})
+                          "archived_at", "accessed_at", "started_at", "finished_at", "now",
+                          "valid_from", "valid_until"})
 """Columns stored as ISO text in SQLite and as UTC timestamps in the lake."""
+
+VIEW_COLUMN_TYPES: dict[str, pa.DataType] = {"superseded_by": pa.int64()}
+"""Types of columns computed by a store view (no declared type in any table)."""
 
 MESSAGES_ROW_GROUP = 65_536
 """Rows per Parquet row group in the messages files (the unit DuckDB skips by statistics)."""
@@ -110,7 +114,7 @@ def typed_rows(conn: sqlite3.Connection, table: str | tuple[str, ...], sql: str,
     rows = cur.fetchall()
     arrays = {}
     for i, n in enumerate(names):
-        kind = types.get(n, pa.string())
+        kind = types.get(n, VIEW_COLUMN_TYPES.get(n, pa.string()))
         values = [r[i] for r in rows]
         arrays[n] = pa.array([_timestamp(v) for v in values] if kind == _TIMESTAMP else values,
                              type=kind)

@@ -101,7 +101,8 @@ def build_report(settings: KoreSettings, now: str | None = None) -> str:
                                 " ORDER BY 2 DESC, 1 LIMIT 10")
         subjects = _rows(con, "SELECT subject || ' (' || owner || ')', count(*) FROM"
                               " current_memories GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 10")
-        runs = _rows(con, "SELECT run_id, kind, merged, forgotten FROM compression_history"
+        runs = _rows(con, "SELECT run_id, kind, merged, forgotten, superseded FROM"
+                          " compression_history"
                           " WHERE state = 'completed' ORDER BY started_at, now, run_id")
         forecast = _rows(con, "SELECT horizon_days, sum(active), sum(already_below),"
                               " sum(falling_below) FROM decay_forecast GROUP BY 1 ORDER BY 1")
@@ -134,8 +135,10 @@ def build_report(settings: KoreSettings, now: str | None = None) -> str:
                                     "active memories"), ""),
         ("Merges and forgetting per run", bar_chart(
             "plot-runs", run_labels, {"merged": [float(r[2]) for r in runs],
-                                      "forgotten": [float(r[3]) for r in runs]}, "memories"),
-         "Completed runs in order: memories merged by compression, forgotten by decay."),
+                                      "forgotten": [float(r[3]) for r in runs],
+                                      "superseded": [float(r[4]) for r in runs]}, "memories"),
+         "Completed runs in order: memories merged by compression, forgotten by decay,"
+         " superseded by a later statement of the same slot (extraction and compression)."),
     ]
     parts = [f"<section><h2>{escape(title)}</h2>{svg}"
              + (f'<p class="note">{escape(note)}</p>' if note else "") + "</section>"

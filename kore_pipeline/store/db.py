@@ -16,17 +16,19 @@ from kore_pipeline.store import lifecycle
 from kore_pipeline.store.sqlfiles import load_sql, sql_dir
 from kore_pipeline.timeutil import iso, utcnow
 
-SCHEMA_VERSION = "11"
+SCHEMA_VERSION = "12"
 _savepoints = itertools.count(1)
 
 MEMORY_COLUMNS = (
     "id", "owner", "subject", "key", "type", "category", "content", "content_hash", "language",
     "importance", "importance_explicit", "source_message_ids", "session_id", "created_at",
     "updated_at", "last_accessed_at", "access_count", "decay_score", "status", "merged_into",
-    "expires_at", "embedded_hash",
+    "expires_at", "embedded_hash", "valid_from", "valid_until", "superseded_by", "slot",
+    "slot_value",
 )
 """Columns of the ``memories_scored`` view: a memory with its stored decay score (which lives
-in the narrow ``memory_decay`` table since migration 0010)."""
+in the narrow ``memory_decay`` table since migration 0010), and since 0012 its validity
+(``valid_from``/``valid_until``), the memory that superseded it and its slot."""
 
 
 class StoreError(RuntimeError):
@@ -64,6 +66,7 @@ def ensure_schema(conn: sqlite3.Connection) -> None:
             raise StoreError(f"store schema version {version} is newer than this kore's"
                              f" ({SCHEMA_VERSION}): upgrade kore-pipeline")
     migrated = False
+    applied: list[str] = []
     if table_exists("messages"):
         conn.execute("CREATE TABLE IF NOT EXISTS migrations (name TEXT PRIMARY KEY,"
                      " applied_at TEXT NOT NULL)")
@@ -71,6 +74,7 @@ def ensure_schema(conn: sqlite3.Connection) -> None:
         for name, sql in migrations():
             if name not in done:
                 apply_migration(conn, name, sql)
+                applied.append(name)
                 migrated = True
     conn.executescript(load_sql("schema"))
     if migrated:  # a migration may have recreated the FTS index: fill it from `memories`
@@ -80,6 +84,10 @@ def ensure_schema(conn: sqlite3.Connection) -> None:
             conn.execute("INSERT OR IGNORE INTO migrations(name, applied_at) VALUES (?, ?)",
                          (name, iso(utcnow())))
         set_meta(conn, "schema_version", SCHEMA_VERSION)
+    if "0012_validity" in applied:  # slots are read from the text by code, not by SQL
+        from kore_pipeline.store.validity import backfill_slots
+
+        backfill_slots(conn)
 
 
 def _sql_literal(value: str) -> str:

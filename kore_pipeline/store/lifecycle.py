@@ -121,8 +121,9 @@ def revive(conn: sqlite3.Connection, ids: Sequence[int], at: str, *,
     revived: list[int] = []
     for mid in ids:
         cur = conn.execute(
-            "UPDATE memories SET status = ?, merged_into = NULL, updated_at = ?,"
-            " last_accessed_at = coalesce(?, last_accessed_at) WHERE id = ? AND " + _in(wanted),
+            "UPDATE memories SET status = ?, merged_into = NULL, valid_until = NULL,"
+            " updated_at = ?, last_accessed_at = coalesce(?, last_accessed_at)"
+            " WHERE id = ? AND " + _in(wanted),
             (Status.ACTIVE.value, at, accessed_at, mid))
         if cur.rowcount:
             revived.append(int(mid))
