@@ -15,7 +15,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from collections.abc import Callable
+from functools import lru_cache, partial
 
+from kore_pipeline.extract.literals import LiteralFilter, case_fold
 from kore_pipeline.extract.patterns_lang import (
     ANAPHORA,
     ARTICLES,
@@ -70,6 +73,8 @@ _PATTERNS: tuple[_Pattern, ...] = tuple(
     for lang, rows in TABLE.items()
     for cat, pol, rx in rows
 )
+_FILTER = LiteralFilter([p.rx for p in _PATTERNS])
+"""Which triggers can match a clause: most clauses hold the literals of a few (or none)."""
 
 
 def _alts(words: tuple[str, ...] | list[str]) -> str:
@@ -138,12 +143,24 @@ _PLEASANTRY = re.compile(
 )
 
 
+@lru_cache(maxsize=8192)
 def normalize_text(text: str) -> str:
     """NFC-normalise and turn every apostrophe variant into ``'`` (:func:`textnorm.fold`)."""
     return fold(text)
 
 
 def split_sentences(text: str) -> list[str]:
+    """Split on sentence punctuation followed by space, and on line breaks.
+
+    Terminal punctuation stays with its sentence (a trailing ``?`` marks a question);
+    common abbreviations ("e.g.", "Dr.") do not end a sentence. Empty pieces are dropped.
+    Cached per text: extraction and importance split the same message.
+    """
+    return list(_sentences(text))
+
+
+@lru_cache(maxsize=8192)
+def _sentences(text: str) -> tuple[str, ...]:
     """Split on sentence punctuation followed by space, and on line breaks.
 
     Terminal punctuation stays with its sentence (a trailing ``?`` marks a question);
@@ -158,19 +175,36 @@ def split_sentences(text: str) -> list[str]:
             out[-1] = f"{out[-1]} {piece}"
         else:
             out.append(piece)
-    return out
+    return tuple(out)
+
+
+_FR_ELISION = frozenset({"j'", "d'"})
+_STOP_LANGS = tuple(STOPWORDS)
+_WORD_LANGS: dict[str, tuple[int, ...]] = {}
+for _i, _stops in enumerate(STOPWORDS.values()):
+    for _w in _stops:
+        _WORD_LANGS[_w] = (*_WORD_LANGS.get(_w, ()), _i)
+_FR = _STOP_LANGS.index("fr")
+_HINTS = tuple((_STOP_LANGS.index(lang), chars) for lang, chars in LETTER_HINTS.items())
 
 
 def _language_scores(text: str) -> tuple[str, int]:
-    words = [w.lower() for w in _WORD.findall(text)]
-    best, best_score = "en", 0
-    lower = text.lower()
-    for lang, stops in STOPWORDS.items():
-        score = sum(1 for w in words if w in stops or (lang == "fr" and w[:2] in {"j'", "d'"}))
-        score += sum(lower.count(c) for c in LETTER_HINTS.get(lang, ""))
-        if score > best_score:
-            best, best_score = lang, score
-    return best, best_score
+    """Stopword (and letter hint) counts per language; the first best one and its score."""
+    scores = [0] * len(_STOP_LANGS)
+    for w in [w.lower() for w in _WORD.findall(text)]:
+        langs = _WORD_LANGS.get(w, ())
+        for i in langs:
+            scores[i] += 1
+        if w[:2] in _FR_ELISION and _FR not in langs:
+            scores[_FR] += 1
+    if not text.isascii():
+        lower = text.lower()
+        for i, chars in _HINTS:
+            scores[i] += sum(lower.count(c) for c in chars)
+    best_score = max(scores)
+    if best_score <= 0:
+        return "en", 0
+    return _STOP_LANGS[scores.index(best_score)], best_score
 
 
 def guess_language(text: str, default: str = "en") -> str:
@@ -281,12 +315,33 @@ def _cut(fact: str) -> str:
     return fact.strip(" ,;:-–—")
 
 
-def _clause_facts(sent: str, guess: str) -> list[Fact]:
+class _Lazy:
+    """A value computed on first call, then kept."""
+
+    __slots__ = ("_make", "_value")
+
+    def __init__(self, make: Callable[[], str]) -> None:
+        self._make, self._value = make, ""
+
+    def __call__(self) -> str:
+        if not self._value:
+            self._value = self._make()
+        return self._value
+
+
+def _clause_facts(sent: str, guess: Callable[[], str]) -> list[Fact]:
+    """Facts of one clause; ``guess()`` (the sentence's language) breaks ties between two
+    languages' triggers at one place, so it is only computed when there are two languages."""
     found = []
-    for p in _PATTERNS:
+    for p in map(_PATTERNS.__getitem__, _FILTER.candidates(case_fold(sent))):
         for m in p.rx.finditer(sent):
             if m.end() > m.start():
-                found.append((m.start(), p.lang != guess, -(m.end() - m.start()), p, m))
+                found.append((m.start(), False, -(m.end() - m.start()), p, m))
+    if not found:
+        return []
+    if len({c[3].lang for c in found}) > 1:
+        lang = guess()
+        found = [(a, p.lang != lang, c, p, m) for a, _, c, p, m in found]
     found.sort(key=lambda c: c[:3])
     chosen: list[tuple[_Pattern, re.Match[str]]] = []
     for _, _, _, p, m in found:
@@ -360,7 +415,7 @@ def extract_facts(text: str, language: str | None = None) -> list[Fact]:
     for sent in split_sentences(norm):
         if _is_question(sent):
             continue
-        guess = guess_language(sent, default=doc_lang)
+        guess = _Lazy(partial(guess_language, sent, default=doc_lang))
         for clause in _CLAUSE_SPLIT.split(sent):
             if clause.strip():
                 out.extend(_clause_facts(clause.strip(), guess))
