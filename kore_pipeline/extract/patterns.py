@@ -14,8 +14,8 @@ vague or stock phrases ("do those things", "happy to help") give none. Questions
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import lru_cache, partial
 
 from kore_pipeline.extract.literals import LiteralFilter, case_fold
@@ -107,12 +107,13 @@ _NEGATION_HEAD = {"fr": re.compile(r"pas\s+(?:d'|de\s+)?", _FLAGS)}
 _ABBREV = {"e.g.", "i.e.", "etc.", "mr.", "mrs.", "ms.", "dr.", "vs.", "approx.", "sr.", "sra.",
            "z.b.", "p.es.", "ca.", "st.", "no.", "nr.", "prof.", "ecc.", "cf."}
 _SENT_SPLIT = re.compile(r"(?<=[.!?…])[\"')\]»”]*\s+|\s*\n+\s*")
-_CLAUSE_SPLIT = re.compile(
-    r"\s*;\s*|,?\s+(?=(?:but|however|whereas|ma|però|pero|mais|aber|sondern|mas|porém)\b)"
+_CLAUSE_SPLIT = re.compile(  # every split starts at a space, ";" or ",": test that first
+    r"(?=[\s;,])(?:\s*;\s*"
+    r"|,?\s+(?=(?:but|however|whereas|ma|però|pero|mais|aber|sondern|mas|porém)\b)"
     r"|,?\s+(?:and|so|e|y|et|und)\s+(?=(?:(?-i:I)\b|(?-i:I)'|we\b|my\b|io\b|ho\b|sono\b|lavoro\b|"
     r"vivo\b|abito\b|preferisco\b|non\s+mi\b|yo\b|tengo\b|soy\b|trabajo\b|prefiero\b|"
     r"no\s+me\b|me\s+llamo\b|je\b|j'|ich\b|wir\b|eu\b|tenho\b|sou\b|moro\b|trabalho\b|"
-    r"prefiro\b|não\s+gosto\b))",
+    r"prefiro\b|não\s+gosto\b)))",
     _FLAGS,
 )
 # After a comma, a long tail or one of these words starts a new thought, not a list item.

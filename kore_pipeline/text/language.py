@@ -32,17 +32,19 @@ def _identifier(restricted: bool) -> Any:
 
 # Plainly English: ASCII text whose words are at least a third common English words (two
 # or more) and none a function word of the other five languages. The model is not asked.
-_EN_WORDS = frozenset(
+_EN_TEXT = (
     "the and you i i'm i've i'll i'd my me is are was were be been have has had with that this "
     "it it's what do does don't did your we they he she of to for at on but just like not can "
     "will would so how about from there their them our all very really too much if when which "
     "who any some been being an or yes that's you're they're we're he's she's there's i'd "
     "hi hello hey oh yeah thanks thank nice meet great good love name always wanted want "
-    "think know going sounds sound awesome cool wow sure one more".split())
-_OTHER_WORDS = frozenset(
+    "think know going sounds sound awesome cool wow sure one more")
+_EN_WORDS = frozenset(_EN_TEXT.split())
+_OTHER_TEXT = (
     "de la le les il lo gli el los las et est une und ich die der das nicht ist mit ein eine "
     "que qui pas je tu nous vous sont sono ho mi ti si ne che di per non una um uma eu os não "
-    "com para por del al y e o es en und zu auf ja sie wir du".split())
+    "com para por del al y e o es en und zu auf ja sie wir du")
+_OTHER_WORDS = frozenset(_OTHER_TEXT.split())
 _EN_MIN_WORDS = 2
 _ASCII_WORD = re.compile(r"[A-Za-z']+")
 
