@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache, partial
 
 from kore_pipeline.extract.literals import LiteralFilter, case_fold
@@ -29,6 +29,7 @@ from kore_pipeline.extract.patterns_lang import (
     LEADING_FILLER,
     LETTER_HINTS,
     LIST_CONJUNCTIONS,
+    LIST_DEPENDENT,
     LIST_STOPS,
     PRONOUN_FACTS,
     STOPWORDS,
@@ -57,10 +58,12 @@ class Fact:
     content: str    # the clause as said (normalised apostrophes): "I prefer caffè ristretto"
     polarity: str   # "+" normally, "-" for negative preferences and "never" habits
     language: str   # "en" | "it" | "es" | "fr" | "de" | "pt"
+    trigger: str = field(default="", compare=False)  # "en:12": row 12 of TABLE["en"]
 
 
 @dataclass(frozen=True)
 class _Pattern:
+    ident: str
     lang: str
     category: str
     polarity: str
@@ -69,9 +72,9 @@ class _Pattern:
 
 _FLAGS = re.IGNORECASE | re.UNICODE
 _PATTERNS: tuple[_Pattern, ...] = tuple(
-    _Pattern(lang, cat, pol, re.compile(rx, _FLAGS))
+    _Pattern(f"{lang}:{i}", lang, cat, pol, re.compile(rx, _FLAGS))
     for lang, rows in TABLE.items()
-    for cat, pol, rx in rows
+    for i, (cat, pol, rx) in enumerate(rows)
 )
 _FILTER = LiteralFilter([p.rx for p in _PATTERNS])
 """Which triggers can match a clause: most clauses hold the literals of a few (or none)."""
@@ -125,6 +128,8 @@ _COMMA_STARTER_TEXT = (
 )
 _COMMA_STARTERS = frozenset(_COMMA_STARTER_TEXT.split())
 _LIST_STOPS = _COMMA_STARTERS | LIST_STOPS
+# ... but a tail naming what came before stays with it: "two kids, aged 4 and 7".
+_NAMING_TAIL = frozenset({"aged", "named", "called"})
 _EN_QUESTION = re.compile(
     r"^(?:(?:so|and|but|ok|okay|well),?\s+)?(?:(?:what|which|why|how|where|who|when)\s+)?"
     r"(?:do|does|did|should|would|could|can|shall|will|is|are|am|was|were|have|has)\s+"
@@ -263,7 +268,7 @@ def _comma_cut(sent: str, start: int, end: int) -> int:
     while pos != -1:
         nxt = sent.find(",", pos + 1, end)
         words = sent[pos + 1: nxt if nxt != -1 else end].split()
-        if pos > start and words and (
+        if pos > start and words and words[0].lower() not in _NAMING_TAIL and (
             len(words) >= _COMMA_TAIL_WORDS or words[0].lower() in _COMMA_STARTERS
         ):
             return pos
@@ -286,7 +291,7 @@ def _list_spans(sent: str, start: int, end: int, lang: str) -> list[tuple[int, i
     for i, (a, b) in enumerate(segs[1:], 1):
         h = heads[i] if i == close else None
         words = sent[h.end() if h else a: b].split()
-        if not words or words[0].lower() in _LIST_STOPS:
+        if not words or words[0].lower() in _LIST_STOPS or words[0].lower() in LIST_DEPENDENT:
             break
         if h:
             return [*items, (h.end(), b)]
@@ -395,7 +400,7 @@ def _span_fact(sent: str, p: _Pattern, m: re.Match[str], span: tuple[int, int],
         content = f"{prefix} {sent[span[0]:said_end].strip(_STRIP)}"
     else:
         content = sent[m.start(): max(said_end, m.end())].strip()
-    return Fact(p.category, fact, content, polarity, p.lang)
+    return Fact(p.category, fact, content, polarity, p.lang, p.ident)
 
 
 def extract_facts(text: str, language: str | None = None) -> list[Fact]:

@@ -87,7 +87,8 @@ TABLE: dict[str, list[tuple[str, str, str]]] = {
         (PROF, "+", r"\bI\s+was\s+born\s+(?:in|on)\b"),
         (PROF, "+", _I + r"(?:\s+have|'ve\s+got|\s+have\s+got|\s+own)\s+(?=(?:a|an|one|two|three|"
                     r"four|five|six|\d+)\s+(?!(?:lot|few|bit|little|question|feeling|idea|couple\s+"
-                    r"of\s+questions|(?:good|great|fun|nice|hard|tough|busy|long|wonderful)\s+(?:time|"
+                    r"of\s+questions|(?:good|great|fun|nice|hard|tough|busy|long|"
+                    r"wonderful)\s+(?:time|"
                     r"day|week))\b))"),
         (PROF, "+", r"\bI(?:\s+(?:also|just|once))?\s+(?=used\s+to\b)"),
         (PROF, "+", r"\bI(?:'ve|\s+have)?(?:\s+(?:just|recently|finally|also))?\s+(?=" + _any(
@@ -103,7 +104,8 @@ TABLE: dict[str, list[tuple[str, str, str]]] = {
             r"studying majoring\s+in learning training\s+(?:for|to) saving\s+(?:up\s+)?(?:for|to) "
             r"going\s+to\s+(?:[\w-]+\s+)?(?:school|college|university) thinking\s+(?:about|of)\s+"
             r"\w+ing considering planning\s+(?:to|on) hoping\s+to\s+(?:be|become) "
-            r"in\s+(?:the\s+)?(?:army|navy|military|marines|air\s+force|a\s+band|college|university)"
+            r"in\s+(?:the\s+)?(?:army|navy|military|marines|air\s+force|a\s+band|college|"
+            r"university)"
             r" in\s+(?:middle|high|grad|law|medical|nursing)\s+school") + r"\b)"),
         (PROF, "+", r"\bI(?:\s+(?:really|also))?\s+(?:want|hope|plan|'d\s+like|would\s+like)\s+"
                     r"to\s+(?=(?:be|become)\s+(?:a|an)\b|(?:retire|travel|move|study|open|start)\b)"
@@ -113,7 +115,8 @@ TABLE: dict[str, list[tuple[str, str, str]]] = {
             r"mom mother dad father parents brothers? sisters? family best\s+friend "
             r"grand(?:ma|pa|mother|father|parents)") + r"\s+(?!and\s+I\b)\w)"),
         (HAB, "+", r"\bI(?:'ve|\s+have)(?:\s+(?:also|actually|just))?\s+been\s+(?=\w+ing\b"
-                   r"[^.!?]{0,60}?\b(?:for\s+(?:over\s+|about\s+|almost\s+|nearly\s+)?(?:a|an|\w+|\d+)"
+                   r"[^.!?]{0,60}?\b(?:for\s+(?:over\s+|about\s+|almost\s+|nearly\s+)?(?:a|an|"
+                   r"\w+|\d+)"
                    r"\s+(?:years?|months?|decades?)|since)\b)"),
         (HAB, "-", r"\bI\s+(?:don't|do\s+not)\s+(?=(?:eat|drink|smoke|drive|own)\b)"),
         # --- issue 13: constraints, aversions, diets and health, distrust, rules ---
@@ -135,18 +138,23 @@ TABLE: dict[str, list[tuple[str, str, str]]] = {
             r"judge disappoint miss have know happen understand forgive") + r"\b)"
                    r"(?P<pre>[a-z]+)\b"),
         (PREF, "-", _I + r"\s+(?:despise|abhor|distrust|detest)\b"),
-        (PREF, "-", r"\bI\s+(?:don't|do\s+not|never|no\s+longer|can't|cannot)\s+(?:really\s+|fully\s+)?"
+        (PREF, "-", r"\bI\s+(?:don't|do\s+not|never|no\s+longer|can't|cannot)\s+(?:really\s+|"
+                    r"fully\s+)?"
                     r"trust\b"),
-        (PREF, "-", r"\bI(?:\s+have|'ve\s+got|\s+have\s+got)\s+(?:no|zero|little|absolutely\s+no)\s+"
+        (PREF, "-", r"\bI(?:\s+have|'ve\s+got|\s+have\s+got)\s+(?:no|zero|little|"
+                    r"absolutely\s+no)\s+"
                     r"(?:real\s+)?interest\s+in\b"),
-        (PREF, "-", _IM + r"\s+not\s+(?:really\s+|very\s+|that\s+|too\s+|so\s+)?(?:into|interested\s+in|"
+        (PREF, "-", _IM + r"\s+not\s+(?:really\s+|very\s+|that\s+|too\s+|so\s+)?(?:into|"
+                          r"interested\s+in|"
                     r"keen\s+on|fond\s+of|a\s+(?:big\s+|huge\s+)?fan\s+of)\b"),
-        (PREF, "-", r"\bI\s+(?:really\s+|usually\s+|always\s+|often\s+)?find\s+(?P<fact>(?!(?:it|that|"
+        (PREF, "-", r"\bI\s+(?:really\s+|usually\s+|always\s+|"
+                    r"often\s+)?find\s+(?P<fact>(?!(?:it|that|"
                     r"this|them|those|these|him|her|you|myself|out)\b)[\w'\- ]{2,60}?)\s+(?:(?:so|"
                     r"very|really|quite|incredibly|extremely|pretty|super|a\s+bit|kind\s+of|rather)"
                     r"\s+)?(?:tedious|boring|dull|annoying|exhausting|tiring|stressful|frustrating|"
                     r"overwhelming|draining|unbearable|pointless)\b"),
-        (PREF, "+", r"\bI\s+(?:really\s+|usually\s+|always\s+|often\s+)?find\s+(?P<fact>(?!(?:it|that|"
+        (PREF, "+", r"\bI\s+(?:really\s+|usually\s+|always\s+|"
+                    r"often\s+)?find\s+(?P<fact>(?!(?:it|that|"
                     r"this|them|those|these|him|her|you|myself|out)\b)[\w'\- ]{2,60}?)\s+(?:(?:so|"
                     r"very|really|quite|incredibly|extremely|pretty|super)\s+)?(?:relaxing|"
                     r"fascinating|calming|rewarding|therapeutic|enjoyable|soothing|satisfying|"
@@ -154,8 +162,10 @@ TABLE: dict[str, list[tuple[str, str, str]]] = {
         (PROF, "+", _I + r"\s+(?:follow|am\s+following|'m\s+following|stick\s+to|keep\s+to)\s+(?="
                     r"(?:a|an|the)\s+(?:[\w-]+\s+){0,3}?diet\b)"
                     r"|" + _IMA + r"\s+(?=on\s+(?:a|an)\s+(?:[\w-]+\s+){1,3}?diet\b)"),
-        (PROF, "+", _I + r"(?:\s+have|'ve\s+got|\s+have\s+got|\s+was\s+diagnosed\s+with|\s+suffer\s+"
-                    r"from|\s+live\s+with|\s+struggle\s+with)\s+(?=(?:(?:a|an)\s+)?(?:(?:severe|mild|"
+        (PROF, "+", _I + r"(?:\s+have|'ve\s+got|\s+have\s+got|\s+was\s+diagnosed\s+with|"
+                         r"\s+suffer\s+"
+                    r"from|\s+live\s+with|\s+struggle\s+with)\s+(?=(?:(?:a|"
+                    r"an)\s+)?(?:(?:severe|mild|"
                     r"chronic|bad|terrible|serious|type\s+[12])\s+)?(?:[\w'-]+\s+){0,2}?" + _any(
             r"allerg(?:y|ies) intolerances? diabetes asthma celiac coeliac disease disorder "
             r"syndrome migraines? arthritis epilepsy adhd autism anxiety depression insomnia "
@@ -164,26 +174,38 @@ TABLE: dict[str, list[tuple[str, str, str]]] = {
         (PREF, "+", r"\bI(?:'d|\s+would)\s+(?:much\s+|really\s+|honestly\s+)?rather\s+(?!not\b|"
                     r"(?:say|tell|talk|discuss|comment|answer|share|be)\b)(?P<fact>[^.;!?]{2,120}?)"
                     r"(?=\s+than\b|\s+instead\b|\s*[.;!?,]|$)"),
-        (PREF, "-", r"\bI(?:'d|\s+would)\s+(?:much\s+|really\s+)?rather\s+not\s+(?!(?:say|tell|talk|"
+        (PREF, "-", r"\bI(?:'d|\s+would)\s+(?:much\s+|really\s+)?rather\s+not\s+(?!(?:say|tell|"
+                    r"talk|"
                     r"discuss|comment|answer|share|get\s+into|be|think\s+about\s+it)\b)"
                     r"(?P<fact>[^.;!?]{2,120}?)(?=\s+than\b|\s*[.;!?,]|$)"),
-        (PROF, "+", r"\bmy\s+(?P<pre>(?:(?:wife|husband|partner|boyfriend|girlfriend|fianc[ée]e?|son|"
-                    r"daughter|kid|child|baby|mom|mum|mother|dad|father|brother|sister|best\s+friend|"
-                    r"boss|manager|dog|cat|puppy|kitten|pet|bird|parrot|horse|rabbit)(?:'s\s+(?:name|"
-                    r"birthday)\s+(?:is|was)|\s+is\s+(?:called|named))|(?:birthday|anniversary|blood\s+"
-                    r"type|hometown|home\s+town|budget|time\s*zone|address|phone\s+number|email(?:\s+"
-                    r"address)?|pronouns|shoe\s+size|star\s+sign|zodiac\s+sign|nationality|native\s+"
+        (PROF, "+", r"\bmy\s+(?P<pre>(?:(?:wife|husband|partner|boyfriend|girlfriend|"
+                    r"fianc[ée]e?|son|"
+                    r"daughter|kid|child|baby|mom|mum|mother|dad|father|brother|sister|"
+                    r"best\s+friend|"
+                    r"boss|manager|dog|cat|puppy|kitten|pet|bird|parrot|horse|"
+                    r"rabbit)(?:'s\s+(?:name|"
+                    r"birthday)\s+(?:is|was)|\s+is\s+(?:called|named))|(?:birthday|anniversary|"
+                    r"blood\s+"
+                    r"type|hometown|home\s+town|budget|time\s*zone|address|phone\s+number|"
+                    r"email(?:\s+"
+                    r"address)?|pronouns|shoe\s+size|star\s+sign|zodiac\s+sign|nationality|"
+                    r"native\s+"
                     r"language|mother\s+tongue|first\s+language|middle\s+name|last\s+name|surname|"
                     r"maiden\s+name|boss|manager|doctor|dentist|landlord|employer)\s+(?:is|are)))\b"
                     r"(?:\s+(?:on|in|at)\b)?(?=\s+\w)"),
-        (DEC, "+", r"\b(?:I|we)(?:'ve|\s+have|'d|\s+had)?\s+(?:just\s+|finally\s+|recently\s+|now\s+|"
+        (DEC, "+", r"\b(?:I|we)(?:'ve|\s+have|'d|\s+had)?\s+(?:just\s+|finally\s+|recently\s+|"
+                   r"now\s+|"
                    r"already\s+)?(?:switched|changed|migrated|converted|transitioned|upgraded|"
-                   r"downgraded)\s+(?=from\s+[^.;!?]{1,60}?\s+to\s+\w|(?:over\s+)?to\s+(?!(?:the\s+)?"
+                   r"downgraded)\s+(?=from\s+[^.;!?]{1,60}?\s+to\s+\w|"
+                   r"(?:over\s+)?to\s+(?!(?:the\s+)?"
                    r"(?:subject|topic)\b)\w)"),
-        (PROF, "+", r"\bI(?:'ve|\s+have)?\s+(?:just\s+|recently\s+|finally\s+)?(?:moved|relocated)\s+"
+        (PROF, "+", r"\bI(?:'ve|\s+have)?\s+(?:just\s+|recently\s+|finally\s+)?(?:moved|"
+                    r"relocated)\s+"
                     r"(?=from\s+[^.;!?]{1,60}?\s+to\s+\w)"),
-        (DEC, "-", r"^(?:(?:please|also|and|just|oh|so|but),?\s+){0,2}(?:never|don't|do\s+not)\s+(?!"
-         + _any(r"mind worry know care think forget get bother ask remind tell even say judge laugh "
+        (DEC, "-", r"^(?:(?:please|also|and|just|oh|so|but),?\s+){0,2}(?:never|don't|"
+                   r"do\s+not)\s+(?!"
+         + _any(r"mind worry know care think forget get bother ask remind tell even say judge "
+                r"laugh "
                 r"heard seen been thought had met done got gone tried ever again really feel "
                 r"apologi[sz]e hesitate panic stress sweat give quit lose miss let go you i we "
                 r"they he she it that this have want like need be see understand hate blame "
@@ -452,6 +474,19 @@ _SET_TEXT = (
     "that this those these it them their his her its",
 )
 LIST_STOPS, VAGUE_WORDS, ANAPHORA = (frozenset(t.split()) for t in _SET_TEXT)
+# A comma piece opening with one of these qualifies what came before ("two kids, aged 4 and
+# 7", "reading, mostly sci-fi"): it is not a list item, and "I have" + it is no phrase.
+_DEPENDENT_TEXT = (
+    "aged ages named called based located born raised made known including includes "
+    "especially mostly mainly particularly primarily usually mainly like such from with "
+    "without in on at of for by about which who whom whose where when while as than except "
+    "soprattutto specialmente chiamato chiamata chiamati di con da "
+    "especialmente llamado llamada con de "
+    "surtout notamment appelé appelée avec "
+    "besonders namens mit von "
+    "principalmente chamado chamada com"
+)
+LIST_DEPENDENT = frozenset(_DEPENDENT_TEXT.split())
 # Stock phrases that follow a trigger without stating a fact.
 JUNK_FACTS = (r"(?:it|that)\s+when\b|(?:happy|glad|willing|up\s+for|here|how|what|way|fact|"
               r"ones?|idea)\b|"

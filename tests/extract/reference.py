@@ -13,10 +13,15 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from kore_pipeline.extract import facts as new_facts
+from kore_pipeline.extract.patterns import extract_facts
 from kore_pipeline.settings import KoreSettings
 from kore_pipeline.text import language as new_language
+from kore_pipeline.text.language import pattern_language
+from tests.extract.faithful import unclean_reason
 from tests.extract.legacy import facts as old_facts
 from tests.extract.legacy import language as old_language
+from tests.extract.legacy import patterns as old_patterns
+from tests.extract.legacy.patterns_lang import TABLE as OLD_TABLE
 
 Row = tuple[str, str, str, str, str | None, int]
 
@@ -25,6 +30,18 @@ EXPLAINED: dict[str, str] = {
         "ASCII text of common English words only (new_language._plainly_english) is 'en' "
         "without asking py3langid, which takes e.g. 'I love pepperoni pizza.' for Italian; "
         "the text's facts then also carry 'en'"),
+    "facts:new-trigger": (
+        "facts added by the trigger rows appended for issue 13 item 4 (constraints, refusals, "
+        "aversions, diets and health, distrust, 'would rather', 'my X is Y', switches, rules); "
+        "every old fact of the message is still there"),
+    "facts:displaced-by-new-trigger": (
+        "a new trigger row matches where an old one did (longer match at the same place, or "
+        "earlier in the clause): the old fact is replaced by the new row's fact"),
+    "facts:faithful-list": (
+        "issue 14 item 4: a comma piece that qualifies the one before ('aged 4 and 7', "
+        "'mostly sci-fi', 'named Tom') is no list item any more: the old fact that was no "
+        "clean phrase ('I have aged 4') is gone, the clause keeps its qualifier or ends "
+        "before it"),
 }
 """Kind of difference -> why the new output is right."""
 
@@ -54,6 +71,11 @@ def run_new(text: str, settings: KoreSettings, i: int = 0) -> tuple[str | None, 
 Classifier = Callable[[str, tuple[str | None, list[Row]], tuple[str | None, list[Row]]], str]
 
 
+def _is_new_trigger(ident: str) -> bool:
+    lang, _, row = ident.partition(":")
+    return int(row) >= len(OLD_TABLE.get(lang, ()))
+
+
 def classify(text: str, old: tuple[str | None, list[Row]],
              new: tuple[str | None, list[Row]]) -> str:
     """The kind of one message's difference ("" when there is none)."""
@@ -63,7 +85,23 @@ def classify(text: str, old: tuple[str | None, list[Row]],
         if new[0] == "en" and text.isascii() and new_language._plainly_english(text):
             return "language:plainly-english"
         return "language"
-    return "facts"
+    if [r for r in old[1] if r[0] != "factual"] != [r for r in new[1] if r[0] != "factual"]:
+        return "episode"
+    added = [r for r in new[1] if r not in old[1]]
+    removed = [r for r in old[1] if r not in new[1]]
+    lang = pattern_language(new[0])
+    by_content = {f.content: f for f in extract_facts(text, lang)}
+    old_by_content = {f.content: f for f in old_patterns.extract_facts(text, lang)}
+    new_rows = [r for r in added
+                if r[3] in by_content and _is_new_trigger(by_content[r[3]].trigger)]
+    if not removed:
+        return "facts:new-trigger" if len(new_rows) == len(added) else "facts:other"
+    if all(unclean_reason(old_by_content[r[3]], text) for r in removed if r[3] in old_by_content) \
+            and all(r[3] in old_by_content for r in removed) and not new_rows:
+        return "facts:faithful-list"
+    if new_rows and all(r in new_rows or r[3] in old_by_content for r in added):
+        return "facts:displaced-by-new-trigger"
+    return "facts:other"
 
 
 def compare(texts: list[str], settings: KoreSettings) -> tuple[Counter[str], dict[str, list]]:

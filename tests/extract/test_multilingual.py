@@ -15,7 +15,6 @@ from kore_pipeline.cli.app import app
 from kore_pipeline.embed.factory import BACKENDS
 from kore_pipeline.evaluation.crosslingual import evaluate_parallel, load_parallel
 from kore_pipeline.text.language import PATTERN_LANGUAGES, detect_language
-
 from tests.helpers import message, write_jsonl
 
 NOW = "2026-09-10T12:00:00Z"

@@ -1,0 +1,43 @@
+"""Is an extracted fact a clean phrase of its source sentence? (issue 14 item 4)
+
+A fact's clause (``Fact.content``) is either a contiguous span of the normalised source, or
+a list item recombined with its trigger: ``prefix + " " + item`` where the prefix is the span
+from the trigger on and the item a later span. The item never opens with a word that only
+qualifies what came before ("aged", "mostly", "named", a preposition), and the clause never
+ends on a dangling word (article, preposition, conjunction, possessive, participle).
+"""
+
+from __future__ import annotations
+
+import re
+
+from kore_pipeline.extract.patterns import Fact, normalize_text
+from kore_pipeline.extract.patterns_lang import LIST_DEPENDENT
+
+_DANGLING_TEXT = ("a an the and or but of in on at with from to for by aged named called "
+                  "including my your his her their our")
+DANGLING_END = frozenset(_DANGLING_TEXT.split())
+_WORD = re.compile(r"[\w'-]+")
+
+
+def unclean_reason(fact: Fact, source: str) -> str:
+    """Why ``fact`` is not a clean phrase of ``source`` ("" when it is)."""
+    text = normalize_text(source)
+    content = fact.content
+    words = _WORD.findall(content.lower())
+    if not words:
+        return "empty clause"
+    if fact.language == "en" and words[-1] in DANGLING_END:
+        return f"ends on {words[-1]!r}"
+    if content in text:
+        return ""
+    for cut in (m.start() for m in re.finditer(" ", content)):
+        prefix, item = content[:cut], content[cut + 1:]
+        at = text.find(prefix)
+        if at == -1 or text.find(item, at + len(prefix)) == -1:
+            continue
+        first = _WORD.findall(item.lower())[:1]
+        if first and first[0] in LIST_DEPENDENT:
+            return f"list item opens with {first[0]!r}"
+        return ""
+    return "not a span nor trigger + span of the source"
