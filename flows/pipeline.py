@@ -61,9 +61,15 @@ def _run(ctx: RunContext, body: Any, title: str) -> dict[str, Any]:
 
 @flow(name="kore-pipeline", log_prints=True)
 def kore_pipeline_flow(paths: list[str] | None = None, home: str | None = None,
-                       now: str | None = None) -> dict[str, Any]:
-    """Ingest -> extract & score -> embed & index -> decay -> compress -> publish."""
-    ctx = open_run(_settings(home), "pipeline", now)
+                       now: str | None = None, owner: str | None = None,
+                       speaker: str | None = None) -> dict[str, Any]:
+    """Ingest -> extract & score -> embed & index -> decay -> compress -> publish.
+
+    ``owner``/``speaker`` override ``default_owner``/``default_speaker`` for this run."""
+    settings = _settings(home)
+    overrides = {k: v for k, v in (("default_owner", owner), ("default_speaker", speaker))
+                 if v is not None}
+    ctx = open_run(settings.model_copy(update=overrides), "pipeline", now)
 
     def body() -> None:
         tasks.ingest(ctx, input_paths(paths))
