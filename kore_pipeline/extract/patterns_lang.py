@@ -28,6 +28,11 @@ _IN = r"\bI(?:\s+(?:also|currently|still|now))?\s+"
 _USE = r"(?:\s+(?:use|go\s+with|stick\s+with|switch\s+to|adopt|move\s+to|migrate\s+to))?"
 _WEEKDAYS_EN = r"monday|tuesday|wednesday|thursday|friday|saturday|sunday"
 _CAP = r"(?-i:[A-ZÀ-ÖØ-Þ])"
+# Not after a word that makes the clause reported or feared rather than stated:
+# "I feel like I can't", "I'm worried that I won't", "the mood that I can't shake".
+_NOT_REPORTED = "".join(rf"(?<!\b{w}\s)" for w in (
+    "that", "like", "think", "guess", "worried", "afraid", "hope", "feel", "know", "sure",
+    "wish", "maybe", "probably", "if", "what", "how", "why", "where", "when"))
 # The object of a rule stated as an imperative ("never deploy on Fridays"): to the clause end.
 _RULE_FACT = (r"(?P<fact>[^.;!?]{2,150}?)(?=\s*[.;!?]|,?\s+(?:but|because|since|unless|so|and"
               r"|or)\b|,\s|$)")
@@ -120,19 +125,20 @@ TABLE: dict[str, list[tuple[str, str, str]]] = {
                    r"\s+(?:years?|months?|decades?)|since)\b)"),
         (HAB, "-", r"\bI\s+(?:don't|do\s+not)\s+(?=(?:eat|drink|smoke|drive|own)\b)"),
         # --- issue 13: constraints, aversions, diets and health, distrust, rules ---
-        (HAB, "+", r"\bI(?:\s+(?:also|still|now))?\s+only\s+(?!" + _any(
+        (HAB, "+", _NOT_REPORTED + r"\bI(?:\s+(?:also|still|now))?\s+only\s+(?!" + _any(
             r"just have\s+(?:a|an|one|two|\d+)\s+(?:minute|second|moment|hour|day)s?\b know "
             r"want wanted mean meant wish hope said asked got had need needed think thought "
             r"remember found saw heard started recently once ever really realized noticed "
             r"learned came went did") + r"\b)(?P<pre>[a-z]+)\b"),
-        (PROF, "-", r"\bI\s+(?:cannot|can't|can\s+not)\s+(?!" + _any(
+        (PROF, "-", _NOT_REPORTED + r"\bI\s+(?:cannot|can't|can\s+not)\s+(?!" + _any(
             r"wait believe imagine remember thank say tell help see understand decide find "
             r"think stand bear like enjoy love get complain argue agree blame even really quite "
             r"do go make recall express explain figure afford stop describe hear speak "
             r"emphasi[sz]e stress overstate picture guarantee promise compete live seem be "
             r"pick choose have\s+(?:any|it|that|them|one|enough)") + r"\b)(?P<pre>[a-z]+)\b"),
         (PREF, "-", _I + r"\s+(?:refuse|decline)\s+to\b"),
-        (DEC, "-", r"\b(?:I|we)(?:\s+will\s+not|\s+won't|'ll\s+never|\s+will\s+never|\s+shall\s+not"
+        (DEC, "-", _NOT_REPORTED + r"\b(?:I|we)(?:\s+will\s+not|\s+won't|'ll\s+never|"
+                   r"\s+will\s+never|\s+shall\s+not"
                    r"|\s+am\s+never\s+going\s+to|'m\s+never\s+going\s+to)\s+(?!" + _any(
             r"be keep lie bother let forget say tell take\s+(?:long|much) hold mind ever stop "
             r"judge disappoint miss have know happen understand forgive") + r"\b)"
@@ -210,7 +216,7 @@ TABLE: dict[str, list[tuple[str, str, str]]] = {
                 r"apologi[sz]e hesitate panic stress sweat give quit lose miss let go you i we "
                 r"they he she it that this have want like need be see understand hate blame "
                 r"expect recall remember wish") + r"\b)(?=[a-z]+\b(?<!ed\b))" + _RULE_FACT),
-        (DEC, "+", r"^(?:(?:please|also|and|just),?\s+){0,2}(?:always|make\s+sure\s+(?:to|you)|"
+        (DEC, "+", r"^(?:(?:please|also|and|just),?\s+){0,2}(?:always|make\s+sure\s+to|"
                    r"remember\s+to)\s+(?!" + _any(
             r"happy glad good great nice a an the been fun love loved wanted thought liked "
             r"enjoyed have had was is are will do did so such more ready here there welcome "

@@ -20,6 +20,14 @@ DANGLING_END = frozenset(_DANGLING_TEXT.split())
 _WORD = re.compile(r"[\w'-]+")
 
 
+def _cut_mid_phrase(text: str, end: int) -> bool:
+    """Does the sentence go on after ``end`` (so a dangling last word was cut from its
+    object)? A clause ending where its sentence ends says what the speaker said."""
+    rest = text[end:]
+    stop = min((i for i in (rest.find(c) for c in ".!?;\n") if i != -1), default=len(rest))
+    return bool(rest[:stop].strip(" \"'”’»)]…,"))
+
+
 def unclean_reason(fact: Fact, source: str) -> str:
     """Why ``fact`` is not a clean phrase of ``source`` ("" when it is)."""
     text = normalize_text(source)
@@ -27,17 +35,21 @@ def unclean_reason(fact: Fact, source: str) -> str:
     words = _WORD.findall(content.lower())
     if not words:
         return "empty clause"
-    if fact.language == "en" and words[-1] in DANGLING_END:
-        return f"ends on {words[-1]!r}"
-    if content in text:
-        return ""
+    dangling = fact.language == "en" and words[-1] in DANGLING_END
+    at = text.find(content)
+    if at != -1:
+        return f"ends on {words[-1]!r}" if dangling and _cut_mid_phrase(
+            text, at + len(content)) else ""
     for cut in (m.start() for m in re.finditer(" ", content)):
         prefix, item = content[:cut], content[cut + 1:]
         at = text.find(prefix)
-        if at == -1 or text.find(item, at + len(prefix)) == -1:
+        item_at = text.find(item, at + len(prefix)) if at != -1 else -1
+        if item_at == -1:
             continue
         first = _WORD.findall(item.lower())[:1]
         if first and first[0] in LIST_DEPENDENT:
             return f"list item opens with {first[0]!r}"
+        if dangling and _cut_mid_phrase(text, item_at + len(item)):
+            return f"ends on {words[-1]!r}"
         return ""
     return "not a span nor trigger + span of the source"

@@ -96,10 +96,23 @@ def classify(text: str, old: tuple[str | None, list[Row]],
                 if r[3] in by_content and _is_new_trigger(by_content[r[3]].trigger)]
     if not removed:
         return "facts:new-trigger" if len(new_rows) == len(added) else "facts:other"
-    if all(unclean_reason(old_by_content[r[3]], text) for r in removed if r[3] in old_by_content) \
-            and all(r[3] in old_by_content for r in removed) and not new_rows:
+    # List faithfulness: the old fragments ("I have aged 4") are gone; what replaces them is
+    # the same clause, kept whole or ending before the qualifier (a span of the old one's).
+    fragments = [r for r in removed if r[3] in old_by_content
+                 and unclean_reason(old_by_content[r[3]], text)]
+    # ... and so are the items after such a qualifier ("I rock" of "including pop, rock"):
+    # recombined list items (trigger + item, no span of the text) that are gone too.
+    norm = old_patterns.normalize_text(text)
+    rest_removed = [r for r in removed if r not in fragments and r[3] in norm]
+    rest_added = [r for r in added if r not in new_rows]
+    if fragments and all(any(a[3].startswith(r[3]) or r[3].startswith(a[3])
+                             for a in rest_added) for r in rest_removed) \
+            and all(any(a[3].startswith(r[3]) or r[3].startswith(a[3]) for r in rest_removed)
+                    for a in rest_added):
         return "facts:faithful-list"
-    if new_rows and all(r in new_rows or r[3] in old_by_content for r in added):
+    if new_rows and all(any(r[3].startswith(a[3]) or a[3] in r[3] for a in added)
+                        for r in removed) and all(a in new_rows or any(
+                            r[3].startswith(a[3]) for r in removed) for a in added):
         return "facts:displaced-by-new-trigger"
     return "facts:other"
 

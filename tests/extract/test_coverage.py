@@ -114,3 +114,12 @@ def test_list_facts_are_clean_phrases(trigger: str, items: list[str], tail: str,
 def test_two_kids_aged_4_and_7_stays_one_phrase() -> None:
     facts = extract_facts("I have two kids, aged 4 and 7.", "en")
     assert [f.content for f in facts] == ["I have two kids, aged 4 and 7"]
+
+
+def test_the_checker_catches_the_old_fragment() -> None:
+    """The old extractor's "I have aged 4" is what the property above rules out."""
+    from tests.extract.legacy.patterns import extract_facts as old_extract_facts
+
+    text = "I have two kids, aged 4 and 7."
+    reasons = [unclean_reason(f, text) for f in old_extract_facts(text, "en")]  # type: ignore[arg-type]
+    assert "list item opens with 'aged'" in reasons

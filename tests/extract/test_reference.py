@@ -37,3 +37,13 @@ def test_sample_of_dev_turns_matches_the_old_extractor() -> None:
 def test_all_dev_turns_match_the_old_extractor() -> None:
     """All 58k user turns (about 2.5 minutes: the old extractor is the slow side)."""
     _check(_turns(1))
+
+
+def test_every_fact_on_the_dev_turns_is_a_clean_phrase() -> None:
+    """Issue 14 item 4 on real text: every 10th user turn of every dev set (~5,800 turns)."""
+    from kore_pipeline.extract.patterns import extract_facts
+    from tests.extract.faithful import unclean_reason
+
+    bad = [(f.content, text) for text in _turns(10) for f in extract_facts(text, "en")
+           if unclean_reason(f, text)]
+    assert not bad, bad[:5]
