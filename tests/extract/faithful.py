@@ -10,14 +10,25 @@ ends on a dangling word (article, preposition, conjunction, possessive, particip
 from __future__ import annotations
 
 import re
+from typing import Protocol
 
-from kore_pipeline.extract.patterns import Fact, normalize_text
+from kore_pipeline.extract.patterns import normalize_text
 from kore_pipeline.extract.patterns_lang import LIST_DEPENDENT
 
 _DANGLING_TEXT = ("a an the and or but of in on at with from to for by aged named called "
                   "including my your his her their our")
 DANGLING_END = frozenset(_DANGLING_TEXT.split())
 _WORD = re.compile(r"[\w'-]+")
+
+
+class Clause(Protocol):
+    """A fact of the new or the old extractor: its clause and language."""
+
+    @property
+    def content(self) -> str: ...
+
+    @property
+    def language(self) -> str: ...
 
 
 def _cut_mid_phrase(text: str, end: int) -> bool:
@@ -28,7 +39,7 @@ def _cut_mid_phrase(text: str, end: int) -> bool:
     return bool(rest[:stop].strip(" \"'”’»)]…,"))
 
 
-def unclean_reason(fact: Fact, source: str) -> str:
+def unclean_reason(fact: Clause, source: str) -> str:
     """Why ``fact`` is not a clean phrase of ``source`` ("" when it is)."""
     text = normalize_text(source)
     content = fact.content

@@ -121,5 +121,5 @@ def test_the_checker_catches_the_old_fragment() -> None:
     from tests.extract.legacy.patterns import extract_facts as old_extract_facts
 
     text = "I have two kids, aged 4 and 7."
-    reasons = [unclean_reason(f, text) for f in old_extract_facts(text, "en")]  # type: ignore[arg-type]
+    reasons = [unclean_reason(f, text) for f in old_extract_facts(text, "en")]
     assert "list item opens with 'aged'" in reasons
