@@ -51,7 +51,8 @@ CREATE TABLE IF NOT EXISTS memories (
     updated_at         TEXT NOT NULL,
     last_accessed_at   TEXT,
     access_count       INTEGER NOT NULL DEFAULT 0,
-    status             TEXT NOT NULL DEFAULT 'active',  -- active | forgotten | merged | compacted | superseded | deleted
+    status             TEXT NOT NULL DEFAULT 'active' CHECK (status IN  -- store/lifecycle.py
+                           ('active', 'forgotten', 'merged', 'compacted', 'superseded', 'deleted')),
     merged_into        INTEGER,
     expires_at         TEXT,
     embedded_hash      TEXT,               -- content_hash that the index currently holds

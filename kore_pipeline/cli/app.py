@@ -15,6 +15,22 @@ from kore_pipeline.cli.progress import Quiet, stage_progress
 app = typer.Typer(help="kore-pipeline: conversation logs in, long-term memory for agents out.",
                   no_args_is_help=True, add_completion=False)
 
+
+def _print_version(value: bool) -> None:
+    if value:
+        from kore_pipeline import __version__
+
+        typer.echo(f"kore-pipeline {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def main(version: Annotated[bool, typer.Option(
+        "--version", callback=_print_version, is_eager=True,
+        help="Print the version and exit.")] = False) -> None:
+    """kore-pipeline: conversation logs in, long-term memory for agents out."""
+
+
 @app.command()
 def run(paths: Annotated[list[Path] | None, typer.Argument(
             help="Log files or folders (default: the sample data in data/).")] = None,

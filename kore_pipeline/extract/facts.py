@@ -17,7 +17,8 @@ from kore_pipeline.extract.importance import score_importance
 from kore_pipeline.extract.patterns import extract_facts, is_informative
 from kore_pipeline.ids import memory_key, text_hash
 from kore_pipeline.settings import KoreSettings
-from kore_pipeline.store.db import archive_memories, transaction
+from kore_pipeline.store import lifecycle
+from kore_pipeline.store.db import inserted_id, transaction
 from kore_pipeline.text.language import detect_language, pattern_language
 
 DEFAULT_SUBJECT = "user"
@@ -108,11 +109,11 @@ def extract_memories(messages: Iterable[dict[str, Any]],
         for cand in memories_from_message(msg, settings):
             ident = (cand.owner, cand.subject, cand.key)
             prev = folded.get(ident)
-            folded[ident] = cand if prev is None else _fold(prev, cand)
+            folded[ident] = cand if prev is None else fold_candidates(prev, cand)
     return list(folded.values())
 
 
-def _fold(old: CandidateMemory, new: CandidateMemory) -> CandidateMemory:
+def fold_candidates(old: CandidateMemory, new: CandidateMemory) -> CandidateMemory:
     """Merge a repeated fact: earliest creation, union of provenance, the higher importance."""
     first, last = (old, new) if old.created_at <= new.created_at else (new, old)
     ids = list(dict.fromkeys(first.source_message_ids + last.source_message_ids))
@@ -157,7 +158,8 @@ def _resolve_contradiction(conn: sqlite3.Connection, cand: CandidateMemory, memo
         or other["created_at"]
     ours = cand.mentioned_at[-1]
     old, new = (int(other["id"]), memory_id) if theirs <= ours else (memory_id, int(other["id"]))
-    archive_memories(conn, [old], "superseded", now_iso, None, merged_into=[new])
+    lifecycle.archive(conn, [old], lifecycle.Status.SUPERSEDED, now_iso, None,
+                      merged_into=[new])
     return 1
 
 
@@ -188,8 +190,8 @@ def upsert_memories(conn: sqlite3.Connection, candidates: list[CandidateMemory],
                      cand.session_id, cand.created_at, now_iso,
                      cand.mentioned_at[-1] if len(cand.mentioned_at) > 1 else None))
                 report.inserted += 1
-                report.memory_ids.append(int(cur.lastrowid))
-                report.superseded += _resolve_contradiction(conn, cand, int(cur.lastrowid),
+                report.memory_ids.append(inserted_id(cur))
+                report.superseded += _resolve_contradiction(conn, cand, inserted_id(cur),
                                                             now_iso)
                 continue
             known = json.loads(row["source_message_ids"])
@@ -201,16 +203,13 @@ def upsert_memories(conn: sqlite3.Connection, candidates: list[CandidateMemory],
             last_seen = max([t for t in (row["last_accessed_at"], *cand.mentioned_at) if t])
             importance = row["importance"] if row["importance_explicit"] and not \
                 cand.importance_explicit else max(row["importance"], cand.importance)
-            # Said again: a forgotten or superseded fact is current again.
-            revived = row["status"] in ("forgotten", "superseded")
             conn.execute(
                 "UPDATE memories SET source_message_ids = ?, importance = ?, created_at = ?,"
-                " last_accessed_at = ?, updated_at = ?, status = ?, merged_into = ? WHERE id = ?",
+                " last_accessed_at = ?, updated_at = ? WHERE id = ?",
                 (json.dumps(ids), importance, min(row["created_at"], cand.created_at),
-                 last_seen, now_iso, "active" if revived else row["status"],
-                 None if revived else row["merged_into"], row["id"]))
-            if revived:
-                conn.execute("DELETE FROM archive WHERE memory_id = ?", (row["id"],))
+                 last_seen, now_iso, row["id"]))
+            # Said again: a forgotten or superseded fact is current again.
+            lifecycle.revive(conn, [int(row["id"])], now_iso, only=lifecycle.REVIVED_BY_MENTION)
             report.superseded += _resolve_contradiction(conn, cand, int(row["id"]), now_iso)
             report.updated += 1
             report.memory_ids.append(int(row["id"]))

@@ -6,7 +6,6 @@ curves, which are computed by :func:`kore_pipeline.decay.decay_frame` itself.
 
 from __future__ import annotations
 
-import os
 from datetime import date, datetime, timedelta
 from html import escape
 from pathlib import Path
@@ -14,6 +13,7 @@ from typing import Any
 
 import polars as pl
 
+from kore_pipeline import files
 from kore_pipeline.lake import publish as lake
 from kore_pipeline.lake.svgplot import bar_chart, hbar_chart, line_chart
 from kore_pipeline.settings import HALF_LIVES_DAYS, KoreSettings
@@ -157,10 +157,5 @@ def build_report(settings: KoreSettings, now: str | None = None) -> str:
 
 
 def write_report(settings: KoreSettings, out: Path, now: str | None = None) -> Path:
-    """Write the report to ``out`` (through a temp file and ``os.replace``)."""
-    html = build_report(settings, now)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    tmp = out.with_name(f".{out.name}.{os.getpid()}.tmp")
-    tmp.write_text(html, encoding="utf-8")
-    os.replace(tmp, out)
-    return out
+    """Write the report to ``out`` (atomically: :func:`kore_pipeline.files.write_text`)."""
+    return files.write_text(out, build_report(settings, now))

@@ -32,6 +32,8 @@ from kore_pipeline.lifecycle.similar_pairs import (  # noqa: F401 (exact_pairs, 
 )
 from kore_pipeline.settings import KoreSettings
 from kore_pipeline.store import db as store
+from kore_pipeline.store import lifecycle
+from kore_pipeline.store.lifecycle import Status
 from kore_pipeline.text.normalize import TERMINAL, contains_words, sentence_key, split_sentences
 from kore_pipeline.timeutil import iso, parse_ts
 
@@ -237,8 +239,8 @@ def _compress_locked(conn: sqlite3.Connection, settings: KoreSettings, embedder:
         store.set_decay_scores(conn, [(r["id"], score)
                                       for r, score in zip(keepers, scores, strict=True)])
         others = sorted(archived)  # id order: the rows are visited in page order
-        store.archive_memories(conn, others, "merged", at, run_id,
-                               merged_into=[archived[o] for o in others], only_active=True)
+        lifecycle.archive(conn, others, Status.MERGED, at, run_id,
+                          merged_into=[archived[o] for o in others], only_active=True)
     clock.lap("write")
     return CompressReport(groups=len(groups), candidates=candidates,
                           merged=len(merged_pairs), pairs=merged_pairs, seconds=clock.laps)

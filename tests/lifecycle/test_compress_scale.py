@@ -113,6 +113,7 @@ def test_run_compress_blocks_big_groups_with_the_exact_result(
     assert results[0] == results[1]
 
 
+@pytest.mark.slow
 def test_scanned_vector_read_equals_keyed_read(tmp_path: Path,
                                               monkeypatch: pytest.MonkeyPatch) -> None:
     # Many texts are read by scanning the cache: same matrix as embed_with_cache, repeated
