@@ -21,7 +21,12 @@ class KoreSettings(BaseSettings):
     """Folder holding the SQLite store, the FAISS index, the Parquet lake and the caches."""
 
     default_owner: str = "default"
-    """Memory namespace given to records that name no owner."""
+    """Memory namespace given to records that name no owner (``kore run --owner``)."""
+
+    default_speaker: str | None = None
+    """Name given to user turns that name no speaker (``kore run --speaker``): an export's
+    turns (ChatGPT, Claude) then have the person, not ``user``, as their memories' subject.
+    Assistant turns and records naming a speaker keep theirs."""
 
     embedder: str = "sentence-transformers"
     """Embedding backend (see ``kore_pipeline.embedders.BACKENDS``); changing it re-embeds

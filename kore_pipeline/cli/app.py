@@ -35,9 +35,22 @@ def main(version: Annotated[bool, typer.Option(
 def run(paths: Annotated[list[Path] | None, typer.Argument(
             help="Log files or folders (default: the sample data in data/).")] = None,
         home: Home = None, now: Now = None, no_prefect: Plain = False,
-        quiet: Quiet = False) -> None:
+        quiet: Quiet = False,
+        owner: Annotated[str | None, typer.Option(
+            help="Owner of the records that name none (default KORE_DEFAULT_OWNER).")] = None,
+        speaker: Annotated[str | None, typer.Option(
+            help="Name of the person behind user turns that name no speaker, e.g. an "
+                 "export's (default KORE_DEFAULT_SPEAKER); their memories' subject.")] = None,
+        ) -> None:
     """Run every stage in order: ingest, extract, score, embed, index, decay, compress, publish."""
     settings = settings_for(home)
+    for name, value in (("--owner", owner), ("--speaker", speaker)):
+        if value is not None and not value.strip():
+            typer.echo(f"{name} must not be empty", err=True)
+            raise typer.Exit(2)
+    overrides = {k: v.strip() for k, v in (("default_owner", owner),
+                                           ("default_speaker", speaker)) if v is not None}
+    settings = settings.model_copy(update=overrides)
     missing = [str(p) for p in paths or [] if not p.exists()]
     if missing:
         typer.echo(f"no such file or folder: {', '.join(missing)}", err=True)
@@ -51,7 +64,9 @@ def run(paths: Annotated[list[Path] | None, typer.Argument(
             from kore_pipeline.run.prefect_flows import kore_pipeline_flow
 
             summary = kore_pipeline_flow(paths=[str(p) for p in paths] if paths else None,
-                                         home=str(settings.home), now=now)
+                                         home=str(settings.home), now=now,
+                                         owner=settings.default_owner,
+                                         speaker=settings.default_speaker)
     for report in summary.get("index", []):
         if report.get("repaired"):
             typer.echo(f"warning: {report['repaired']}; rebuilt it from the stored vectors",
