@@ -1,6 +1,6 @@
 """What compression has still to compare, so a day's pass compares only that with its groups.
 
-A row of ``compress_pending`` (migration 0011) names a memory not yet compared, with its
+A row of ``compress_pending`` (migration 0013) names a memory not yet compared, with its
 current text, owner, subject, type and status, with the other active memories of its group:
 triggers add every new memory and every memory whose text, group or status changes (a merge
 keeper, an upsert, a restore). A pass reads the pending memories, then only their groups

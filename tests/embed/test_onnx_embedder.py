@@ -62,6 +62,7 @@ def onnx_settings(backend: str, cache: Path, home: Path | None = None) -> KoreSe
                         **({"home": home} if home else {}))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("backend", "min_cos"), [("onnx", 0.9999), ("onnx-int8", 0.97)])
 def test_onnx_vectors_agree_with_torch(backend: str, min_cos: float, onnx_cache: Path,
                                        torch_embedder: Any) -> None:
@@ -84,6 +85,7 @@ def test_onnx_vectors_agree_with_torch(backend: str, min_cos: float, onnx_cache:
     assert [p.stat().st_mtime_ns for p in exported] == mtimes
 
 
+@pytest.mark.slow
 def test_a_batch_encoded_alone_gives_the_same_vectors(onnx_cache: Path,
                                                        torch_embedder: Any) -> None:
     """What lets a run split over machines reproduce single-process vectors exactly."""
@@ -150,6 +152,7 @@ def test_a_failed_export_falls_back_to_torch_with_a_warning(
     assert np.allclose(vecs, torch_embedder.encode(TEXTS), atol=1e-5)
 
 
+@pytest.mark.slow
 def test_switching_to_onnx_int8_reembeds_everything(tmp_path: Path, onnx_cache: Path,
                                                     torch_embedder: Any) -> None:
     log = write_jsonl(tmp_path / "log.jsonl", [

@@ -1,4 +1,4 @@
--- 0011: incremental compression. A row names a memory not yet compared, with its current
+-- 0013: incremental compression. A row names a memory not yet compared, with its current
 -- text, owner, subject, type and status, with the other active memories of its group: new,
 -- changed, merged into, restored or moved. Triggers add it; a compression pass compares only
 -- those with their groups (read through the (owner, subject, key) index) and removes them.
