@@ -262,9 +262,9 @@ def _compress_locked(conn: sqlite3.Connection, settings: KoreSettings, embedder:
     if incremental:  # the pending memories, then their groups only
         rows = pending.pending_rows(conn, owner)
         handled = [int(r[0]) for r in rows]
-        new = {int(r[0]): (r[1], r[2], r[3]) for r in rows if r[4]}
-        groups = _pending_groups(conn, new)
-        n_groups, compared = len(set(new.values())), len(new)
+        fresh = {int(r[0]): (r[1], r[2], r[3]) for r in rows if r[4]}
+        groups = _pending_groups(conn, fresh)
+        n_groups, compared = len(set(fresh.values())), len(fresh)
     else:
         where = "status = 'active' AND type != 'summary' AND category != 'summary'"
         params: tuple[Any, ...] = ()

@@ -292,7 +292,7 @@ def pairs_of_groups(groups: Sequence[Group], threshold: float, *,
     from threadpoolctl import threadpool_limits  # deferred: inspects loaded libraries
 
     def one(group: Group) -> Pairs:
-        new = group[2] if len(group) > 2 else None  # type: ignore[misc]
+        new = group[2] if len(group) > 2 else None
         return group_pairs(group[0], group[1], threshold, exact_max=exact_max, new=new)
 
     with threadpool_limits(limits=1, user_api="blas"):
