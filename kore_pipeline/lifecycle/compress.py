@@ -256,7 +256,7 @@ def _compress_locked(conn: sqlite3.Connection, settings: KoreSettings, embedder:
     """The body of :func:`run_compress`, inside its transaction."""
     clock = _Clock()
     key = pending.state_key(embedder.cache_id, settings.similarity_threshold, GROUP_BY,
-                            EXACT_MAX)
+                            EXACT_MAX, settings.fact_guard)
     incremental = pending.use_state(conn, key) and not full
     handled: list[int] = []
     if incremental:  # the pending memories, then their groups only

@@ -24,10 +24,12 @@ STATE_VERSION = "1"
 """Bumped when what a pass compares changes (grouping, pair rules): the next pass is full."""
 
 
-def state_key(cache_id: str, threshold: float, grouping: Iterable[str], exact_max: int) -> str:
-    """The comparison setup: embedder identity, threshold, grouping columns, exact limit."""
+def state_key(cache_id: str, threshold: float, grouping: Iterable[str], exact_max: int,
+              fact_guard: bool = True) -> str:
+    """The comparison setup: embedder identity, threshold, grouping columns, exact limit and
+    whether the fact guard decides merges (pairs it kept apart merge without it)."""
     return (f"v{STATE_VERSION}|{cache_id}|threshold={float(threshold)!r}"
-            f"|group={','.join(grouping)}|exact_max={exact_max}")
+            f"|group={','.join(grouping)}|exact_max={exact_max}|guard={int(fact_guard)}")
 
 
 def use_state(conn: sqlite3.Connection, key: str) -> bool:

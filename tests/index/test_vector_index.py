@@ -50,7 +50,7 @@ def test_interleaved_saves_do_not_clobber(tmp_path: Path,
 
 @pytest.fixture
 def home(tmp_path: Path) -> KoreSettings:
-    return KoreSettings(home=tmp_path / "home")
+    return KoreSettings(home=tmp_path / "home", embedder="sentence-transformers")  # SIG's backend
 
 
 @pytest.fixture
