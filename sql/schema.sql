@@ -183,3 +183,31 @@ CREATE TABLE IF NOT EXISTS run_stages (
     counts      TEXT,                 -- JSON object of the stage's numeric counts
     PRIMARY KEY (run_id, seq)
 );
+
+-- API keys of `kore api` (hashed) and the owners each may act on (migration 0014).
+CREATE TABLE IF NOT EXISTS api_keys (
+    id          INTEGER PRIMARY KEY,
+    key_hash    TEXT NOT NULL UNIQUE,
+    prefix      TEXT NOT NULL,
+    label       TEXT,
+    admin       INTEGER NOT NULL DEFAULT 0,
+    created_at  TEXT NOT NULL,
+    revoked_at  TEXT
+);
+CREATE TABLE IF NOT EXISTS api_key_owners (
+    key_id  INTEGER NOT NULL REFERENCES api_keys(id),
+    owner   TEXT NOT NULL,
+    PRIMARY KEY (key_id, owner)
+);
+
+-- What the serving API did to a memory (saved, updated, deleted, restored), for its history
+-- page; merges, supersessions and forgetting are read from `archive` and `memories`.
+CREATE TABLE IF NOT EXISTS memory_events (
+    id         INTEGER PRIMARY KEY,
+    memory_id  INTEGER NOT NULL,
+    owner      TEXT NOT NULL,
+    at         TEXT NOT NULL,
+    action     TEXT NOT NULL,   -- saved | updated | deleted | restored
+    detail     TEXT             -- JSON object: what changed
+);
+CREATE INDEX IF NOT EXISTS memory_events_memory ON memory_events(memory_id, at);

@@ -15,7 +15,7 @@ import pyarrow as pa
 from kore_pipeline.store.sqlfiles import load_sql, sql_dir
 from kore_pipeline.timeutil import iso, utcnow
 
-SCHEMA_VERSION = "10"
+SCHEMA_VERSION = "14"
 _savepoints = itertools.count(1)
 
 MEMORY_COLUMNS = (
