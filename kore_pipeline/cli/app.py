@@ -216,6 +216,7 @@ def serve(home: Home = None,
 
 def _register_extensions() -> None:
     """Commands that live in their own modules (serving, agents, evaluation)."""
+    from kore_pipeline.cli import api as cli_api
     from kore_pipeline.cli import context as cli_context
     from kore_pipeline.cli import data as cli_data
     from kore_pipeline.cli import eval as cli_eval
@@ -223,7 +224,7 @@ def _register_extensions() -> None:
     from kore_pipeline.cli import mcp as cli_mcp
     from kore_pipeline.cli import watch as cli_watch
 
-    for module in (cli_context, cli_mcp, cli_eval, cli_watch, cli_data, cli_lake):
+    for module in (cli_context, cli_mcp, cli_api, cli_eval, cli_watch, cli_data, cli_lake):
         module.register(app)
 
 
