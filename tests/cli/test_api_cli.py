@@ -14,7 +14,6 @@ from typer.testing import CliRunner
 
 import kore_pipeline
 from kore_pipeline.cli.app import app
-
 from tests.serve.live_server import free_port
 
 runner = CliRunner()

@@ -10,13 +10,14 @@ from typing import Any
 
 import httpx
 import pytest
-from hypothesis import HealthCheck, given, settings as hsettings, strategies as st
+from hypothesis import HealthCheck, given
+from hypothesis import settings as hsettings
+from hypothesis import strategies as st
 
 from kore_pipeline.memory import Memory
 from kore_pipeline.serve.api_keys import create_key, revoke_key
 from kore_pipeline.serve.http.app import create_app
 from kore_pipeline.settings import KoreSettings
-
 from tests.serve.live_server import live_server
 
 T0, T1 = "2026-09-01T10:00:00Z", "2026-09-02T10:00:00Z"

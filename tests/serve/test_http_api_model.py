@@ -13,7 +13,6 @@ from kore_pipeline.run.pipeline import run_pipeline
 from kore_pipeline.serve.api_keys import create_key
 from kore_pipeline.serve.http.app import create_app
 from kore_pipeline.settings import KoreSettings
-
 from tests.helpers import message, write_jsonl
 from tests.serve.live_server import live_server
 
