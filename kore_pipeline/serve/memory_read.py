@@ -119,7 +119,8 @@ def memory_owner(conn: sqlite3.Connection, memory_id: int,
     row = conn.execute(f"SELECT owner FROM memories WHERE id = ? AND {where}",
                        [memory_id, *params]).fetchone()
     if row is None:
-        raise MemoryNotFound(f"no memory with id {memory_id}")
+        who = f"owner {owners[0]!r} has" if owners is not None and len(owners) == 1 else "there is"
+        raise MemoryNotFound(f"{who} no memory with id {memory_id}")
     return str(row[0])
 
 

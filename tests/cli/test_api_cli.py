@@ -71,3 +71,18 @@ def test_kore_api_serves_with_a_key(tmp_path: Path) -> None:
     finally:
         proc.terminate()
         proc.wait(20)
+
+
+def test_search_explain_prints_why(tmp_path: Path) -> None:
+    from kore_pipeline import Memory
+
+    home = tmp_path / "home"
+    with Memory(home) as mem:
+        mem.save("Anna prefers oat milk in her flat white", "o", subject="Anna",
+                 now="2026-09-01T10:00:00Z")
+    out = kore("search", "oat milk", "--owner", "o", "--mode", "fts", "--explain", "--now",
+               "2026-09-02T10:00:00Z", "--home", str(home))
+    assert "oat milk" in out and "why: keyword #1 · vector - · rrf 0.00820" in out
+    data = json.loads(kore("search", "oat milk", "--owner", "o", "--mode", "fts", "--explain",
+                           "--json", "--home", str(home)))
+    assert data[0]["explain"]["keyword_rank"] == 1

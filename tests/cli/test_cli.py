@@ -10,7 +10,6 @@ from typer.main import get_command
 from typer.testing import CliRunner
 
 from kore_pipeline.cli.app import app
-
 from tests.helpers import message, write_jsonl
 
 runner = CliRunner()
@@ -23,9 +22,11 @@ def test_every_command_has_help() -> None:
         commands)
     for name, command in commands.items():
         assert command.help, f"{name} has no help text"
-        result = runner.invoke(app, [name, "--help"])
-        assert result.exit_code == 0, result.output
-        assert "--home" in result.output
+        subs = getattr(command, "commands", None)  # a group (kore keys): each subcommand
+        for args in ([[name, sub] for sub in subs] if subs else [[name]]):
+            result = runner.invoke(app, [*args, "--help"])
+            assert result.exit_code == 0, result.output
+            assert "--home" in result.output, args
 
 
 def test_search_without_store_says_what_to_do(tmp_path: Path) -> None:
