@@ -25,7 +25,8 @@ margin-bottom:12px}input,select,textarea{font:inherit;padding:4px}textarea{width
 .grid{display:grid;grid-template-columns:repeat(auto-fit,minmax(560px,1fr));gap:16px}
 .card{background:#fff;border:1px solid #e3e3e3;border-radius:6px;padding:12px}
 .status-active{color:#2a7a2a}.status-deleted{color:#b00}.muted{color:#777}
-.card svg{max-width:100%;height:auto}.bar{background:#4e79a7;height:10px;display:inline-block}button{cursor:pointer}
+.card svg{max-width:100%;height:auto}button{cursor:pointer}
+.bar{background:#4e79a7;height:10px;display:inline-block}
 """
 
 
