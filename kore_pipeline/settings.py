@@ -162,7 +162,15 @@ class KoreSettings(BaseSettings):
 
     openai_max_retries: int = 4
     """``KORE_EMBEDDER=openai``: retries of a failed request (429, 5xx, connection errors),
-    with exponential backoff (0.5 s, 1 s, 2 s, ...)."""
+    with exponential backoff from ``openai_backoff_s``."""
+
+    openai_dimensions: int | None = None
+    """``KORE_EMBEDDER=openai``: ask for vectors of this size (models that support it);
+    default: the model's own size, learnt from the first answer."""
+
+    openai_backoff_s: float = 0.5
+    """``KORE_EMBEDDER=openai``: wait before the first retry (doubled each time; a server's
+    ``Retry-After`` wins when longer)."""
 
     openai_timeout_s: float = 60.0
     """``KORE_EMBEDDER=openai``: seconds to wait for one request."""
