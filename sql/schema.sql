@@ -86,7 +86,7 @@ CREATE VIRTUAL TABLE IF NOT EXISTS memories_fts USING fts5(
     content,            -- the memory text
     subject,            -- the person it is about, so "What did Anna decide" matches by name
     owner,              -- the namespace: a search narrows to one owner inside the index
-    content='memories',
+    content="memories",  -- double quotes: sqlite-utils and datasette detect it
     content_rowid='id',
     tokenize='unicode61 remove_diacritics 2'  -- "caffe" finds "caffè"
 );

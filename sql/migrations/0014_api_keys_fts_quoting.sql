@@ -27,3 +27,10 @@ CREATE TABLE IF NOT EXISTS memory_events (
     detail     TEXT             -- JSON object: what changed
 );
 CREATE INDEX IF NOT EXISTS memory_events_memory ON memory_events(memory_id, at);
+-- The FTS index is declared with content="memories" (double quotes), the form sqlite-utils
+-- and datasette recognise as an FTS index of `memories`; it is dropped here, created by
+-- schema.sql and rebuilt from `memories` (store.ensure_schema does the rebuild).
+DROP TRIGGER IF EXISTS memories_ai;
+DROP TRIGGER IF EXISTS memories_ad;
+DROP TRIGGER IF EXISTS memories_au;
+DROP TABLE IF EXISTS memories_fts;
