@@ -89,7 +89,7 @@ FROM archive a LEFT JOIN memories t ON t.id = a.merged_into
 WHERE a.reason IN ('merged', 'compacted', 'superseded')
 ORDER BY a.archived_at, a.memory_id;
 
--- Each stage of each run: start, seconds, state, counts (JSON text).
+-- Each stage of each run: start, seconds, state, counts (a map: counts['merged']).
 CREATE OR REPLACE VIEW run_stage_timings AS
 SELECT s.run_id, r.kind, s.seq, s.stage, s.state, s.started_at, s.duration_s, s.counts
 FROM run_stages s LEFT JOIN runs r USING (run_id) ORDER BY s.started_at, s.seq;
@@ -97,13 +97,13 @@ FROM run_stages s LEFT JOIN runs r USING (run_id) ORDER BY s.started_at, s.seq;
 -- Per run: what compression merged and decay forgot (counts recorded by the stages).
 CREATE OR REPLACE VIEW compression_history AS
 SELECT r.run_id, r.kind, r.state, r.started_at, r.now,
-       coalesce(sum(CAST(json_extract(s.counts, '$.merged') AS BIGINT))
+       coalesce(sum(CAST(s.counts['merged'] AS BIGINT))
                 FILTER (WHERE s.stage = 'compress'), 0) AS merged,
-       coalesce(sum(CAST(json_extract(s.counts, '$.candidates') AS BIGINT))
+       coalesce(sum(CAST(s.counts['candidates'] AS BIGINT))
                 FILTER (WHERE s.stage = 'compress'), 0) AS merge_candidates,
-       coalesce(sum(CAST(json_extract(s.counts, '$.forgotten') AS BIGINT))
+       coalesce(sum(CAST(s.counts['forgotten'] AS BIGINT))
                 FILTER (WHERE s.stage = 'decay'), 0) AS forgotten,
-       coalesce(sum(CAST(json_extract(s.counts, '$.scored') AS BIGINT))
+       coalesce(sum(CAST(s.counts['scored'] AS BIGINT))
                 FILTER (WHERE s.stage = 'decay'), 0) AS scored
 FROM runs r LEFT JOIN run_stages s USING (run_id)
 GROUP BY r.run_id, r.kind, r.state, r.started_at, r.now

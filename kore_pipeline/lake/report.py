@@ -86,6 +86,7 @@ def _over_time(rows: list[tuple[Any, ...]]) -> str:
 
 def build_report(settings: KoreSettings, now: str | None = None) -> str:
     """The report's HTML text."""
+    lake.upgrade_lake(settings)
     con = lake.connect_views(settings.lake_dir(), settings, now)
     try:
         clock = _rows(con, "SELECT kore_now()")[0][0]
