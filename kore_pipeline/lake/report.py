@@ -23,9 +23,11 @@ PLOTS = ("plot-importance", "plot-decay-curves", "plot-memories-over-time",
          "plot-top-categories", "plot-top-subjects", "plot-runs")
 """The ids of the report's charts, in page order."""
 
-_CSS = """body{font-family:sans-serif;margin:24px auto;max-width:1440px;color:#222}
-h1{font-size:22px}h2{font-size:16px;margin:0 0 6px}section{display:inline-block;
-vertical-align:top;margin:0 10px 18px 0;padding:10px;border:1px solid #e3e3e3;border-radius:6px}
+_CSS = """body{font-family:sans-serif;margin:24px;color:#222}
+h1{font-size:22px}h2{font-size:16px;margin:0 0 6px}
+.grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(560px,1fr));gap:14px}
+section{padding:10px;border:1px solid #e3e3e3;border-radius:6px;min-width:0;overflow-x:auto}
+section svg.chart{width:100%;height:auto}
 table{border-collapse:collapse;font-size:12px}td,th{border:1px solid #ddd;padding:3px 6px;
 text-align:right}th{background:#f4f4f4}.meta{color:#555;font-size:13px}
 p.note{font-size:12px;color:#555;max-width:640px;margin:4px 0}"""
@@ -81,7 +83,7 @@ def _over_time(rows: list[tuple[Any, ...]]) -> str:
     ticks = [(float(i), span[i].isoformat()) for i in
              sorted({0, len(span) // 2, len(span) - 1})]
     return line_chart("plot-memories-over-time", xs, series, "day created",
-                      "memories (cumulative)", x_ticks=ticks)
+                      "memories (cumulative)", x_ticks=ticks, integer=True)
 
 
 def build_report(settings: KoreSettings, now: str | None = None) -> str:
@@ -118,7 +120,8 @@ def build_report(settings: KoreSettings, now: str | None = None) -> str:
     sections = [
         ("Importance distribution (active memories)", bar_chart(
             "plot-importance", levels, {"memories": [float(importance.get(i, 0))
-                                                     for i in range(1, 6)]}, "memories"),
+                                                     for i in range(1, 6)]}, "memories",
+            integer=True),
          "Importance 1–5 from the local heuristics or the input."),
         ("Decay curves by importance", line_chart(
             "plot-decay-curves", xs, curves, "days since last access", "decay score",
@@ -135,7 +138,8 @@ def build_report(settings: KoreSettings, now: str | None = None) -> str:
                                     "active memories"), ""),
         ("Merges and forgetting per run", bar_chart(
             "plot-runs", run_labels, {"merged": [float(r[2]) for r in runs],
-                                      "forgotten": [float(r[3]) for r in runs]}, "memories"),
+                                      "forgotten": [float(r[3]) for r in runs]}, "memories",
+            integer=True),
          "Completed runs in order: memories merged by compression, forgotten by decay."),
     ]
     parts = [f"<section><h2>{escape(title)}</h2>{svg}"
@@ -154,7 +158,8 @@ def build_report(settings: KoreSettings, now: str | None = None) -> str:
     return ("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">"
             "<title>kore memory report</title>"
             f"<style>{_CSS}</style></head><body><h1>kore memory report</h1>"
-            f"<p class=\"meta\">{escape(meta)}</p>" + "".join(parts) + "</body></html>")
+            f"<p class=\"meta\">{escape(meta)}</p><div class=\"grid\">" + "".join(parts)
+            + "</div></body></html>")
 
 
 def write_report(settings: KoreSettings, out: Path, now: str | None = None) -> Path:

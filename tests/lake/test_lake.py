@@ -409,3 +409,33 @@ def test_older_lake_is_upgraded_before_reading(home: dict[str, Any]) -> None:
     assert result.exit_code == 0, result.output
     assert json.loads(path.read_text())["lake_schema_version"] == lake.LAKE_SCHEMA_VERSION
     assert lake.upgrade_lake(s) is False  # current: nothing to do
+
+
+@pytest.mark.skipif(shutil.which("chromium") is None,
+                    reason="Debian's chromium is not installed (.ci/run installs it)")
+def test_report_grid_fills_1280_px_and_counts_are_integers(home: dict[str, Any],
+                                                           tmp_path: Path) -> None:
+    import re
+
+    from playwright.sync_api import sync_playwright
+
+    out = tmp_path / "report.html"
+    assert runner.invoke(app, ["report", "--out", str(out), *home["home"]]).exit_code == 0
+    html = out.read_text(encoding="utf-8")
+    for plot in ("plot-importance", "plot-runs", "plot-memories-over-time"):
+        svg = html[html.index(f'id="{plot}"'):]
+        svg = svg[:svg.index("</svg>")]
+        ticks = re.findall(r'text-anchor="end" font-size="11">([^<]+)</text>', svg)
+        assert ticks and all(t.isdigit() for t in ticks), (plot, ticks)
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=shutil.which("chromium"), args=[
+            "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+            "--disable-background-networking", "--disable-component-update", "--disable-sync"])
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        page.goto(out.as_uri())
+        boxes = [s.bounding_box() for s in page.locator("section").all()]
+        page.screenshot(path=str(tmp_path / "report-1280.png"), full_page=True)
+        browser.close()
+    lefts = sorted({round(b["x"]) for b in boxes if b})
+    rights = max(b["x"] + b["width"] for b in boxes if b)
+    assert len(lefts) == 2 and rights > 1280 - 40  # two columns, edge to edge
