@@ -21,6 +21,7 @@ Owners are namespaces: a method that takes ``owner`` acts within it; for the by-
 
 from __future__ import annotations
 
+import builtins
 import threading
 from collections.abc import Sequence
 from datetime import datetime
@@ -201,7 +202,7 @@ class Memory:
 
             return collect_stats(self.settings)
 
-    def export(self, owner: str, *, now: Now = None) -> list[dict[str, Any]]:
+    def export(self, owner: str, *, now: Now = None) -> builtins.list[dict[str, Any]]:
         """The owner's export records (header, messages, memories with provenance and
         accesses), as ``kore export`` writes them; ``kore import`` reads them back."""
         from kore_pipeline.store.transfer import export_records
@@ -237,14 +238,14 @@ class Memory:
             return result
 
     def save_many(self, items: Sequence[dict[str, Any]], owner: str | None = None, *,
-                  now: Now = None) -> list[dict[str, Any]]:
+                  now: Now = None) -> builtins.list[dict[str, Any]]:
         """Save several memories (each a dict of :meth:`save`'s arguments, ``owner`` defaulting
         to the one given); one refused item never stops the rest. Each result has ``ok``,
         and either the save's fields or ``error`` with the item's ``index``.
 
         >>> mem.save_many([{"content": "a"}, {"content": ""}], owner="team-alpha")
         """
-        results: list[dict[str, Any]] = []
+        results: builtins.list[dict[str, Any]] = []
         for i, item in enumerate(items):
             args = dict(item)
             who = args.pop("owner", None) or owner
