@@ -16,6 +16,7 @@ from kore_pipeline.serve.api_keys import KeyGrant
 from kore_pipeline.serve.http import models as m
 from kore_pipeline.serve.http.guard import (
     BodyLimit,
+    KeyStore,
     RateLimiter,
     check_key,
     owner_for,
@@ -38,6 +39,7 @@ def create_app(settings: KoreSettings, embedder: Any = None,
                   description="Long-term memory for agents. Every call needs an API key "
                   "(`kore keys add --owner O`): `Authorization: Bearer KEY`.")
     app.state.memory = mem
+    app.state.keys = KeyStore(settings.db_path())
     app.state.limiter = RateLimiter(settings.api_rate_limit_per_minute, settings.api_rate_burst)
     app.add_middleware(BodyLimit, max_bytes=settings.api_max_body_bytes)  # type: ignore[arg-type]
 
@@ -208,4 +210,5 @@ def serve_api(settings: KoreSettings, host: str = "127.0.0.1", port: int = 8765,
     try:
         uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False)
     finally:
+        app.state.keys.close()
         app.state.memory.close()

@@ -79,6 +79,20 @@ class BodyLimit:
         await send({"type": "http.response.body", "body": payload})
 
 
+class KeyStore:
+    """A store connection of its own for key checks, and its lock."""
+
+    def __init__(self, db_path: Any) -> None:
+        from kore_pipeline.store.db import connect
+
+        self.conn = connect(db_path)
+        self.lock = threading.Lock()
+
+    def close(self) -> None:
+        """Close the connection."""
+        self.conn.close()
+
+
 class RateLimiter:
     """Token buckets per key id: ``burst`` tokens, refilled at ``per_minute`` / 60 per second."""
 
@@ -115,9 +129,9 @@ def request_key(request: Request) -> str | None:
 
 def check_key(request: Request) -> KeyGrant:
     """The request's key grant, after the rate limit; 401 or 429 otherwise."""
-    memory = request.app.state.memory
-    with memory.lock:
-        grant = authenticate(memory.conn, request_key(request))
+    keys = request.app.state.keys
+    with keys.lock:  # its own connection: a key check never waits behind a search
+        grant = authenticate(keys.conn, request_key(request))
     if grant is None:
         raise HTTPException(401, "a valid API key is required (Authorization: Bearer KEY;"
                                  " create one with `kore keys add --owner O`)",

@@ -60,8 +60,9 @@ def mount_ui(app: FastAPI, mem: Memory, settings: KoreSettings) -> None:
 
     @app.post("/ui/login", include_in_schema=False)
     def login(key: Annotated[str, Form()]) -> Response:
-        with mem.lock:
-            ok = authenticate(mem.conn, key.strip()) is not None
+        keys = app.state.keys
+        with keys.lock:
+            ok = authenticate(keys.conn, key.strip()) is not None
         if not ok:
             return RedirectResponse("/ui/login?error=unknown+or+revoked+key", status_code=303)
         out = RedirectResponse("/ui/memories", status_code=303)
