@@ -118,12 +118,14 @@ SELECT trim(regexp_extract(regexp_replace(reason, '''[^'']*''|"[^"]*"', '…', '
        min(reason) AS example
 FROM quarantine GROUP BY 1 ORDER BY records DESC, reason_class;
 
--- One row per run: its state, wall time and seconds per stage.
+-- One row per run: its state, wall time and seconds per stage (embed: the new memories'
+-- vectors computed before extraction; index embeds what changed after it).
 CREATE OR REPLACE VIEW run_history AS
 SELECT r.run_id, r.kind, r.state, r.started_at, r.finished_at, r.now,
        round(epoch(r.finished_at) - epoch(r.started_at), 3) AS seconds,
        count(s.seq) AS stages,
        round(sum(s.duration_s) FILTER (WHERE s.stage = 'ingest'), 3) AS ingest_s,
+       round(sum(s.duration_s) FILTER (WHERE s.stage = 'embed'), 3) AS embed_s,
        round(sum(s.duration_s) FILTER (WHERE s.stage = 'extract'), 3) AS extract_s,
        round(sum(s.duration_s) FILTER (WHERE s.stage = 'index'), 3) AS index_s,
        round(sum(s.duration_s) FILTER (WHERE s.stage = 'decay'), 3) AS decay_s,

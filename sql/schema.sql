@@ -176,7 +176,7 @@ CREATE TABLE IF NOT EXISTS runs (
 CREATE TABLE IF NOT EXISTS run_stages (
     run_id      TEXT NOT NULL,        -- runs.run_id
     seq         INTEGER NOT NULL,     -- 1, 2, ... in the order the stages started
-    stage       TEXT NOT NULL,        -- ingest | extract | index | decay | compress | publish
+    stage       TEXT NOT NULL,        -- ingest | embed | extract | index | decay | compress | publish
     state       TEXT NOT NULL,        -- started | completed | failed
     started_at  TEXT NOT NULL,        -- wall clock (UTC), not the run's `now`
     duration_s  REAL,                 -- seconds, NULL while running

@@ -63,6 +63,11 @@ def _table(columns: list[str], rows: list[tuple[Any, ...]]) -> str:
     return f"<table><tr>{head}</tr>{body}</table>"
 
 
+def _seconds(row: tuple[Any, ...]) -> tuple[Any, ...]:
+    """A run_history row with its seconds as fractions (``0.042``), blank when not run."""
+    return (*row[:3], *("" if v is None else f"{float(v):.3f}" for v in row[3:]))
+
+
 def _over_time(rows: list[tuple[Any, ...]]) -> str:
     """Cumulative memories created per type, by day."""
     if not rows:
@@ -108,8 +113,9 @@ def build_report(settings: KoreSettings, now: str | None = None) -> str:
                           " WHERE state = 'completed' ORDER BY started_at, now, run_id")
         forecast = _rows(con, "SELECT horizon_days, sum(active), sum(already_below),"
                               " sum(falling_below) FROM decay_forecast GROUP BY 1 ORDER BY 1")
-        history = _rows(con, "SELECT run_id, kind, state, seconds, ingest_s, extract_s,"
-                             " index_s, decay_s, compress_s, publish_s FROM run_history"
+        history = _rows(con, "SELECT run_id, kind, state, seconds, ingest_s, embed_s,"
+                             " extract_s, index_s, decay_s, compress_s, publish_s FROM"
+                             " run_history"
                              " ORDER BY started_at DESC, now DESC, run_id DESC LIMIT 15")
         quarantine = _rows(con, "SELECT reason_class, records, files FROM quarantine_by_reason")
     finally:
@@ -150,8 +156,8 @@ def build_report(settings: KoreSettings, now: str | None = None) -> str:
     parts.append("<section><h2>Quarantine by reason</h2>" + _table(
         ["reason", "records", "files"], quarantine) + "</section>")
     parts.append("<section><h2>Latest runs (seconds per stage)</h2>" + _table(
-        ["run", "kind", "state", "total", "ingest", "extract", "index", "decay", "compress",
-         "publish"], history) + "</section>")
+        ["run", "kind", "state", "total", "ingest", "embed", "extract", "index", "decay",
+         "compress", "publish"], [_seconds(r) for r in history]) + "</section>")
     meta = (f"clock {clock} · {totals[0]} active memories · {totals[1]} owners · "
             f"{totals[2]} messages · {totals[3]} runs · {totals[4]} archived · "
             f"{totals[5]} quarantined")

@@ -187,18 +187,21 @@ def pending_messages(conn: sqlite3.Connection) -> list[dict[str, Any]]:
     return [dict(r) for r in rows]
 
 
-def prepare_vectors(ctx: RunContext) -> int:
+@timed_stage("embed")
+def prepare_vectors(ctx: RunContext) -> dict[str, int]:
     """Embed the texts that extraction will add into the cache, before any lock is taken.
 
     Extraction is pure until the upsert, so the candidates of the pending messages are
     known in advance; with their vectors cached, the serving transaction that follows
-    holds the write lock for seconds, not for the model's work. Returns texts encoded.
+    holds the write lock for seconds, not for the model's work. Recorded as the stage
+    ``embed`` (its seconds are the run's embedding time); returns the texts encoded.
     """
     from kore_pipeline.embed.cache import embed_text, embed_with_cache
 
     texts = sorted({embed_text(c.subject, c.content)
                     for c in extract_memories(pending_messages(ctx.conn), ctx.settings)})
-    return embed_with_cache(texts, ctx.embedder, ctx.cache)[1] if texts else 0
+    encoded = embed_with_cache(texts, ctx.embedder, ctx.cache)[1] if texts else 0
+    return {"texts": len(texts), "encoded": encoded}
 
 
 @contextmanager
