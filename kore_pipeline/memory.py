@@ -97,12 +97,15 @@ class Memory:
                mode: str = "hybrid", subject: str | None = None, category: str | None = None,
                type: str | None = None, session_id: str | None = None,
                since: Now = None, until: Now = None, include_archived: bool = False,
-               reinforce: bool = True, explain: bool = False) -> list[dict[str, Any]]:
+               reinforce: bool = True, explain: bool = False, as_of: Now = None,
+               include_superseded: bool | None = None) -> list[dict[str, Any]]:
         """Top-``k`` memories of ``owner`` for ``query``, best first, as dicts.
 
         Each returned hit is logged as an access (it slows forgetting) unless
-        ``reinforce=False``. ``explain=True`` adds ``"explain"`` to each hit: keyword rank,
-        vector rank, decay, importance and fused score (:func:`serve.explain.explain_hit`).
+        ``reinforce=False``. ``as_of``: what was true at that time (superseded memories that
+        were current then); ``include_superseded``: also (True) or never (False) superseded
+        memories, default by the question. ``explain=True`` adds ``"explain"`` to each hit:
+        keyword rank, vector rank, decay, importance and fused score (:func:`serve.explain.explain_hit`).
 
         >>> mem.search("coffee", owner="team-alpha", k=3, now="2026-11-30T12:00:00Z")
         """
@@ -113,10 +116,11 @@ class Memory:
             raise MemoryApiError(f"k must be an integer from 1 to 1000, got {k!r}")
         filters = SearchFilters(subject=subject, session_id=session_id, type=type,
                                 category=category, since=since, until=until,
-                                include_archived=include_archived)
+                                include_archived=include_archived, as_of=as_of)
         with self.lock:
             hits = self.searcher.search(query, owner, k=k, now=now, reinforce=reinforce,
-                                        mode=mode, filters=filters)
+                                        mode=mode, filters=filters,
+                                        include_superseded=include_superseded)
         out = []
         for hit in hits:
             row = hit.to_dict()
@@ -205,7 +209,7 @@ class Memory:
     def export(self, owner: str, *, now: Now = None) -> builtins.list[dict[str, Any]]:
         """The owner's export records (header, messages, memories with provenance and
         accesses), as ``kore export`` writes them; ``kore import`` reads them back."""
-        from kore_pipeline.store.transfer import export_records
+        from kore_pipeline.lifecycle.transfer import export_records
 
         with self.lock:
             return list(export_records(self.conn, owner, now))

@@ -29,6 +29,18 @@ def test_every_command_has_help() -> None:
             assert "--home" in result.output, args
 
 
+def test_version_is_written_once() -> None:
+    import tomllib
+
+    from kore_pipeline import __version__
+
+    result = runner.invoke(app, ["--version"])
+    assert result.exit_code == 0 and result.output.strip() == f"kore-pipeline {__version__}"
+    project = tomllib.loads((Path(__file__).parents[2] / "pyproject.toml").read_text())
+    assert "version" not in project["project"] and "version" in project["project"]["dynamic"]
+    assert project["tool"]["hatch"]["version"]["path"] == "kore_pipeline/__init__.py"
+
+
 def test_search_without_store_says_what_to_do(tmp_path: Path) -> None:
     result = runner.invoke(app, ["search", "x", "--home", str(tmp_path)])
     assert result.exit_code == 2
