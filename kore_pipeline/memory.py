@@ -105,7 +105,7 @@ class Memory:
         ``reinforce=False``. ``as_of``: what was true at that time (superseded memories that
         were current then); ``include_superseded``: also (True) or never (False) superseded
         memories, default by the question. ``explain=True`` adds ``"explain"`` to each hit:
-        keyword rank, vector rank, decay, importance and fused score (:func:`serve.explain.explain_hit`).
+        keyword rank, vector rank, decay, importance, fused score (``serve.explain``).
 
         >>> mem.search("coffee", owner="team-alpha", k=3, now="2026-11-30T12:00:00Z")
         """
