@@ -152,6 +152,47 @@ class KoreSettings(BaseSettings):
     """An IVF index is retrained (rebuilt) once it holds this many times the vectors it was
     trained with; smaller changes are applied in place (remove_ids / add_with_ids)."""
 
+    api_rate_limit_per_minute: int = 600
+    """``kore api``: requests a key may make per minute (token bucket refilled continuously;
+    beyond it, 429 with Retry-After). 0 disables the limit."""
+
+    api_rate_burst: int = 60
+    """``kore api``: requests a key may make at once before the per-minute rate applies."""
+
+    api_max_body_bytes: int = 1_048_576
+    """``kore api``: largest request body (bytes); a bigger one gets 413."""
+
+    api_max_batch: int = 500
+    """``kore api``: most memories in one batch save."""
+
+    openai_base_url: str = "http://127.0.0.1:8000/v1"
+    """``KORE_EMBEDDER=openai``: base URL of an OpenAI-compatible API (``/embeddings`` is
+    appended)."""
+
+    openai_model: str = "text-embedding-3-small"
+    """``KORE_EMBEDDER=openai``: the embedding model to ask for."""
+
+    openai_api_key: str | None = None
+    """``KORE_EMBEDDER=openai``: bearer key of the endpoint (none for a local server)."""
+
+    openai_batch_size: int = 128
+    """``KORE_EMBEDDER=openai``: texts per request."""
+
+    openai_max_retries: int = 4
+    """``KORE_EMBEDDER=openai``: retries of a failed request (429, 5xx, connection errors),
+    with exponential backoff from ``openai_backoff_s``."""
+
+    openai_dimensions: int | None = None
+    """``KORE_EMBEDDER=openai``: ask for vectors of this size (models that support it);
+    default: the model's own size, learnt from the first answer."""
+
+    openai_backoff_s: float = 0.5
+    """``KORE_EMBEDDER=openai``: wait before the first retry (doubled each time; a server's
+    ``Retry-After`` wins when longer)."""
+
+    openai_timeout_s: float = 60.0
+    """``KORE_EMBEDDER=openai``: seconds to wait for one request."""
+
     def db_path(self) -> Path:
         """SQLite store used for serving."""
         return self.home / "kore.sqlite"
