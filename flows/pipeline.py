@@ -61,9 +61,9 @@ def _run(ctx: RunContext, body: Any, title: str) -> dict[str, Any]:
 
 @flow(name="kore-pipeline", log_prints=True)
 def kore_pipeline_flow(paths: list[str] | None = None, home: str | None = None,
-                       now: str | None = None) -> dict[str, Any]:
+                       now: str | None = None, force: bool = False) -> dict[str, Any]:
     """Ingest -> extract & score -> embed & index -> decay -> compress -> publish."""
-    ctx = open_run(_settings(home), "pipeline", now)
+    ctx = open_run(_settings(home), "pipeline", now, force=force)
 
     def body() -> None:
         tasks.ingest(ctx, input_paths(paths))
@@ -105,9 +105,13 @@ def micro_batch_flow(paths: list[str] | None = None, home: str | None = None,
 
 
 @flow(name="kore-decay", log_prints=True)
-def decay_flow(home: str | None = None, now: str | None = None) -> dict[str, Any]:
-    """Apply logged accesses and decay at ``now``; archive forgotten memories; publish."""
-    ctx = open_run(_settings(home), "decay", now)
+def decay_flow(home: str | None = None, now: str | None = None,
+               force: bool = False) -> dict[str, Any]:
+    """Apply logged accesses and decay at ``now``; archive forgotten memories; publish.
+
+    ``force`` skips decay's guards (a clock ahead of the wall clock, an implausible share).
+    """
+    ctx = open_run(_settings(home), "decay", now, force=force)
 
     def body() -> None:
         with serving_transaction(ctx):

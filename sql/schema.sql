@@ -183,3 +183,14 @@ CREATE TABLE IF NOT EXISTS run_stages (
     counts      TEXT,                 -- JSON object of the stage's numeric counts
     PRIMARY KEY (run_id, seq)
 );
+
+-- Forgets not yet finished (migration 0013): vectors, cache entries and lake rows still to
+-- remove after the store rows went; `kore forget` run again finishes them.
+CREATE TABLE IF NOT EXISTS forget_pending (
+    owner       TEXT NOT NULL,        -- exact owner being forgotten
+    subject     TEXT NOT NULL DEFAULT '',  -- '' = the whole owner
+    started_at  TEXT NOT NULL,
+    memory_ids  TEXT NOT NULL,        -- JSON array: ids whose vectors and lake rows must go
+    cache_keys  TEXT NOT NULL,        -- JSON array: embedding-cache keys to drop (no text kept)
+    PRIMARY KEY (owner, subject)
+);

@@ -10,7 +10,7 @@ import json
 import os
 import sqlite3
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import asdict, dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -25,7 +25,9 @@ from kore_pipeline.ingest.reader import IngestResult, ingest_paths, message_key
 from kore_pipeline.lake import publish as lake
 from kore_pipeline.lifecycle.erase import record_owner
 from kore_pipeline.settings import KoreSettings
-from kore_pipeline.store.db import connect, transaction
+from kore_pipeline.store.db import NoStore, transaction
+from kore_pipeline.store.homelock import acquire
+from kore_pipeline.store.recover import open_store_for_run
 from kore_pipeline.store.runlog import log, timed_stage
 from kore_pipeline.timeutil import iso, resolve_now, utcnow
 
@@ -58,6 +60,9 @@ class RunContext:
     _embedder: Embedder | None = None
     _cache: EmbeddingCache | None = None
     stats: dict[str, Any] = field(default_factory=dict)
+    force: bool = False
+    """Decay without its guards (clock ahead of the wall clock, implausible share)."""
+    _lock: AbstractContextManager[None] | None = None
 
     @property
     def embedder(self) -> Embedder:
@@ -74,24 +79,43 @@ class RunContext:
         return self._cache
 
     def close(self) -> None:
-        """Close the cache and the store."""
-        if self._cache is not None:
-            self._cache.close()
-        self.conn.close()
+        """Close the cache and the store; release the home's write lock."""
+        try:
+            if self._cache is not None:
+                self._cache.close()
+            self.conn.close()
+        finally:
+            if self._lock is not None:
+                self._lock.__exit__(None, None, None)
+                self._lock = None
 
 
 def open_run(settings: KoreSettings, kind: str, now: datetime | str | None = None,
-             embedder: Embedder | None = None) -> RunContext:
-    """Open the store and record a run in state 'started'."""
+             embedder: Embedder | None = None, force: bool = False) -> RunContext:
+    """Take the home's write lock, open the verified store, record a run as 'started'.
+
+    Only a pipeline run creates a store, and only in a home without a lake or an index
+    (a store lost beside them is recovered, never silently restarted empty); a second
+    writer waits ``settings.lock_wait_seconds`` then raises ``HomeBusy``.
+    """
     clock = resolve_now(now)
-    conn = connect(settings.db_path())
-    run_id = f"{kind}-{utcnow().strftime('%Y%m%dT%H%M%S%f')}"
-    with transaction(conn):
-        mark_interrupted_runs(conn)
-        conn.execute("INSERT INTO runs(run_id, kind, state, started_at, now, stats)"
-                     " VALUES (?,?,?,?,?,?)", (run_id, kind, "started", iso(utcnow()),
-                                               iso(clock), json.dumps({"pid": os.getpid()})))
-    return RunContext(settings, conn, clock, run_id, kind, _embedder=embedder)
+    creates = kind in ("pipeline", "watch")  # ingesting runs; maintenance needs a store
+    if not creates and not settings.db_path().is_file():
+        raise NoStore(settings.db_path())  # before the lock, which would create the home
+    lock = acquire(settings.home, settings.lock_wait_seconds, kind)
+    try:
+        conn = open_store_for_run(settings, create=creates)
+        run_id = f"{kind}-{utcnow().strftime('%Y%m%dT%H%M%S%f')}"
+        with transaction(conn):
+            mark_interrupted_runs(conn)
+            conn.execute("INSERT INTO runs(run_id, kind, state, started_at, now, stats)"
+                         " VALUES (?,?,?,?,?,?)", (run_id, kind, "started", iso(utcnow()),
+                                                   iso(clock), json.dumps({"pid": os.getpid()})))
+    except BaseException:
+        lock.__exit__(None, None, None)
+        raise
+    return RunContext(settings, conn, clock, run_id, kind, _embedder=embedder, force=force,
+                      _lock=lock)
 
 
 def mark_interrupted_runs(conn: sqlite3.Connection) -> int:
@@ -246,7 +270,7 @@ def stage_decay(ctx: RunContext) -> dict[str, Any]:
     """Apply logged accesses, recompute decay at ``ctx.now``, archive the forgotten."""
     from kore_pipeline.lifecycle.decay import run_decay
 
-    report = run_decay(ctx.conn, ctx.settings, ctx.now, ctx.run_id)
+    report = run_decay(ctx.conn, ctx.settings, ctx.now, ctx.run_id, guard=not ctx.force)
     faults.reach("decay")
     ctx.stats["decay"] = {k: v for k, v in asdict(report).items() if k != "forgotten_ids"}
     return ctx.stats["decay"]
@@ -298,9 +322,9 @@ def execute(ctx: RunContext, body: Callable[[], object],
 
 def run_pipeline(paths: list[Path] | None, settings: KoreSettings,
                  now: datetime | str | None = None,
-                 embedder: Embedder | None = None) -> dict[str, Any]:
+                 embedder: Embedder | None = None, force: bool = False) -> dict[str, Any]:
     """Every stage in order, decay and compression included; returns the run summary."""
-    ctx = open_run(settings, "pipeline", now, embedder)
+    ctx = open_run(settings, "pipeline", now, embedder, force=force)
 
     def body() -> None:
         stage_ingest(ctx, input_paths(paths))
@@ -316,11 +340,11 @@ def run_pipeline(paths: list[Path] | None, settings: KoreSettings,
 
 
 def run_maintenance(kind: str, settings: KoreSettings, now: datetime | str | None = None,
-                    owner: str | None = None) -> dict[str, Any]:
+                    owner: str | None = None, force: bool = False) -> dict[str, Any]:
     """``decay`` or ``compress`` on its own, then publish (the scheduled flows' work)."""
     if kind not in ("decay", "compress"):
         raise ValueError(f"unknown maintenance run {kind!r}")
-    ctx = open_run(settings, kind, now)
+    ctx = open_run(settings, kind, now, force=force)
 
     def body() -> None:
         with serving_transaction(ctx):

@@ -30,7 +30,7 @@ from kore_pipeline.run.pipeline import (
     stage_publish,
 )
 from kore_pipeline.settings import KoreSettings
-from kore_pipeline.store.db import connect
+from kore_pipeline.store.db import connect_reader
 
 WATCH_KIND = "watch"
 
@@ -39,7 +39,7 @@ def has_work(paths: list[Path], settings: KoreSettings) -> bool:
     """True if a file is new or changed since its checkpoint, or messages await extraction."""
     if not settings.db_path().is_file():
         return True
-    conn = connect(settings.db_path())
+    conn = connect_reader(settings.db_path())
     try:
         checkpoints = load_checkpoints(conn)
         pending = conn.execute("SELECT 1 FROM messages WHERE extracted = 0 LIMIT 1").fetchone()

@@ -71,7 +71,10 @@ class MemoryService:
         self.settings = settings
         self.owner = owner
         self.lock_owner = lock_owner
-        self.searcher = Searcher(settings, embedder=embedder)
+        from kore_pipeline.store.db import connect
+
+        self.searcher = Searcher(settings, embedder=embedder,
+                                 conn=connect(settings.db_path(), create=False))
         self.lock = threading.Lock()
         self._cache: EmbeddingCache | None = None
 

@@ -93,9 +93,9 @@ def export_owner(settings: KoreSettings, owner: str, out: Path | None,
     import os
     import sys
 
-    from kore_pipeline.store.db import connect
+    from kore_pipeline.store.db import connect_reader
 
-    conn = connect(settings.db_path())
+    conn = connect_reader(settings.db_path())
     try:
         lines = [json.dumps(rec, ensure_ascii=False) for rec in export_records(conn, owner, now)]
     finally:
