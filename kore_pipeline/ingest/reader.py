@@ -22,7 +22,7 @@ from kore_pipeline.ids import file_sha256
 from kore_pipeline.ingest.checkpoints import WHOLE, AppendReader, Checkpoint, whole_checkpoint
 from kore_pipeline.ingest.documents import document_elements, is_json_object, sniff
 from kore_pipeline.ingest.formats import BadRecord, expand
-from kore_pipeline.ingest.records import ROLES, normalise
+from kore_pipeline.ingest.records import ROLES, named_owner, normalise
 from kore_pipeline.settings import KoreSettings
 
 __all__ = ["ROLES", "BadRecord", "IngestResult", "discover", "ingest_paths", "message_key",
@@ -80,10 +80,24 @@ def _dump(raw: Any) -> str:
         return f"<{type(raw).__name__} too deeply nested to print>"
 
 
-def _quarantine(result: IngestResult, source: str, line: int, reason: str, raw: Any) -> None:
+def _quarantine(result: IngestResult, source: str, line: int, reason: str, raw: Any,
+                owner: str | None = None) -> None:
+    """Record a bad record with the owner it names (or whose messages it would have been),
+    taken from the whole record before its text is cut to 2,000 characters."""
     result.quarantine.append({"source_file": source, "source_line": line,
                               "reason": _printable(reason),
-                              "raw": _printable(_dump(raw)[:2000])})
+                              "raw": _printable(_dump(raw)[:2000]),
+                              "owner": _printable(owner) if owner else _named(raw)})
+
+
+def _named(raw: Any) -> str | None:
+    owner = named_owner(raw)
+    return _printable(owner) if owner else None
+
+
+def _item_owner(rec: Any, defaults: dict[str, Any], settings: KoreSettings) -> str:
+    """The owner a record's messages go to: its own, its conversation's, or the default."""
+    return named_owner(rec) or named_owner(defaults) or settings.default_owner
 
 
 def _printable(text: str) -> str:
@@ -100,22 +114,24 @@ def _add(obj: Any, source: str, line: int, settings: KoreSettings, part: IngestR
             shown = raw if raw is not None and item.rec is obj else item.rec
             if item.where:  # one line may hold many messages: keep each quarantined row apart
                 shown = where + _dump(shown)
+            owner = _item_owner(item.rec, item.defaults, settings)
             if item.error is not None:
                 _quarantine(part, source, line, where + item.error,
-                            shown if shown is not None else raw or "")
+                            shown if shown is not None else raw or "", owner)
                 continue
             try:
                 part.messages.append(normalise(item.rec, settings, source, line, item.defaults))
             except BadRecord as exc:
-                _quarantine(part, source, line, where + str(exc), shown)
+                _quarantine(part, source, line, where + str(exc), shown, owner)
             except Exception as exc:  # noqa: BLE001 - one odd record never stops the rest
                 _quarantine(part, source, line, f"{where}unexpected {type(exc).__name__}: {exc}",
-                            shown)
+                            shown, owner)
     except BadRecord as exc:
-        _quarantine(part, source, line, str(exc), raw if raw is not None else obj)
+        _quarantine(part, source, line, str(exc), raw if raw is not None else obj,
+                    _item_owner(obj, {}, settings))
     except Exception as exc:  # noqa: BLE001
         _quarantine(part, source, line, f"unexpected {type(exc).__name__}: {exc}",
-                    raw if raw is not None else obj)
+                    raw if raw is not None else obj, _item_owner(obj, {}, settings))
 
 
 def _read_lines(reader: AppendReader, settings: KoreSettings, part: IngestResult) -> None:
@@ -174,7 +190,8 @@ def _read_rows(path: Path, rows: Iterable[dict[str, Any]], settings: KoreSetting
         try:
             result.messages.append(normalise(rec, settings, source, lineno))
         except BadRecord as exc:
-            _quarantine(result, source, lineno, str(exc), rec)
+            _quarantine(result, source, lineno, str(exc), rec,
+                        _item_owner(rec, {}, settings))
 
 
 def read_file(path: Path, settings: KoreSettings, result: IngestResult,

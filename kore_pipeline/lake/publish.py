@@ -50,9 +50,7 @@ SNAPSHOTS: dict[str, tuple[str, tuple[str, ...]]] = {
                 " LEFT JOIN memories m ON m.id = a.memory_id ORDER BY a.memory_id",
                 ("archive", "memories")),
     "access_log": ("SELECT * FROM access_log ORDER BY id", ("access_log",)),
-    "quarantine": ("SELECT *, CASE WHEN json_valid(raw) AND json_type(raw) = 'object'"
-                   " THEN CAST(json_extract(raw, '$.owner') AS TEXT) END AS owner"
-                   " FROM quarantine ORDER BY id", ("quarantine",)),
+    "quarantine": ("SELECT * FROM quarantine ORDER BY id", ("quarantine",)),
     "runs": ("SELECT * FROM runs ORDER BY started_at", ("runs",)),
     "run_stages": ("SELECT * FROM run_stages ORDER BY run_id, seq", ("run_stages",)),
 }
@@ -138,9 +136,26 @@ def typed_rows(conn: sqlite3.Connection, table: str | tuple[str, ...], sql: str,
     return out.replace_schema_metadata(meta)
 
 
+MAX_FOLDER_OWNER = 96
+"""Longest percent-encoded owner kept whole in a folder name (file names stop at 255 bytes)."""
+
+
 def owner_folder(owner: str) -> str:
-    """Hive folder name of an owner: ``owner=<percent-encoded owner>``."""
-    return "owner=" + quote(owner, safe="")
+    """Hive folder name of an owner: ``owner=<percent-encoded owner>``, bounded.
+
+    An owner whose encoding is longer than :data:`MAX_FOLDER_OWNER` gets its encoding cut
+    (never inside a ``%XX``) plus ``~`` and 16 hex digits of its SHA-256, so any owner
+    publishes; the ``owner`` column of the rows always keeps the full value (read it, not
+    the folder name).
+    """
+    encoded = quote(owner, safe="")
+    if len(encoded) <= MAX_FOLDER_OWNER:
+        return "owner=" + encoded
+    cut = encoded[:MAX_FOLDER_OWNER - 17]
+    if "%" in cut[-2:]:
+        cut = cut[:cut.rindex("%")]
+    digest = hashlib.sha256(owner.encode("utf-8", "surrogatepass")).hexdigest()[:16]
+    return f"owner={cut}~{digest}"
 
 
 def _messages_fingerprint(conn: sqlite3.Connection) -> str:
