@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import csv
 import json
+import logging
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -23,12 +24,13 @@ from kore_pipeline.ingest.checkpoints import WHOLE, AppendReader, Checkpoint, wh
 from kore_pipeline.ingest.documents import document_elements, is_json_object, sniff
 from kore_pipeline.ingest.formats import BadRecord, expand
 from kore_pipeline.ingest.records import ROLES, named_owner, normalise
+from kore_pipeline.ingest.sources import SUFFIXES, csv_records, discover_inputs
 from kore_pipeline.settings import KoreSettings
 
-__all__ = ["ROLES", "BadRecord", "IngestResult", "discover", "ingest_paths", "message_key",
-           "normalise"]
+__all__ = ["ROLES", "SUFFIXES", "BadRecord", "IngestResult", "discover", "ingest_paths",
+           "message_key", "normalise"]
 
-SUFFIXES = (".jsonl", ".json", ".ndjson", ".csv", ".parquet")
+log = logging.getLogger(__name__)
 MESSAGE_SCHEMA = pa.schema([
     ("message_id", pa.string()), ("owner", pa.string()), ("conversation_id", pa.string()),
     ("session_id", pa.string()), ("ts", pa.string()), ("role", pa.string()),
@@ -45,6 +47,8 @@ class IngestResult:
 
     messages: list[dict[str, Any]] = field(default_factory=list)
     quarantine: list[dict[str, Any]] = field(default_factory=list)
+    refused: list[tuple[str, str]] = field(default_factory=list)
+    """Input paths never opened, with why (symlink out of the roots, FIFO, the home)."""
     files: list[tuple[str, str, int, int]] = field(default_factory=list)
     skipped_files: list[str] = field(default_factory=list)
     checkpoints: list[Checkpoint] = field(default_factory=list)
@@ -58,17 +62,14 @@ class IngestResult:
 
 
 
-def discover(paths: Iterable[Path]) -> list[Path]:
-    """Input files under the given files or folders, sorted, by known suffix."""
-    found: list[Path] = []
-    for path in paths:
-        if path.is_dir():
-            found.extend(p for p in sorted(path.rglob("*")) if p.suffix.lower() in SUFFIXES)
-        elif path.is_file():
-            found.append(path)
-        else:
-            raise FileNotFoundError(f"no such file or folder: {path}")
-    return found
+def discover(paths: Iterable[Path], settings: KoreSettings | None = None) -> list[Path]:
+    """Input files under the given files or folders, sorted, by known suffix.
+
+    Symlinks out of the roots, FIFOs, sockets, devices and the kore home are skipped
+    (``ingest.sources``); with ``settings`` the home and ``follow_symlinks`` apply.
+    """
+    return discover_inputs(paths, settings.home if settings else None,
+                           settings.follow_symlinks if settings else False).files
 
 
 def _dump(raw: Any) -> str:
@@ -199,8 +200,12 @@ def read_file(path: Path, settings: KoreSettings, result: IngestResult,
     """Append one whole file's messages and quarantined records to ``result``."""
     kind = kind or sniff(path)
     if kind == "csv":
-        with path.open("r", encoding="utf-8", errors="replace", newline="") as fh:
-            _read_rows(path, csv.DictReader(fh), settings, result, first_line=2)
+        text = path.read_bytes().decode("utf-8", errors="replace")
+        for rec in csv_records(text, settings.max_record_bytes):
+            if rec.row is None:
+                _quarantine(result, str(path), rec.line, rec.error or "bad CSV record", "")
+            else:
+                _read_rows(path, [rec.row], settings, result, first_line=rec.line)
     elif kind == "parquet":
         import pyarrow.parquet as pq
 
@@ -260,7 +265,11 @@ def ingest_paths(paths: Iterable[Path], settings: KoreSettings,
     result = IngestResult()
     seen: dict[tuple[str, str, str], str] = {}
     known = checkpoints or {}
-    for path in discover(paths):
+    found = discover_inputs(paths, settings.home, settings.follow_symlinks)
+    for path, reason in found.skipped:
+        log.warning("input skipped: %s: %s", path, reason)
+        result.refused.append((path, reason))
+    for path in found.files:
         part = IngestResult()
         try:
             read = _read_source(path, settings, part, known.get(str(path)), skip_hashes)

@@ -198,6 +198,7 @@ def stage_ingest(ctx: RunContext, paths: list[Path]) -> dict[str, int]:
                            "messages_read": messages.num_rows, "messages_new": len(new),
                            "quarantined": len(result.quarantine),
                            "files_rewritten": len(result.rewritten_files),
+                           "files_refused": len(result.refused),
                            "pending_bytes": result.pending_bytes}
     return ctx.stats["ingest"]
 

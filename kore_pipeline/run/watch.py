@@ -47,7 +47,7 @@ def has_work(paths: list[Path], settings: KoreSettings) -> bool:
         conn.close()
     if pending is not None:
         return True
-    for path in discover(paths):
+    for path in discover(paths, settings):
         cp = checkpoints.get(str(path))
         if cp is None or not cp.unchanged(path):
             return True
