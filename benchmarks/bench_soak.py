@@ -39,7 +39,8 @@ import json, sys, time
 from pathlib import Path
 from kore_pipeline.run.watch import run_micro_batch
 from kore_pipeline.settings import KoreSettings
-home, logs, interval, stop = Path(sys.argv[1]), Path(sys.argv[2]), float(sys.argv[3]), Path(sys.argv[4])
+home, logs, stop = Path(sys.argv[1]), Path(sys.argv[2]), Path(sys.argv[4])
+interval = float(sys.argv[3])
 settings = KoreSettings(home=home)
 n = 0
 while not stop.exists():
@@ -47,9 +48,11 @@ while not stop.exists():
     with (logs / "stream.jsonl").open("a", encoding="utf-8") as fh:
         for i in range(5):
             fh.write(json.dumps({"owner": "team-alpha", "conversation_id": "soak",
-                                 "role": "user", "speaker": "Anna", "ts": "2026-11-29T10:00:00Z",
+                                 "role": "user", "speaker": "Anna",
+                                 "ts": "2026-11-29T10:00:00Z",
                                  "message_id": f"soak-{n}-{i}",
-                                 "text": f"I prefer soak tea number {n} {i} in the afternoon."}) + "\\n")
+                                 "text": f"I prefer soak tea number {n} {i} at four."})
+                 + "\\n")
     started = time.perf_counter()
     summary = run_micro_batch([logs], settings, now="2026-11-30T12:00:00Z")
     print(json.dumps({"batch": n, "state": summary.get("state"),
