@@ -132,7 +132,7 @@ def search(query: Annotated[str | None, typer.Argument(help="What to look for.")
     if not settings.db_path().is_file():
         typer.echo(f"no store at {settings.db_path()}: run `kore run` first", err=True)
         raise typer.Exit(2)
-    searcher = Searcher(settings, read_only=no_reinforce)
+    searcher = Searcher(settings)
     try:
         if batch is not None:
             _search_batch(searcher, batch, now, not no_reinforce, filters, mode, owner)
