@@ -213,6 +213,19 @@ def write_messages(conn: sqlite3.Connection, lake: Path) -> int:
     return table.num_rows
 
 
+def messages_intact(lake: Path) -> bool:
+    """Whether every file of the current messages version has a readable Parquet footer
+    (a damaged one is rewritten from the store by the next publish)."""
+    for path in (lake / "messages").rglob("*.parquet"):
+        try:
+            pq.read_metadata(path)
+        except (OSError, pa.ArrowException) as exc:
+            log.warning("lake file %s is unreadable (%s): rewritten from the store", path, exc,
+                        extra={"stage": "publish", "file": str(path)})
+            return False
+    return True
+
+
 def read_schema(lake: Path) -> dict[str, Any]:
     """``_schema.json`` of a lake, or {} when there is none yet."""
     path = lake / "_schema.json"
@@ -236,7 +249,7 @@ def publish(conn: sqlite3.Connection, lake: Path,
     datasets: dict[str, Any] = {}
     msg_rows = prev_msgs.get("rows", 0)
     if (prev_msgs.get("fingerprint") != fingerprint or not (lake / "messages").is_dir()
-            or not (lake / "messages").is_symlink()):
+            or not (lake / "messages").is_symlink() or not messages_intact(lake)):
         msg_rows = write_messages(conn, lake)
         log.info("dataset written", extra={"stage": "publish", "file": str(lake / "messages"),
                                            "rows": msg_rows})

@@ -178,3 +178,43 @@ def test_backup_is_a_consistent_usable_copy(home: Path, tmp_path: Path) -> None:
     assert sql.exit_code == 0 and sql.stdout.splitlines() == ["n", "3"], sql.output
     again = runner.invoke(app, ["backup", str(dest), "--home", str(home)])
     assert again.exit_code == 2 and "not an empty folder" in again.output
+
+
+def _lake_counts(home: Path) -> dict[str, int]:
+    from kore_pipeline.lake.publish import query
+
+    return {name: query(home / "lake", f"SELECT count(*) FROM {name}")[1][0][0]
+            for name in ("messages", "memories", "archive", "quarantine")}
+
+
+@pytest.mark.parametrize("how", ["zero", "truncated", "garbled"])
+@pytest.mark.parametrize("target", ["index/memories.faiss", "lake/memories.parquet",
+                                    "lake/archive.parquet", "lake/quarantine.parquet",
+                                    "lake/messages/owner=keep/part-0.parquet",
+                                    "kore.sqlite-wal"])
+def test_damage_suite_every_command_answers_and_the_next_run_loses_nothing(
+        home: Path, tmp_path: Path, target: str, how: str, embedder) -> None:  # type: ignore[no-untyped-def]
+    """Each file of a home x (zero length, truncated, garbled): search and stats answer or
+    stop clearly, and the next run restores every copy from what was intact."""
+    counts = _lake_counts(home)
+    before = stats(home)
+    path = (home / target).resolve() if not target.endswith("-wal") else home / target
+    if not path.is_file():
+        path.write_bytes(b"\0" * 8192)  # a WAL left by a crash, garbled below
+    damage(path, how)
+    h = ["--home", str(home)]
+    for args in (["search", "oolong", "--owner", "keep", "--json"],
+                 ["search", "oolong", "--owner", "keep", "--mode", "fts"], ["stats"],
+                 ["sql", "SELECT count(*) FROM memories"]):
+        result = runner.invoke(app, [*args, *h])
+        assert result.exit_code in (0, 1, 2), (args, result.output)
+        assert result.exception is None or isinstance(result.exception, SystemExit), \
+            (args, result.exception)
+        if args[0] == "search":
+            assert result.exit_code == 0 and "oolong" in result.stdout, (args, result.output)
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    summary = run_pipeline([empty], KoreSettings(home=home), now=NOW, embedder=embedder)
+    assert summary["state"] == "completed"
+    assert stats(home) == before
+    assert _lake_counts(home) == counts
