@@ -13,7 +13,6 @@ import pytest
 from kore_pipeline.ingest.reader import ingest_paths
 from kore_pipeline.ingest.sources import csv_records
 from kore_pipeline.settings import KoreSettings
-
 from tests.helpers import message, write_jsonl
 
 

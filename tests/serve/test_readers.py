@@ -19,7 +19,6 @@ from kore_pipeline.cli.app import app
 from kore_pipeline.settings import KoreSettings
 from kore_pipeline.store.db import connect, transaction
 from kore_pipeline.timeutil import iso, utcnow
-
 from tests.helpers import message, write_jsonl
 
 runner = CliRunner()

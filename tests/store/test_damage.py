@@ -16,7 +16,6 @@ from typer.testing import CliRunner
 from kore_pipeline.cli.app import app
 from kore_pipeline.run.pipeline import run_pipeline
 from kore_pipeline.settings import KoreSettings
-
 from tests.helpers import message, write_jsonl
 
 pytestmark = pytest.mark.slow  # the real model builds the home once

@@ -19,7 +19,6 @@ from kore_pipeline.settings import KoreSettings
 from kore_pipeline.store.db import connect
 from kore_pipeline.store.transfer import TransferError, import_file
 from kore_pipeline.timeutil import parse_ts
-
 from tests.conftest import DATA
 
 NOW = "2026-11-30T12:00:00Z"
