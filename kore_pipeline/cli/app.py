@@ -42,7 +42,7 @@ def run(paths: Annotated[list[Path] | None, typer.Argument(
 
             summary = run_pipeline(list(paths) if paths else None, settings, now, force=force)
         else:
-            from flows.pipeline import kore_pipeline_flow
+            from kore_pipeline.run.prefect_flows import kore_pipeline_flow
 
             summary = kore_pipeline_flow(paths=[str(p) for p in paths] if paths else None,
                                          home=str(settings.home), now=now, force=force)
@@ -70,7 +70,7 @@ def decay(home: Home = None, now: Now = None, no_prefect: Plain = False,
 
             summary = run_maintenance("decay", settings, now, force=force)
         else:
-            from flows.pipeline import decay_flow
+            from kore_pipeline.run.prefect_flows import decay_flow
 
             summary = decay_flow(home=str(settings.home), now=now, force=force)
     print_json(summary)
@@ -89,7 +89,7 @@ def compress(home: Home = None, now: Now = None, no_prefect: Plain = False,
 
             summary = run_maintenance("compress", settings, now, owner)
         else:
-            from flows.pipeline import compress_flow
+            from kore_pipeline.run.prefect_flows import compress_flow
 
             summary = compress_flow(home=str(settings.home), now=now, owner=owner)
     print_json(summary)
@@ -273,13 +273,25 @@ def serve(home: Home = None,
           = None,
           interval: Annotated[int | None, typer.Option(
               help="Stream: micro-batches every N seconds instead of the hourly run.")]
-          = None) -> None:
+          = None,
+          timezone: Annotated[str, typer.Option(
+              help="Timezone of the schedules (IANA name, e.g. Europe/Berlin).")] = "UTC",
+          ) -> None:
     """Serve the flows as Prefect deployments with cron schedules until stopped."""
-    from flows.serve import serve_forever
+    from zoneinfo import available_timezones
+
+    if not paths:
+        typer.echo("kore serve: give the log folders to ingest (PATHS); a deployment never"
+                   " runs on the sample data", err=True)
+        raise typer.Exit(2)
+    if timezone not in available_timezones():
+        typer.echo(f"kore serve: unknown timezone {timezone!r}", err=True)
+        raise typer.Exit(2)
+    from kore_pipeline.run.prefect_serve import serve_forever
 
     settings = settings_for(home)
-    serve_forever(str(settings.home.resolve()),
-                  [str(p.resolve()) for p in paths] if paths else None, interval)
+    serve_forever(str(settings.home.resolve()), [str(p.resolve()) for p in paths], interval,
+                  timezone)
 
 
 def _register_extensions() -> None:
