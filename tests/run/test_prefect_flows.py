@@ -23,7 +23,10 @@ NOW = "2026-11-30T12:00:00Z"
 
 
 def test_run_spec_is_small_and_serialisable(tmp_path: Path) -> None:
+    from kore_pipeline.store.db import connect
+
     settings = KoreSettings(home=tmp_path / "home")
+    connect(settings.db_path()).close()  # decay needs a store (a missing one is never created)
     spec = runner.start_run(DECAY, settings, now=NOW)
     text = json.dumps(dataclasses.asdict(spec))
     assert len(text) < 4000 and spec.run_id in text
