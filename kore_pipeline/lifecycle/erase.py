@@ -30,7 +30,7 @@ from typing import Any
 
 import numpy as np
 
-from kore_pipeline import faults
+from kore_pipeline import faults, files
 from kore_pipeline.settings import KoreSettings
 
 log = logging.getLogger(__name__)
@@ -235,7 +235,7 @@ def forget_lake(lake: Path, owner: str, subject: str | None, memory_ids: set[int
     import pyarrow.compute as pc
     import pyarrow.parquet as pq
 
-    from kore_pipeline.lake.publish import owner_folder, write_parquet_atomic
+    from kore_pipeline.lake.publish import owner_folder
 
     if not lake.is_dir():
         return
@@ -280,7 +280,8 @@ def forget_lake(lake: Path, owner: str, subject: str | None, memory_ids: set[int
                 folder.rmdir()
                 folder = folder.parent
             continue
-        write_parquet_atomic(table.filter(pc.invert(drop)), path)
+        with files.atomic_path(path) as tmp:
+            pq.write_table(table.filter(pc.invert(drop)), tmp, compression="zstd")
         report.parquet_files_rewritten += 1
 
 

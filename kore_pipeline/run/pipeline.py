@@ -341,7 +341,8 @@ def stage_compress(ctx: RunContext, owner: str | None = None) -> dict[str, Any]:
     """Merge near-duplicate memories, then re-index what changed."""
     from kore_pipeline.lifecycle.compress import run_compress
 
-    totals = {"groups": 0, "candidates": 0, "merged": 0, "passes": 0}
+    totals = {"groups": 0, "candidates": 0, "merged": 0, "superseded": 0, "kept_apart": 0,
+              "passes": 0}
     # Passes until nothing merges: a merged text can meet a new neighbour, and a second run
     # (or the rerun after a crash) must find nothing left to do, as an uninterrupted run.
     for _ in range(MAX_COMPRESS_PASSES):
@@ -350,10 +351,12 @@ def stage_compress(ctx: RunContext, owner: str | None = None) -> dict[str, Any]:
         faults.reach("compress")
         totals["passes"] += 1
         totals["merged"] += report.merged
+        totals["superseded"] += report.superseded
+        totals["kept_apart"] = report.kept_apart  # the same pairs come back each pass
         totals["candidates"] += report.candidates
         totals["groups"] = report.groups
         stage_index(ctx)
-        if report.merged == 0:
+        if report.merged == 0 and report.superseded == 0:
             break
     ctx.stats["compress"] = totals
     return ctx.stats["compress"]

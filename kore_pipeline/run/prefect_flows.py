@@ -281,7 +281,8 @@ def run_flow(plan: Plan, settings: KoreSettings, title: str, paths: list[Path] |
 
 @flow(name="kore-pipeline", log_prints=True)
 def kore_pipeline_flow(paths: list[str] | None = None, home: str | None = None,
-                       now: str | None = None, force: bool = False) -> dict[str, Any]:
+                       now: str | None = None, owner: str | None = None,
+                       speaker: str | None = None, force: bool = False) -> dict[str, Any]:
     """Ingest -> embed -> extract & score -> index -> decay -> compress -> publish.
 
     Args:
@@ -290,9 +291,14 @@ def kore_pipeline_flow(paths: list[str] | None = None, home: str | None = None,
         home: The memory home (store, index, lake). Required in a deployment; ad hoc,
             none means KORE_HOME or ./.kore.
         now: The run's clock, ISO 8601 (e.g. 2026-11-30T12:00:00Z); none means now.
+        owner: Owner of the records that name none; none means KORE_DEFAULT_OWNER.
+        speaker: Name of the person behind user turns that name no speaker (an export's);
+            none means KORE_DEFAULT_SPEAKER.
         force: Decay even with a clock ahead of the wall clock or an implausible share.
     """
-    settings = flow_settings(home)
+    overrides = {k: v for k, v in (("default_owner", owner), ("default_speaker", speaker))
+                 if v is not None}
+    settings = flow_settings(home).model_copy(update=overrides)
     return run_flow(PIPELINE, settings, "kore pipeline run", flow_inputs(paths), now,
                     force=force)
 

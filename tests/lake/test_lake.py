@@ -28,7 +28,6 @@ from kore_pipeline.lifecycle.decay import decay_frame
 from kore_pipeline.settings import KoreSettings
 from kore_pipeline.store.db import connect
 from kore_pipeline.timeutil import parse_ts
-
 from tests.conftest import DATA
 from tests.helpers import message, write_jsonl
 

@@ -16,7 +16,6 @@ import pytest
 from kore_pipeline.run.pipeline import run_pipeline
 from kore_pipeline.serve.search import Searcher
 from kore_pipeline.settings import KoreSettings
-
 from tests.conftest import DATA
 from tests.helpers import message, write_jsonl
 

@@ -20,7 +20,6 @@ from kore_pipeline.run import partitions as parts
 from kore_pipeline.run.partitioned import run_pipeline_partitioned
 from kore_pipeline.run.pipeline import run_pipeline
 from kore_pipeline.settings import KoreSettings
-
 from tests.conftest import DATA
 from tests.helpers import message, write_jsonl
 
@@ -140,6 +139,7 @@ def test_partition_of_keeps_every_mention_of_a_memory_together() -> None:
     assert len(spread) > 1
 
 
+@pytest.mark.slow
 def test_partitioned_run_in_process_equals_single_process(
         tmp_path: Path, inputs: list[Path], single: dict[str, Any]) -> None:
     settings = KoreSettings(home=tmp_path / "home")

@@ -14,7 +14,6 @@ from kore_pipeline.run.pipeline import run_pipeline
 from kore_pipeline.serve.search import Searcher
 from kore_pipeline.settings import KoreSettings
 from kore_pipeline.store.db import connect, get_meta
-
 from tests.conftest import DATA
 from tests.helpers import message, write_jsonl
 
@@ -137,6 +136,7 @@ def embedder_path(embedder) -> Path:  # type: ignore[no-untyped-def]
     return resolve_model_path(embedder.settings)
 
 
+@pytest.mark.slow
 def test_bad_file_does_not_stop_the_run(tmp_path: Path) -> None:
     logs = tmp_path / "logs"
     write_jsonl(logs / "bad.jsonl", ["{oops", json.dumps({"role": "user"})])
@@ -198,6 +198,7 @@ def test_prefect_yaml_matches_the_flows() -> None:
         assert f"{name}" in (root / path).read_text()
 
 
+@pytest.mark.slow
 def test_messages_of_a_failed_run_are_extracted_by_the_next(tmp_path: Path, embedder) -> None:  # type: ignore[no-untyped-def]
     from kore_pipeline.run import pipeline
 
@@ -216,6 +217,7 @@ def test_messages_of_a_failed_run_are_extracted_by_the_next(tmp_path: Path, embe
     assert any("dark roast" in r[2] for r in memory_rows(settings))
 
 
+@pytest.mark.slow
 def test_same_message_id_in_two_owners_or_conversations_is_kept(tmp_path: Path) -> None:
     logs = tmp_path / "logs"
     write_jsonl(logs / "a.jsonl", [
@@ -239,6 +241,7 @@ def test_same_message_id_in_two_owners_or_conversations_is_kept(tmp_path: Path) 
     assert reasons == ["message_id '1' already stored with another text"]
 
 
+@pytest.mark.slow
 def test_first_run_with_only_bad_records_publishes(tmp_path: Path) -> None:
     logs = write_jsonl(tmp_path / "logs" / "bad.jsonl", ["{oops", "[1]"])
     settings = KoreSettings(home=tmp_path / "home")
@@ -248,6 +251,7 @@ def test_first_run_with_only_bad_records_publishes(tmp_path: Path) -> None:
     assert rows == [(0,)]
 
 
+@pytest.mark.slow
 def test_unreadable_file_is_retried_and_failed_runs_messages_reach_the_lake(
         tmp_path: Path) -> None:
     from kore_pipeline.run import pipeline

@@ -16,7 +16,6 @@ from kore_pipeline.run import runner
 from kore_pipeline.run.plans import DECAY
 from kore_pipeline.settings import KoreSettings
 from kore_pipeline.store.db import connect
-
 from tests.helpers import message, write_jsonl
 
 NOW = "2026-11-30T12:00:00Z"

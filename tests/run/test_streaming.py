@@ -19,7 +19,6 @@ from kore_pipeline.run.watch import has_work, run_micro_batch, watch
 from kore_pipeline.serve.search import Searcher
 from kore_pipeline.settings import KoreSettings
 from kore_pipeline.store.db import connect
-
 from tests.helpers import message, write_jsonl
 
 NOW = "2026-11-30T12:00:00Z"
