@@ -80,6 +80,23 @@ CREATE TABLE IF NOT EXISTS memory_decay (
 CREATE TRIGGER IF NOT EXISTS memories_decay_ad AFTER DELETE ON memories BEGIN
     DELETE FROM memory_decay WHERE memory_id = old.id;
 END;
+-- Incremental compression (migration 0013): memories not yet compared, with their current
+-- text, owner, subject, type and status, with the other active memories of their group (new,
+-- changed, merged into, restored). Compression compares only these, then removes them.
+CREATE TABLE IF NOT EXISTS compress_pending (
+    memory_id INTEGER PRIMARY KEY  -- memories.id
+);
+CREATE TRIGGER IF NOT EXISTS memories_pending_ai AFTER INSERT ON memories BEGIN
+    INSERT OR IGNORE INTO compress_pending(memory_id) VALUES (new.id);
+END;
+CREATE TRIGGER IF NOT EXISTS memories_pending_au
+AFTER UPDATE OF content, owner, subject, type, category, status ON memories
+WHEN new.status = 'active' BEGIN
+    INSERT OR IGNORE INTO compress_pending(memory_id) VALUES (new.id);
+END;
+CREATE TRIGGER IF NOT EXISTS memories_pending_ad AFTER DELETE ON memories BEGIN
+    DELETE FROM compress_pending WHERE memory_id = old.id;
+END;
 -- Memories with their stored score, the columns in their historical order (lake, export).
 CREATE VIEW IF NOT EXISTS memories_scored AS
 SELECT m.id, m.owner, m.subject, m.key, m.type, m.category, m.content, m.content_hash,

@@ -141,7 +141,7 @@ def test_tools_end_to_end_over_stdio(home: Path) -> None:
             assert stats["active_by_category"]["decision"] >= 2
             assert stats["pending_accesses"] >= 1
             signature = stats["embedding_signature"]
-            assert signature.startswith("sentence-transformers:all-MiniLM-L6-v2:")
+            assert signature.startswith("onnx:all-MiniLM-L6-v2:")
 
             # delete: archived, gone from search even with include_archived
             out = await call(session, "memory_delete", memory_id=mid, now=NOW)
