@@ -67,7 +67,10 @@ class Memory:
         """The :class:`~kore_pipeline.serve.search.Searcher` (opened on first use)."""
         if self._searcher is None:
             from kore_pipeline.serve.search import Searcher
+            from kore_pipeline.store.db import connect
 
+            if not self.settings.db_path().is_file():  # a new home: a Memory reads and writes
+                connect(self.settings.db_path()).close()
             self._searcher = Searcher(self.settings, embedder=self._embedder)
         return self._searcher
 

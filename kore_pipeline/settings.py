@@ -193,6 +193,22 @@ class KoreSettings(BaseSettings):
     openai_timeout_s: float = 60.0
     """``KORE_EMBEDDER=openai``: seconds to wait for one request."""
 
+    lock_wait_seconds: float = 10.0
+    """A second writer (run, decay, forget, import...) on a home waits this long for the
+    first to finish, then stops with "another run holds this home (pid ..., since ...)"."""
+
+    follow_symlinks: bool = False
+    """Ingest follows symlinks that point outside the input folders given (off: such links
+    are skipped with a reason, so a link dropped in a watched folder reads nothing else)."""
+
+    decay_max_archive_share: float = 0.5
+    """A decay pass that would archive more than this share of the memories that were active
+    before it refuses without ``--force`` (a typo in ``--now``). A first import of old history
+    is not refused: memories never decayed before do not count as previously active."""
+
+    decay_guard_min_active: int = 20
+    """The share guard applies only with at least this many previously active memories."""
+
     def db_path(self) -> Path:
         """SQLite store used for serving."""
         return self.home / "kore.sqlite"

@@ -238,3 +238,14 @@ CREATE TABLE IF NOT EXISTS memory_events (
     detail     TEXT             -- JSON object: what changed
 );
 CREATE INDEX IF NOT EXISTS memory_events_memory ON memory_events(memory_id, at);
+
+-- Forgets not yet finished (migration 0015): vectors, cache entries and lake rows still to
+-- remove after the store rows went; `kore forget` run again finishes them.
+CREATE TABLE IF NOT EXISTS forget_pending (
+    owner       TEXT NOT NULL,        -- exact owner being forgotten
+    subject     TEXT NOT NULL DEFAULT '',  -- '' = the whole owner
+    started_at  TEXT NOT NULL,
+    memory_ids  TEXT NOT NULL,        -- JSON array: ids whose vectors and lake rows must go
+    cache_keys  TEXT NOT NULL,        -- JSON array: embedding-cache keys to drop (no text kept)
+    PRIMARY KEY (owner, subject)
+);

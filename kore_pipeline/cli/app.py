@@ -9,11 +9,21 @@ from typing import Annotated, Any
 
 import typer
 
-from kore_pipeline.cli.common import Home, Now, Plain, print_json, settings_for
+from kore_pipeline.cli.common import (
+    Home,
+    KoreGroup,
+    Now,
+    Plain,
+    print_json,
+    require_store,
+    settings_for,
+)
 from kore_pipeline.cli.progress import Quiet, stage_progress
 
 app = typer.Typer(help="kore-pipeline: conversation logs in, long-term memory for agents out.",
-                  no_args_is_help=True, add_completion=False)
+                  no_args_is_help=True, add_completion=False, cls=KoreGroup)
+Force = Annotated[bool, typer.Option("--force", help="Decay even with a clock ahead of the"
+                                     " wall clock or an implausible share archived at once.")]
 
 
 def _print_version(value: bool) -> None:
@@ -41,7 +51,7 @@ def run(paths: Annotated[list[Path] | None, typer.Argument(
         speaker: Annotated[str | None, typer.Option(
             help="Name of the person behind user turns that name no speaker, e.g. an "
                  "export's (default KORE_DEFAULT_SPEAKER); their memories' subject.")] = None,
-        ) -> None:
+        force: Force = False) -> None:
     """Run every stage in order: ingest, extract, score, embed, index, decay, compress, publish."""
     settings = settings_for(home)
     for name, value in (("--owner", owner), ("--speaker", speaker)):
@@ -59,14 +69,14 @@ def run(paths: Annotated[list[Path] | None, typer.Argument(
         if no_prefect:
             from kore_pipeline.run.pipeline import run_pipeline
 
-            summary = run_pipeline(list(paths) if paths else None, settings, now)
+            summary = run_pipeline(list(paths) if paths else None, settings, now, force=force)
         else:
             from kore_pipeline.run.prefect_flows import kore_pipeline_flow
 
             summary = kore_pipeline_flow(paths=[str(p) for p in paths] if paths else None,
                                          home=str(settings.home), now=now,
                                          owner=settings.default_owner,
-                                         speaker=settings.default_speaker)
+                                         speaker=settings.default_speaker, force=force)
     for report in summary.get("index", []):
         if report.get("repaired"):
             typer.echo(f"warning: {report['repaired']}; rebuilt it from the stored vectors",
@@ -76,18 +86,24 @@ def run(paths: Annotated[list[Path] | None, typer.Argument(
 
 @app.command()
 def decay(home: Home = None, now: Now = None, no_prefect: Plain = False,
-          quiet: Quiet = False) -> None:
-    """Apply logged accesses and Ebbinghaus decay at NOW; archive memories below the threshold."""
+          quiet: Quiet = False, force: Force = False) -> None:
+    """Apply logged accesses and Ebbinghaus decay at NOW; archive memories below the threshold.
+
+    Refused without --force when NOW is ahead of the wall clock or the pass would archive
+    more than KORE_DECAY_MAX_ARCHIVE_SHARE of the active memories; undo a pass with
+    `kore restore --run RUN_ID`.
+    """
     settings = settings_for(home)
+    require_store(settings)
     with stage_progress(quiet):
         if no_prefect:
             from kore_pipeline.run.pipeline import run_maintenance
 
-            summary = run_maintenance("decay", settings, now)
+            summary = run_maintenance("decay", settings, now, force=force)
         else:
             from kore_pipeline.run.prefect_flows import decay_flow
 
-            summary = decay_flow(home=str(settings.home), now=now)
+            summary = decay_flow(home=str(settings.home), now=now, force=force)
     print_json(summary)
 
 
@@ -97,6 +113,7 @@ def compress(home: Home = None, now: Now = None, no_prefect: Plain = False,
              quiet: Quiet = False) -> None:
     """Merge near-duplicate memories (cosine >= KORE_SIMILARITY_THRESHOLD) per owner and subject."""
     settings = settings_for(home)
+    require_store(settings)
     with stage_progress(quiet):
         if no_prefect:
             from kore_pipeline.run.pipeline import run_maintenance
@@ -112,7 +129,7 @@ def compress(home: Home = None, now: Now = None, no_prefect: Plain = False,
 @app.command()
 def search(query: Annotated[str | None, typer.Argument(help="What to look for.")] = None,
            owner: Annotated[str, typer.Option(help="Memory namespace to search.")] = "default",
-           k: Annotated[int, typer.Option("--k", help="Results to return.")] = 10,
+           k: Annotated[int, typer.Option("--k", min=1, help="Results to return.")] = 10,
            batch: Annotated[Path | None, typer.Option(
                help="JSON Lines of {qid, query, owner, k}; prints one line per query.")] = None,
            as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
@@ -163,7 +180,7 @@ def search(query: Annotated[str | None, typer.Argument(help="What to look for.")
     searcher = mem.searcher
     try:
         if batch is not None:
-            _search_batch(searcher, batch, now, not no_reinforce, filters, mode)
+            _search_batch(searcher, batch, now, not no_reinforce, filters, mode, owner)
             return
         if query is None:
             raise typer.BadParameter("give a QUERY or --batch FILE")
@@ -198,15 +215,21 @@ def search(query: Annotated[str | None, typer.Argument(help="What to look for.")
 
 
 def _search_batch(searcher: Any, path: Path, now: str | None, reinforce: bool,
-                  filters: Any, mode: str) -> None:
+                  filters: Any, mode: str, owner: str = "default") -> None:
+    """One JSON line out per request line; a line's own owner wins, else ``--owner``."""
     with path.open(encoding="utf-8") as fh:
         for lineno, line in enumerate(fh, start=1):
             if not line.strip():
                 continue
             try:
                 req = json.loads(line)
-                hits = searcher.search(str(req["query"]), str(req.get("owner", "default")),
-                                       k=int(req.get("k", 10)), now=now, reinforce=reinforce,
+                if not isinstance(req, dict):
+                    raise TypeError("a request line must be a JSON object")
+                k = req.get("k", 10)
+                if isinstance(k, bool) or not isinstance(k, int):
+                    raise ValueError(f"k must be a whole number, not {k!r}")
+                hits = searcher.search(str(req["query"]), str(req.get("owner", owner)),
+                                       k=k, now=now, reinforce=reinforce,
                                        mode=str(req.get("mode", mode)), filters=filters)
                 out = {"qid": req.get("qid", lineno), "results": [h.to_dict() for h in hits]}
             except (json.JSONDecodeError, KeyError, TypeError, ValueError) as exc:
@@ -220,6 +243,7 @@ def stats(home: Home = None, as_json: Annotated[bool, typer.Option("--json")] = 
     from kore_pipeline.serve.stats import collect_stats
 
     settings = settings_for(home)
+    require_store(settings)
     data = collect_stats(settings)
     if as_json:
         print_json(data)
@@ -229,31 +253,75 @@ def stats(home: Home = None, as_json: Annotated[bool, typer.Option("--json")] = 
 
 
 @app.command()
-def restore(memory_id: Annotated[int, typer.Argument(help="Id of an archived memory.")],
+def restore(memory_id: Annotated[int | None, typer.Argument(
+                help="Id of an archived memory.")] = None,
+            run_id: Annotated[str | None, typer.Option(
+                "--run", help="Undo one decay or compress run: every memory it archived.")]
+            = None,
             home: Home = None, now: Now = None) -> None:
     """Bring a forgotten, merged, superseded or deleted memory back into the active set.
 
-    A compacted memory comes back with its summary's other originals: use
-    `kore restore-compaction SUMMARY_ID`.
+    `--run RUN_ID` restores every memory one decay or compress pass archived (run ids are in
+    `kore stats` and the lake's `runs`). A compacted memory comes back with its summary's
+    other originals: use `kore restore-compaction SUMMARY_ID`.
     """
-    from kore_pipeline.store.db import connect, restore_memory
+    from kore_pipeline.store.db import connect, restore_memory, restore_run
+    from kore_pipeline.store.homelock import home_lock
     from kore_pipeline.timeutil import iso, resolve_now
 
-    conn = connect(settings_for(home).db_path())
-    try:
-        row = conn.execute("SELECT status, merged_into FROM memories WHERE id = ?",
-                           (memory_id,)).fetchone()
-        if row is not None and row["status"] == "compacted":
-            typer.echo(f"memory {memory_id} is part of summary {row['merged_into']}: run"
-                       f" `kore restore-compaction {row['merged_into']}`", err=True)
-            raise typer.Exit(1)
-        ok = restore_memory(conn, memory_id, iso(resolve_now(now)))
-    finally:
-        conn.close()
+    settings = settings_for(home)
+    require_store(settings)
+    if (memory_id is None) == (run_id is None):
+        raise typer.BadParameter("give a MEMORY_ID or --run RUN_ID (one of them)")
+    with home_lock(settings.home, settings.lock_wait_seconds, "restore"):
+        conn = connect(settings.db_path(), create=False)
+        try:
+            if run_id is not None:
+                restored = restore_run(conn, run_id, iso(resolve_now(now)))
+                if settings.lake_dir().is_dir():
+                    from kore_pipeline.lake.publish import publish
+
+                    publish(conn, settings.lake_dir(), settings)
+                typer.echo(f"restored {restored} memories archived by run {run_id}")
+                return
+            assert memory_id is not None
+            if not -2**63 <= memory_id < 2**63:
+                typer.echo(f"memory {memory_id} is not archived", err=True)
+                raise typer.Exit(1)
+            row = conn.execute("SELECT status, merged_into FROM memories WHERE id = ?",
+                               (memory_id,)).fetchone()
+            if row is not None and row["status"] == "compacted":
+                typer.echo(f"memory {memory_id} is part of summary {row['merged_into']}: run"
+                           f" `kore restore-compaction {row['merged_into']}`", err=True)
+                raise typer.Exit(1)
+            ok = restore_memory(conn, memory_id, iso(resolve_now(now)))
+        finally:
+            conn.close()
     if not ok:
         typer.echo(f"memory {memory_id} is not archived", err=True)
         raise typer.Exit(1)
     typer.echo(f"restored memory {memory_id}")
+
+
+@app.command()
+def backup(dest: Annotated[Path, typer.Argument(help="A new (or empty) folder.")],
+           home: Home = None) -> None:
+    """Copy the home consistently: store and embedding cache through SQLite's online
+    backup, the vector index and the lake. Restore by pointing --home at the copy."""
+    from kore_pipeline.lifecycle.recover import backup_home
+
+    settings = settings_for(home)
+    require_store(settings)
+    print_json(backup_home(settings, dest))
+
+
+@app.command()
+def recover(home: Home = None) -> None:
+    """Rebuild a lost or damaged store from the lake (the damaged file is set aside); the
+    next `kore run` re-embeds from the embedding cache and re-reads the inputs."""
+    from kore_pipeline.lifecycle.recover import recover_store
+
+    print_json(recover_store(settings_for(home)))
 
 
 @app.command()

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from typer.core import TyperGroup
 
 from kore_pipeline.settings import KoreSettings
 
@@ -21,6 +22,34 @@ Plain = Annotated[bool, typer.Option("--no-prefect", help="Run the stages direct
 def settings_for(home: Path | None) -> KoreSettings:
     """Settings from the environment, with the home folder from --home if given."""
     return KoreSettings(home=home) if home else KoreSettings()
+
+
+def require_store(settings: KoreSettings) -> None:
+    """Stop with exit 2 (creating nothing) when the home has no store."""
+    if not settings.db_path().is_file():
+        typer.echo(f"no store at {settings.db_path()}: run `kore run` first (check --home)",
+                   err=True)
+        raise typer.Exit(2)
+
+
+class KoreGroup(TyperGroup):
+    """The command group: store problems end a command with a clear message, no traceback."""
+
+    def invoke(self, ctx: Any) -> Any:  # typer's own click.Context
+        """Run the command; a damaged, missing or busy store exits 2 (busy: 3)."""
+        from kore_pipeline.embed.factory import EmbeddingError
+        from kore_pipeline.lifecycle.decay import DecayRefused
+        from kore_pipeline.store.check import StoreError
+        from kore_pipeline.store.homelock import HomeBusy
+
+        try:
+            return super().invoke(ctx)
+        except HomeBusy as exc:
+            typer.echo(f"error: {exc}", err=True)
+            raise typer.Exit(3) from None
+        except (StoreError, DecayRefused, EmbeddingError) as exc:
+            typer.echo(f"error: {exc}", err=True)
+            raise typer.Exit(2) from None
 
 
 def print_json(obj: Any) -> None:

@@ -23,6 +23,9 @@ def _require_store(settings: Any) -> None:
     if not settings.db_path().is_file():
         typer.echo(f"no store at {settings.db_path()}: run `kore run` first", err=True)
         raise typer.Exit(2)
+    from kore_pipeline.store.db import connect_reader
+
+    connect_reader(settings.db_path()).close()  # damaged: a clear error, never a traceback
 
 
 def context(query: Annotated[str, typer.Argument(help="What the prompt is about.")],
@@ -63,8 +66,15 @@ def inject_cmd(request_file: Annotated[Path, typer.Argument(
     """
     from kore_pipeline.serve.prompt import inject, request_query, wants_injection
 
-    raw = sys.stdin.read() if str(request_file) == "-" else \
-        request_file.read_text(encoding="utf-8")
+    try:
+        data = getattr(sys.stdin, "buffer", sys.stdin).read() if str(request_file) == "-" \
+            else request_file.read_bytes()
+        raw = data.decode("utf-8") if isinstance(data, bytes) else data
+    except UnicodeDecodeError as exc:
+        raise typer.BadParameter(f"not UTF-8 text: {exc}", param_hint="REQUEST") from None
+    except OSError as exc:
+        raise typer.BadParameter(f"cannot read {request_file}: {exc.strerror}",
+                                 param_hint="REQUEST") from None
     try:
         request = json.loads(raw)
     except json.JSONDecodeError as exc:
@@ -115,7 +125,7 @@ def compact(older_than_days: Annotated[int, typer.Option(
     settings = settings_for(home)
     _require_store(settings)
     clock = resolve_now(now)
-    conn = connect(settings.db_path())
+    conn = connect(settings.db_path(), create=False)
     run_id = None
     try:
         plans = plan_compaction(conn, settings, clock, older_than_days, owner=owner,
@@ -158,7 +168,7 @@ def restore_compaction_cmd(summary_id: Annotated[int, typer.Argument(
 
     settings = settings_for(home)
     _require_store(settings)
-    conn = connect(settings.db_path())
+    conn = connect(settings.db_path(), create=False)
     try:
         count = restore_compaction(conn, summary_id, resolve_now(now))
     except CompactionError as exc:

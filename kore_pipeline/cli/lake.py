@@ -118,8 +118,13 @@ def register(app: typer.Typer) -> None:
         if not (lake_dir / "memories.parquet").is_file():
             typer.echo(f"no lake at {lake_dir}: run `kore run` first", err=True)
             raise typer.Exit(2)
-        lake.upgrade_lake(settings)  # an older lake's types: rewritten from the store
-        con = lake.connect_views(lake_dir, settings, now)
+        try:
+            lake.upgrade_lake(settings)  # an older lake's types: rewritten from the store
+            con = lake.connect_views(lake_dir, settings, now)
+        except Exception as exc:  # noqa: BLE001 - a damaged lake file: say so, no traceback
+            typer.echo(f"error: the lake at {lake_dir} cannot be read ({exc}); the next"
+                       " `kore run` rewrites it from the store", err=True)
+            raise typer.Exit(2) from None
         try:
             if statement is None:
                 repl(con, "table" if fmt == "tsv" and sys.stdin.isatty() else fmt)
@@ -149,5 +154,10 @@ def register(app: typer.Typer) -> None:
         if not (settings.lake_dir() / "memories.parquet").is_file():
             typer.echo(f"no lake at {settings.lake_dir()}: run `kore run` first", err=True)
             raise typer.Exit(2)
-        write_report(settings, out, now)
+        try:
+            write_report(settings, out, now)
+        except Exception as exc:  # noqa: BLE001 - a damaged lake file: say so, no traceback
+            typer.echo(f"error: the lake at {settings.lake_dir()} cannot be read ({exc}); the"
+                       " next `kore run` rewrites it from the store", err=True)
+            raise typer.Exit(2) from None
         typer.echo(f"report written to {out}")

@@ -7,6 +7,7 @@ a model is first needed, so the CLI starts fast.
 
 from __future__ import annotations
 
+import logging
 import sqlite3
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -17,6 +18,10 @@ from kore_pipeline import faults
 from kore_pipeline.embed.factory import Embedder, EmbeddingError, make_embedder
 from kore_pipeline.embed.sentence_transformer import SentenceTransformerEmbedder, resolve_model_path
 from kore_pipeline.ids import embedding_key
+from kore_pipeline.store.check import QUICK_CHECK_MAX_BYTES, header_problem, set_aside
+from kore_pipeline.timeutil import utcnow
+
+log = logging.getLogger(__name__)
 
 __all__ = [
     "Embedder", "EmbeddingCache", "EmbeddingError", "SentenceTransformerEmbedder", "embed_text",
@@ -46,19 +51,68 @@ def matrix(rows: int, dim: int) -> np.ndarray:
 
 
 class EmbeddingCache:
-    """Vectors keyed by hash(model, text) in a SQLite file; survives across runs."""
+    """Vectors keyed by hash(model, text) in a SQLite file; survives across runs.
+
+    A damaged cache (empty, not SQLite, corrupt pages, a blob of the wrong length) is never
+    fatal: the file is named in a warning, set aside as ``embeddings.sqlite.damaged-<time>``
+    and a new cache started, so what it held is re-embedded; a bad blob is re-encoded.
+    """
 
     def __init__(self, path: Path) -> None:
+        self.path = path
+        self.set_aside: list[str] = []
         path.parent.mkdir(parents=True, exist_ok=True)
-        self.conn = sqlite3.connect(path, timeout=30.0, check_same_thread=False)
+        problem = header_problem(path) if path.is_file() else None
+        if problem is not None and path.stat().st_size > 0:
+            self._discard(problem)
+        elif problem is not None:  # 0 bytes: nothing to keep, SQLite starts it afresh
+            path.unlink()
+        try:
+            self._open()
+            if path.stat().st_size <= QUICK_CHECK_MAX_BYTES:
+                rows = [r[0] for r in self.conn.execute("PRAGMA quick_check(1)")]
+                if rows != ["ok"]:
+                    raise sqlite3.DatabaseError("; ".join(map(str, rows)))
+        except sqlite3.DatabaseError as exc:
+            if isinstance(exc, sqlite3.OperationalError) and "locked" in str(exc):
+                raise
+            self.conn.close()
+            self._discard(str(exc))
+            self._open()
+
+    def _open(self) -> None:
+        self.conn = sqlite3.connect(self.path, timeout=30.0, check_same_thread=False)
         self.conn.execute("PRAGMA journal_mode=WAL")
         self.conn.execute(
             "CREATE TABLE IF NOT EXISTS embeddings (key TEXT PRIMARY KEY, dim INTEGER NOT NULL,"
             " vector BLOB NOT NULL)"
         )
 
+    def _discard(self, problem: str) -> None:
+        """Set the damaged file aside (named in a warning); a new cache starts empty."""
+        target = set_aside(self.path, utcnow().strftime("%Y%m%dT%H%M%S%f"))
+        self.set_aside.append(str(target))
+        log.warning("embedding cache %s is damaged (%s): set aside as %s; a new cache is"
+                    " built and its vectors re-embedded", self.path, problem, target)
+
+    def recover(self, exc: sqlite3.DatabaseError) -> None:
+        """Called on a read error mid-use: set the cache aside and continue with a new one."""
+        if isinstance(exc, sqlite3.OperationalError) and ("locked" in str(exc)
+                                                          or "busy" in str(exc)):
+            raise exc
+        self.conn.close()
+        self._discard(str(exc))
+        self._open()
+
     def get_many(self, keys: Sequence[str]) -> dict[str, np.ndarray]:
-        """Cached vectors for the keys that have one."""
+        """Cached vectors for the keys that have one (a damaged cache has none)."""
+        try:
+            return self._get_many(keys)
+        except sqlite3.DatabaseError as exc:
+            self.recover(exc)
+            return {}
+
+    def _get_many(self, keys: Sequence[str]) -> dict[str, np.ndarray]:
         found: dict[str, np.ndarray] = {}
         unique = list(dict.fromkeys(keys))
         for i in range(0, len(unique), 500):
@@ -67,11 +121,19 @@ class EmbeddingCache:
             for key, _dim, blob in self.conn.execute(
                 f"SELECT key, dim, vector FROM embeddings WHERE key IN ({marks})", chunk
             ):
-                found[key] = np.frombuffer(blob, dtype=np.float32)
+                if isinstance(blob, bytes) and len(blob) == 4 * int(_dim) > 0:
+                    found[key] = np.frombuffer(blob, dtype=np.float32)
         return found
 
     def put_many(self, keys: Sequence[str], vectors: np.ndarray) -> None:
-        """Store vectors (one row per key)."""
+        """Store vectors (one row per key); a damaged cache is set aside and written anew."""
+        try:
+            self._put_many(keys, vectors)
+        except sqlite3.DatabaseError as exc:
+            self.recover(exc)
+            self._put_many(keys, vectors)
+
+    def _put_many(self, keys: Sequence[str], vectors: np.ndarray) -> None:
         with self.conn:
             self.conn.executemany(
                 "INSERT OR REPLACE INTO embeddings(key, dim, vector) VALUES (?, ?, ?)",
@@ -86,7 +148,15 @@ class EmbeddingCache:
         of per-key arrays): a million vectors cost their matrix and little more. From
         ``SCAN_MIN`` distinct keys that are at least ``SCAN_SHARE`` of the cache, the cache is
         read in one sequential scan instead of one keyed lookup per key (at 1M: 5.6 s vs 14 s).
+        A damaged cache finds nothing (it is set aside; the caller encodes what is missing).
         """
+        try:
+            return self._fill(keys, out)
+        except sqlite3.DatabaseError as exc:
+            self.recover(exc)
+            return np.zeros(len(keys), dtype=bool)
+
+    def _fill(self, keys: Sequence[str], out: np.ndarray) -> np.ndarray:
         first: dict[str, int] = {}
         repeats: list[int] = []  # rows whose key an earlier row already has
         for pos, key in enumerate(keys):
@@ -121,8 +191,8 @@ class EmbeddingCache:
         hit: list[int] = []
         for key, kdim, blob in rows:
             pos = first.get(key)
-            if pos is None or kdim != dim:
-                continue
+            if pos is None or kdim != dim or not isinstance(blob, bytes) or len(blob) != width:
+                continue  # another dimension, or a damaged blob: re-encoded
             if flat is not None:
                 flat[pos * width : (pos + 1) * width] = blob
             else:
@@ -131,7 +201,11 @@ class EmbeddingCache:
         found[np.asarray(hit, dtype=np.int64)] = True
 
     def __len__(self) -> int:
-        return int(self.conn.execute("SELECT count(*) FROM embeddings").fetchone()[0])
+        try:
+            return int(self.conn.execute("SELECT count(*) FROM embeddings").fetchone()[0])
+        except sqlite3.DatabaseError as exc:
+            self.recover(exc)
+            return 0
 
     def close(self) -> None:
         """Close the cache file."""
@@ -173,5 +247,10 @@ def embed_with_cache(texts: Sequence[str], embedder: Embedder,
 
 def _cached_dim(cache: EmbeddingCache, key: str) -> int | None:
     """Dimension of a cached vector (the first key's), without loading the model."""
-    hit = cache.conn.execute("SELECT dim FROM embeddings WHERE key = ?", (key,)).fetchone()
-    return int(hit[0]) if hit else None
+    try:
+        hit = cache.conn.execute("SELECT dim, length(vector) FROM embeddings WHERE key = ?",
+                                 (key,)).fetchone()
+    except sqlite3.DatabaseError as exc:
+        cache.recover(exc)
+        return None
+    return int(hit[0]) if hit and hit[1] == 4 * int(hit[0]) else None

@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import csv
 import json
+import logging
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,13 +23,14 @@ from kore_pipeline.ids import file_sha256
 from kore_pipeline.ingest.checkpoints import WHOLE, AppendReader, Checkpoint, whole_checkpoint
 from kore_pipeline.ingest.documents import document_elements, is_json_object, sniff
 from kore_pipeline.ingest.formats import BadRecord, expand
-from kore_pipeline.ingest.records import ROLES, normalise
+from kore_pipeline.ingest.records import ROLES, named_owner, normalise
+from kore_pipeline.ingest.sources import SUFFIXES, csv_records, discover_inputs
 from kore_pipeline.settings import KoreSettings
 
-__all__ = ["ROLES", "BadRecord", "IngestResult", "discover", "ingest_paths", "message_key",
-           "normalise"]
+__all__ = ["ROLES", "SUFFIXES", "BadRecord", "IngestResult", "discover", "ingest_paths",
+           "message_key", "normalise"]
 
-SUFFIXES = (".jsonl", ".json", ".ndjson", ".csv", ".parquet")
+log = logging.getLogger(__name__)
 MESSAGE_SCHEMA = pa.schema([
     ("message_id", pa.string()), ("owner", pa.string()), ("conversation_id", pa.string()),
     ("session_id", pa.string()), ("ts", pa.string()), ("role", pa.string()),
@@ -45,6 +47,8 @@ class IngestResult:
 
     messages: list[dict[str, Any]] = field(default_factory=list)
     quarantine: list[dict[str, Any]] = field(default_factory=list)
+    refused: list[tuple[str, str]] = field(default_factory=list)
+    """Input paths never opened, with why (symlink out of the roots, FIFO, the home)."""
     files: list[tuple[str, str, int, int]] = field(default_factory=list)
     skipped_files: list[str] = field(default_factory=list)
     checkpoints: list[Checkpoint] = field(default_factory=list)
@@ -58,17 +62,14 @@ class IngestResult:
 
 
 
-def discover(paths: Iterable[Path]) -> list[Path]:
-    """Input files under the given files or folders, sorted, by known suffix."""
-    found: list[Path] = []
-    for path in paths:
-        if path.is_dir():
-            found.extend(p for p in sorted(path.rglob("*")) if p.suffix.lower() in SUFFIXES)
-        elif path.is_file():
-            found.append(path)
-        else:
-            raise FileNotFoundError(f"no such file or folder: {path}")
-    return found
+def discover(paths: Iterable[Path], settings: KoreSettings | None = None) -> list[Path]:
+    """Input files under the given files or folders, sorted, by known suffix.
+
+    Symlinks out of the roots, FIFOs, sockets, devices and the kore home are skipped
+    (``ingest.sources``); with ``settings`` the home and ``follow_symlinks`` apply.
+    """
+    return discover_inputs(paths, settings.home if settings else None,
+                           settings.follow_symlinks if settings else False).files
 
 
 def _dump(raw: Any) -> str:
@@ -80,10 +81,24 @@ def _dump(raw: Any) -> str:
         return f"<{type(raw).__name__} too deeply nested to print>"
 
 
-def _quarantine(result: IngestResult, source: str, line: int, reason: str, raw: Any) -> None:
+def _quarantine(result: IngestResult, source: str, line: int, reason: str, raw: Any,
+                owner: str | None = None) -> None:
+    """Record a bad record with the owner it names (or whose messages it would have been),
+    taken from the whole record before its text is cut to 2,000 characters."""
     result.quarantine.append({"source_file": source, "source_line": line,
                               "reason": _printable(reason),
-                              "raw": _printable(_dump(raw)[:2000])})
+                              "raw": _printable(_dump(raw)[:2000]),
+                              "owner": _printable(owner) if owner else _named(raw)})
+
+
+def _named(raw: Any) -> str | None:
+    owner = named_owner(raw)
+    return _printable(owner) if owner else None
+
+
+def _item_owner(rec: Any, defaults: dict[str, Any], settings: KoreSettings) -> str:
+    """The owner a record's messages go to: its own, its conversation's, or the default."""
+    return named_owner(rec) or named_owner(defaults) or settings.default_owner
 
 
 def _printable(text: str) -> str:
@@ -100,22 +115,24 @@ def _add(obj: Any, source: str, line: int, settings: KoreSettings, part: IngestR
             shown = raw if raw is not None and item.rec is obj else item.rec
             if item.where:  # one line may hold many messages: keep each quarantined row apart
                 shown = where + _dump(shown)
+            owner = _item_owner(item.rec, item.defaults, settings)
             if item.error is not None:
                 _quarantine(part, source, line, where + item.error,
-                            shown if shown is not None else raw or "")
+                            shown if shown is not None else raw or "", owner)
                 continue
             try:
                 part.messages.append(normalise(item.rec, settings, source, line, item.defaults))
             except BadRecord as exc:
-                _quarantine(part, source, line, where + str(exc), shown)
+                _quarantine(part, source, line, where + str(exc), shown, owner)
             except Exception as exc:  # noqa: BLE001 - one odd record never stops the rest
                 _quarantine(part, source, line, f"{where}unexpected {type(exc).__name__}: {exc}",
-                            shown)
+                            shown, owner)
     except BadRecord as exc:
-        _quarantine(part, source, line, str(exc), raw if raw is not None else obj)
+        _quarantine(part, source, line, str(exc), raw if raw is not None else obj,
+                    _item_owner(obj, {}, settings))
     except Exception as exc:  # noqa: BLE001
         _quarantine(part, source, line, f"unexpected {type(exc).__name__}: {exc}",
-                    raw if raw is not None else obj)
+                    raw if raw is not None else obj, _item_owner(obj, {}, settings))
 
 
 def _read_lines(reader: AppendReader, settings: KoreSettings, part: IngestResult) -> None:
@@ -174,7 +191,8 @@ def _read_rows(path: Path, rows: Iterable[dict[str, Any]], settings: KoreSetting
         try:
             result.messages.append(normalise(rec, settings, source, lineno))
         except BadRecord as exc:
-            _quarantine(result, source, lineno, str(exc), rec)
+            _quarantine(result, source, lineno, str(exc), rec,
+                        _item_owner(rec, {}, settings))
 
 
 def read_file(path: Path, settings: KoreSettings, result: IngestResult,
@@ -182,8 +200,12 @@ def read_file(path: Path, settings: KoreSettings, result: IngestResult,
     """Append one whole file's messages and quarantined records to ``result``."""
     kind = kind or sniff(path)
     if kind == "csv":
-        with path.open("r", encoding="utf-8", errors="replace", newline="") as fh:
-            _read_rows(path, csv.DictReader(fh), settings, result, first_line=2)
+        text = path.read_bytes().decode("utf-8", errors="replace")
+        for rec in csv_records(text, settings.max_record_bytes):
+            if rec.row is None:
+                _quarantine(result, str(path), rec.line, rec.error or "bad CSV record", "")
+            else:
+                _read_rows(path, [rec.row], settings, result, first_line=rec.line)
     elif kind == "parquet":
         import pyarrow.parquet as pq
 
@@ -243,7 +265,11 @@ def ingest_paths(paths: Iterable[Path], settings: KoreSettings,
     result = IngestResult()
     seen: dict[tuple[str, str, str], str] = {}
     known = checkpoints or {}
-    for path in discover(paths):
+    found = discover_inputs(paths, settings.home, settings.follow_symlinks)
+    for skipped, reason in found.skipped:
+        log.warning("input skipped: %s: %s", skipped, reason)
+        result.refused.append((skipped, reason))
+    for path in found.files:
         part = IngestResult()
         try:
             read = _read_source(path, settings, part, known.get(str(path)), skip_hashes)

@@ -6,6 +6,9 @@ can quarantine the record and go on.
 
 from __future__ import annotations
 
+import json
+import re
+import unicodedata
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +19,52 @@ from kore_pipeline.text.language import detect_language
 from kore_pipeline.timeutil import BadTimestamp, iso, parse_ts
 
 ROLES = ("user", "assistant", "system")
+ID_FIELDS = ("owner", "conversation_id", "session_id", "message_id", "speaker")
+"""Fields that name things (folders, keys, filters): bounded and free of control characters."""
+MAX_ID_CHARS = 512
+"""Longest owner, conversation, session, message id or speaker accepted (characters)."""
+_OWNER_FIELD = re.compile(r'"owner"\s*:\s*("(?:[^"\\]|\\.)*")')
+
+
+def named_owner(raw: Any) -> str | None:
+    """The owner a raw record names, wherever the field sits, escapes decoded; or None.
+
+    A dict's ``owner``; text is parsed as JSON when it parses, else the first ``"owner":
+    "..."`` pair anywhere in it (an escaped quote inside a string value is never taken for
+    a key) is decoded as a JSON string.
+    """
+    if isinstance(raw, dict):
+        value = raw.get("owner")
+        if isinstance(value, bool) or not isinstance(value, str | int):
+            return None
+        return str(value) if str(value).strip() else None
+    if not isinstance(raw, str) or not raw:
+        return None
+    try:
+        obj = json.loads(raw)
+    except (ValueError, RecursionError):
+        obj = None
+    if isinstance(obj, dict):
+        return named_owner(obj)
+    match = _OWNER_FIELD.search(raw)
+    if match is None:
+        return None
+    try:
+        value = json.loads(match.group(1))
+    except ValueError:
+        return None
+    return value if isinstance(value, str) and value.strip() else None
+
+
+def check_id(name: str, value: str) -> None:
+    """Raise :class:`BadRecord` for an id that is too long or holds control characters."""
+    if len(value) > MAX_ID_CHARS:
+        raise BadRecord(f"field {name!r} is {len(value)} characters long (at most"
+                        f" {MAX_ID_CHARS})")
+    bad = next((c for c in value if unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp")
+                and c not in "\u200d"), None)
+    if bad is not None:
+        raise BadRecord(f"field {name!r} holds a control character (U+{ord(bad):04X})")
 
 
 def _str_field(rec: dict[str, Any], name: str, default: str | None) -> str | None:
@@ -75,6 +124,10 @@ def normalise(rec: Any, settings: KoreSettings, source: str, line: int,
     text = _tail(text.strip(), settings.max_message_bytes)
     mid = _str_field(rec, "message_id", None) or message_id(owner, conversation, session, ts,
                                                              role, text)
+    for name, value in (("owner", owner), ("conversation_id", conversation),
+                        ("session_id", session), ("message_id", mid), ("speaker", speaker)):
+        if value is not None:
+            check_id(name, value)
     return {"message_id": mid, "owner": owner, "conversation_id": conversation,
             "session_id": session, "ts": ts, "role": role, "speaker": speaker, "text": text,
             "importance": importance, "source_file": source, "source_line": line,

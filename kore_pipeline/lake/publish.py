@@ -66,9 +66,7 @@ SNAPSHOTS: dict[str, tuple[str, tuple[str, ...]]] = {
                 " LEFT JOIN memories m ON m.id = a.memory_id ORDER BY a.memory_id",
                 ("archive", "memories")),
     "access_log": ("SELECT * FROM access_log ORDER BY id", ("access_log",)),
-    "quarantine": ("SELECT *, CASE WHEN json_valid(raw) AND json_type(raw) = 'object'"
-                   " THEN CAST(json_extract(raw, '$.owner') AS TEXT) END AS owner"
-                   " FROM quarantine ORDER BY id", ("quarantine",)),
+    "quarantine": ("SELECT * FROM quarantine ORDER BY id", ("quarantine",)),
     "runs": ("SELECT * FROM runs ORDER BY started_at", ("runs",)),
     "run_stages": ("SELECT * FROM run_stages ORDER BY run_id, seq", ("run_stages",)),
 }
@@ -192,9 +190,26 @@ def typed_rows(conn: sqlite3.Connection, table: str | tuple[str, ...], sql: str,
     return out.replace_schema_metadata(meta)
 
 
+MAX_FOLDER_OWNER = 96
+"""Longest percent-encoded owner kept whole in a folder name (file names stop at 255 bytes)."""
+
+
 def owner_folder(owner: str) -> str:
-    """Hive folder name of an owner: ``owner=<percent-encoded owner>``."""
-    return "owner=" + quote(owner, safe="")
+    """Hive folder name of an owner: ``owner=<percent-encoded owner>``, bounded.
+
+    An owner whose encoding is longer than :data:`MAX_FOLDER_OWNER` gets its encoding cut
+    (never inside a ``%XX``) plus ``~`` and 16 hex digits of its SHA-256, so any owner
+    publishes; the ``owner`` column of the rows always keeps the full value (read it, not
+    the folder name).
+    """
+    encoded = quote(owner, safe="")
+    if len(encoded) <= MAX_FOLDER_OWNER:
+        return "owner=" + encoded
+    cut = encoded[:MAX_FOLDER_OWNER - 17]
+    if "%" in cut[-2:]:
+        cut = cut[:cut.rindex("%")]
+    digest = hashlib.sha256(owner.encode("utf-8", "surrogatepass")).hexdigest()[:16]
+    return f"owner={cut}~{digest}"
 
 
 def _messages_fingerprint(conn: sqlite3.Connection) -> str:
@@ -257,6 +272,19 @@ def write_messages(conn: sqlite3.Connection, lake: Path) -> int:
     return table.num_rows
 
 
+def messages_intact(lake: Path) -> bool:
+    """Whether every file of the current messages version has a readable Parquet footer
+    (a damaged one is rewritten from the store by the next publish)."""
+    for path in (lake / "messages").rglob("*.parquet"):
+        try:
+            pq.read_metadata(path)
+        except (OSError, pa.ArrowException) as exc:
+            log.warning("lake file %s is unreadable (%s): rewritten from the store", path, exc,
+                        extra={"stage": "publish", "file": str(path)})
+            return False
+    return True
+
+
 def read_schema(lake: Path) -> dict[str, Any]:
     """``_schema.json`` of a lake, or {} when there is none yet."""
     path = lake / "_schema.json"
@@ -280,7 +308,7 @@ def publish(conn: sqlite3.Connection, lake: Path,
     datasets: dict[str, Any] = {}
     msg_rows = prev_msgs.get("rows", 0)
     if (prev_msgs.get("fingerprint") != fingerprint or not (lake / "messages").is_dir()
-            or not (lake / "messages").is_symlink()):
+            or not (lake / "messages").is_symlink() or not messages_intact(lake)):
         msg_rows = write_messages(conn, lake)
         log.info("dataset written", extra={"stage": "publish", "file": str(lake / "messages"),
                                            "rows": msg_rows})

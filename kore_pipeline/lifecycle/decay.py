@@ -32,6 +32,40 @@ _US_PER_DAY = 86_400_000_000
 _JD_UNIX_EPOCH = 2440587.5  # Julian day number of 1970-01-01T00:00:00Z (SQLite julianday)
 
 
+class DecayRefused(ValueError):
+    """A decay pass that looks like a mistake (clock ahead, too much archived at once)."""
+
+
+CLOCK_SLACK = timedelta(days=1)
+"""A decay clock this far past the wall clock is refused without ``force``."""
+
+
+def check_clock(now: datetime, wall: datetime | None = None) -> None:
+    """Refuse a decay ``now`` ahead of the wall clock (a typo such as 2200-01-01)."""
+    wall = wall or datetime.now(UTC)
+    if now > wall + CLOCK_SLACK:
+        raise DecayRefused(f"decay clock {iso(now)} is ahead of the wall clock ({iso(wall)}):"
+                           " refusing to age every memory at once; pass --force if intended")
+
+
+def check_share(inputs: DecayInputs, forgotten: np.ndarray, settings: KoreSettings) -> None:
+    """Refuse archiving more than ``decay_max_archive_share`` of previously active memories.
+
+    Previously active: active memories a decay pass has scored before (a stored score below
+    1); a first import of old history (never scored) decays freely.
+    """
+    before = inputs.old_score < 1.0
+    total = int(before.sum())
+    if total < settings.decay_guard_min_active:
+        return
+    share = int((before & forgotten).sum()) / total
+    if share > settings.decay_max_archive_share:
+        raise DecayRefused(f"this decay pass would archive {share:.0%} of the {total}"
+                           f" previously active memories (limit"
+                           f" {settings.decay_max_archive_share:.0%},"
+                           " KORE_DECAY_MAX_ARCHIVE_SHARE); pass --force if intended")
+
+
 @dataclass
 class DecayReport:
     """Outcome of one decay run."""
@@ -264,14 +298,18 @@ def apply_pending_accesses(conn: sqlite3.Connection, now: datetime) -> int:
 
 
 def run_decay(conn: sqlite3.Connection, settings: KoreSettings, now: datetime,
-              run_id: str | None = None) -> DecayReport:
+              run_id: str | None = None, guard: bool = False) -> DecayReport:
     """Apply pending accesses, rescore every active memory and archive the forgotten ones.
 
     The accesses are applied in their own transaction; the active rows are then read, scored
     and written back in one transaction (write lock taken before the read), so a memory
     deleted or changed meanwhile by another writer is never archived from a stale read.
     Only scores that changed are written (a second run at the same ``now`` writes nothing).
+    With ``guard``, a clock ahead of the wall clock or an implausible share archived at once
+    raises :class:`DecayRefused` before anything is written.
     """
+    if guard:
+        check_clock(now)
     applied = apply_pending_accesses(conn, now)
     with store.transaction(conn):
         inputs = read_decay_inputs(conn)
@@ -281,6 +319,8 @@ def run_decay(conn: sqlite3.Connection, settings: KoreSettings, now: datetime,
         age = julian_day(now) - inputs.ref_jd
         scores = decay_scores(inputs.importance, age, inputs.access_count, settings)
         changed = np.abs(scores - inputs.old_score) > 1e-12
+        if guard:
+            check_share(inputs, scores < float(settings.forget_threshold), settings)
         write_scores(conn, inputs.ids[changed], scores[changed])
         forgotten = inputs.ids[scores < float(settings.forget_threshold)].tolist()
         if forgotten:

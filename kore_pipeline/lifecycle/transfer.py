@@ -34,6 +34,8 @@ MEMORY_FIELDS = ("subject", "key", "type", "category", "content", "language", "i
 DEFAULTS: dict[str, Any] = {"importance_explicit": 0, "access_count": 0, "decay_score": 1.0,
                             "status": "active"}
 """Values of optional memory fields a hand-written record may leave out."""
+STATUSES = ("active", "forgotten", "merged", "compacted", "superseded", "deleted")
+"""Statuses a memory can have; an archived one (any but 'active') carries its archive record."""
 MESSAGE_FIELDS = ("message_id", "conversation_id", "session_id", "ts", "role", "speaker", "text",
                   "importance", "source_file", "source_line", "run_id", "extracted")
 
@@ -94,9 +96,9 @@ def export_owner(settings: KoreSettings, owner: str, out: Path | None,
     """Write the export of ``owner`` to ``out`` (atomically) or stdout; returns memories."""
     import sys
 
-    from kore_pipeline.store.db import connect
+    from kore_pipeline.store.db import connect_reader
 
-    conn = connect(settings.db_path())
+    conn = connect_reader(settings.db_path())
     try:
         lines = [json.dumps(rec, ensure_ascii=False) for rec in export_records(conn, owner, now)]
     finally:
@@ -121,6 +123,68 @@ def _read(path: Path) -> Iterator[tuple[int, dict[str, Any] | str]]:
                 yield lineno, f"line {lineno}: invalid JSON ({exc.msg})"
                 continue
             yield lineno, rec if isinstance(rec, dict) else f"line {lineno}: not an object"
+
+
+def _is_text(value: Any) -> bool:
+    return isinstance(value, str) and bool(value.strip())
+
+
+def check_memory(rec: dict[str, Any]) -> None:
+    """Validate a memory line whole before anything of it is inserted (ValueError: why)."""
+    from kore_pipeline.timeutil import parse_ts
+
+    for name in ("subject", "key", "content"):
+        if not isinstance(rec.get(name), str) or (name != "subject" and not rec[name].strip()):
+            raise ValueError(f"field {name!r} must be a non-empty string")
+    for name in ("type", "category", "created_at"):
+        if not _is_text(rec.get(name)):
+            raise ValueError(f"field {name!r} must be a non-empty string")
+    importance = rec.get("importance")
+    if isinstance(importance, bool) or not isinstance(importance, int) \
+            or not 1 <= importance <= 5:
+        raise ValueError(f"field 'importance' must be an integer 1..5, got {importance!r}")
+    status = rec.get("status", "active")
+    if status not in STATUSES:
+        raise ValueError(f"unknown status {status!r} (expected one of {', '.join(STATUSES)})")
+    score = rec.get("decay_score", 1.0)
+    if isinstance(score, bool) or not isinstance(score, int | float) or not 0 <= score <= 1:
+        raise ValueError(f"field 'decay_score' must be a number in [0, 1], got {score!r}")
+    for name in ("created_at", "updated_at", "last_accessed_at", "expires_at"):
+        if rec.get(name) is not None:
+            parse_ts(rec[name])  # BadTimestamp is a ValueError naming the value
+    merged = rec.get("merged_into")
+    if merged is not None and not (isinstance(merged, dict) and _is_text(merged.get("key"))
+                                   and isinstance(merged.get("subject"), str)):
+        raise ValueError(f"field 'merged_into' must be {{\"subject\", \"key\"}}, got {merged!r}")
+    archive = rec.get("archive")
+    if status != "active":
+        if not isinstance(archive, dict):
+            raise ValueError(f"a memory with status {status!r} needs its 'archive' record")
+        for name in ("archived_at", "reason", "content"):
+            if not _is_text(archive.get(name)):
+                raise ValueError(f"archive field {name!r} must be a non-empty string")
+        parse_ts(archive["archived_at"])
+    elif archive is not None:
+        raise ValueError("an active memory has no 'archive' record")
+    accesses = rec.get("accesses") or []
+    if not isinstance(accesses, list) or not all(
+            isinstance(a, dict) and _is_text(a.get("accessed_at")) for a in accesses):
+        raise ValueError("field 'accesses' must be a list of objects with 'accessed_at'")
+    for a in accesses:
+        parse_ts(a["accessed_at"])
+
+
+def check_message(rec: dict[str, Any]) -> None:
+    """Validate a message line whole (ValueError: why)."""
+    from kore_pipeline.ingest.records import ROLES
+    from kore_pipeline.timeutil import parse_ts
+
+    for name in ("message_id", "conversation_id", "session_id", "text", "source_file"):
+        if not _is_text(rec.get(name)):
+            raise ValueError(f"field {name!r} must be a non-empty string")
+    if rec.get("role") not in ROLES:
+        raise ValueError(f"unknown role {rec.get('role')!r}")
+    parse_ts(rec.get("ts"))
 
 
 def _insert_memory(conn: sqlite3.Connection, owner: str, rec: dict[str, Any]) -> int | None:
@@ -165,6 +229,7 @@ def import_file(settings: KoreSettings, path: Path, owner: str | None = None,
     from kore_pipeline.embed.cache import EmbeddingCache, make_embedder
     from kore_pipeline.index.sync import sync_index
     from kore_pipeline.store.db import connect, transaction
+    from kore_pipeline.store.homelock import acquire
 
     report = ImportReport()
     records = list(_read(path))
@@ -175,7 +240,14 @@ def import_file(settings: KoreSettings, path: Path, owner: str | None = None,
         raise TransferError(f"{path}: export version {header.get('version')!r} is not"
                             f" supported (expected {VERSION})")
     report.owner = owner or str(header.get("owner") or "")
-    conn = connect(settings.db_path())
+    if not report.owner.strip():
+        raise TransferError(f"{path}: the header names no owner: give --owner")
+    lock = acquire(settings.home, settings.lock_wait_seconds, "import")
+    try:
+        conn = connect(settings.db_path())
+    except BaseException:
+        lock.__exit__(None, None, None)
+        raise
     try:
         merges: list[tuple[int, dict[str, Any]]] = []
         with transaction(conn):
@@ -184,23 +256,8 @@ def import_file(settings: KoreSettings, path: Path, owner: str | None = None,
                     report.errors.append(rec)
                     continue
                 try:
-                    if rec.get("kind") == "message":
-                        cur = conn.execute(
-                            f"INSERT OR IGNORE INTO messages(owner, {', '.join(MESSAGE_FIELDS)})"
-                            f" VALUES (?, {', '.join('?' * len(MESSAGE_FIELDS))})",
-                            [report.owner, *(rec[f] for f in MESSAGE_FIELDS)])
-                        report.messages += cur.rowcount
-                    elif rec.get("kind") == "memory":
-                        mid = _insert_memory(conn, report.owner, rec)
-                        if mid is None:
-                            report.skipped_existing += 1
-                            continue
-                        report.memories += 1
-                        report.accesses += len(rec.get("accesses") or [])
-                        if rec.get("merged_into"):
-                            merges.append((mid, rec["merged_into"]))
-                    else:
-                        report.errors.append(f"line {lineno}: unknown kind {rec.get('kind')!r}")
+                    with transaction(conn):  # a savepoint: a bad line leaves nothing behind
+                        _import_line(conn, report, rec, lineno, merges)
                 except (KeyError, TypeError, ValueError, sqlite3.IntegrityError) as exc:
                     report.errors.append(f"line {lineno}: {type(exc).__name__}: {exc}")
             for mid, ref in merges:
@@ -218,4 +275,30 @@ def import_file(settings: KoreSettings, path: Path, owner: str | None = None,
                         "signature": idx.signature}
     finally:
         conn.close()
+        lock.__exit__(None, None, None)
     return report
+
+
+def _import_line(conn: sqlite3.Connection, report: ImportReport, rec: dict[str, Any],
+                 lineno: int, merges: list[tuple[int, dict[str, Any]]]) -> None:
+    """Insert one validated line (a message or a memory with its archive and accesses)."""
+    if rec.get("kind") == "message":
+        check_message(rec)
+        cur = conn.execute(
+            f"INSERT OR IGNORE INTO messages(owner, {', '.join(MESSAGE_FIELDS)})"
+            f" VALUES (?, {', '.join('?' * len(MESSAGE_FIELDS))})",
+            [report.owner, *(rec.get(f) for f in MESSAGE_FIELDS)])
+        report.messages += cur.rowcount
+    elif rec.get("kind") == "memory":
+        check_memory(rec)
+        assert report.owner is not None  # set from the header before any record
+        mid = _insert_memory(conn, report.owner, rec)
+        if mid is None:
+            report.skipped_existing += 1
+            return
+        report.memories += 1
+        report.accesses += len(rec.get("accesses") or [])
+        if rec.get("merged_into"):
+            merges.append((mid, rec["merged_into"]))
+    else:
+        raise ValueError(f"unknown kind {rec.get('kind')!r}")

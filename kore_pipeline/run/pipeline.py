@@ -27,7 +27,8 @@ from kore_pipeline.ingest.reader import IngestResult, ingest_paths, message_key
 from kore_pipeline.lake import publish as lake
 from kore_pipeline.lifecycle.erase import record_owner
 from kore_pipeline.settings import KoreSettings
-from kore_pipeline.store.db import connect, transaction
+from kore_pipeline.store.db import NoStore, transaction
+from kore_pipeline.lifecycle.recover import open_store_for_run
 from kore_pipeline.store.runlog import log, timed_stage
 from kore_pipeline.timeutil import iso, resolve_now, utcnow
 
@@ -103,9 +104,17 @@ class RunContext:
 
 def open_run(settings: KoreSettings, kind: str, now: datetime | str | None = None,
              embedder: Embedder | None = None) -> RunContext:
-    """Open the store and record a run in state 'started'."""
+    """Open the verified store and record a run in state 'started'.
+
+    Only an ingesting run (pipeline, watch) creates a store, and only in a home without a
+    lake or an index (a store lost beside them is recovered, never restarted empty); a
+    maintenance run on a home without a store raises ``NoStore`` and creates nothing.
+    """
     clock = resolve_now(now)
-    conn = connect(settings.db_path())
+    creates = kind in ("pipeline", "watch")
+    if not creates and not settings.db_path().is_file():
+        raise NoStore(settings.db_path())
+    conn = open_store_for_run(settings, create=creates)
     run_id = f"{kind}-{utcnow().strftime('%Y%m%dT%H%M%S%f')}"
     with transaction(conn):
         mark_interrupted_runs(conn)
@@ -202,6 +211,7 @@ def stage_ingest(ctx: RunContext, paths: list[Path]) -> dict[str, int]:
                            "messages_read": messages.num_rows, "messages_new": len(new),
                            "quarantined": len(result.quarantine),
                            "files_rewritten": len(result.rewritten_files),
+                           "files_refused": len(result.refused),
                            "pending_bytes": result.pending_bytes,
                            "messages_pending": int(pending)}
     return ctx.stats["ingest"]
@@ -326,11 +336,15 @@ def stage_index(ctx: RunContext) -> dict[str, Any]:
 
 
 @timed_stage("decay")
-def stage_decay(ctx: RunContext) -> dict[str, Any]:
-    """Apply logged accesses, recompute decay at ``ctx.now``, archive the forgotten."""
+def stage_decay(ctx: RunContext, force: bool = False) -> dict[str, Any]:
+    """Apply logged accesses, recompute decay at ``ctx.now``, archive the forgotten.
+
+    Without ``force`` a clock ahead of the wall clock, or an implausible share archived at
+    once, raises ``DecayRefused`` before anything changes.
+    """
     from kore_pipeline.lifecycle.decay import run_decay
 
-    report = run_decay(ctx.conn, ctx.settings, ctx.now, ctx.run_id)
+    report = run_decay(ctx.conn, ctx.settings, ctx.now, ctx.run_id, guard=not force)
     faults.reach("decay")
     ctx.stats["decay"] = {k: v for k, v in asdict(report).items() if k != "forgotten_ids"}
     return ctx.stats["decay"]
@@ -385,16 +399,17 @@ def execute(ctx: RunContext, body: Callable[[], object],
 
 def run_pipeline(paths: list[Path] | None, settings: KoreSettings,
                  now: datetime | str | None = None,
-                 embedder: Embedder | None = None) -> dict[str, Any]:
+                 embedder: Embedder | None = None, force: bool = False) -> dict[str, Any]:
     """Every stage in order, decay and compression included (plan ``pipeline``); the summary."""
     from kore_pipeline.run.plans import PIPELINE
     from kore_pipeline.run.runner import run_plan
 
-    return run_plan(PIPELINE, settings, paths=input_paths(paths), now=now, embedder=embedder)
+    return run_plan(PIPELINE, settings, paths=input_paths(paths), now=now, embedder=embedder,
+                    force=force)
 
 
 def run_maintenance(kind: str, settings: KoreSettings, now: datetime | str | None = None,
-                    owner: str | None = None) -> dict[str, Any]:
+                    owner: str | None = None, force: bool = False) -> dict[str, Any]:
     """``decay`` or ``compress`` on its own, then publish (the scheduled flows' work)."""
     from kore_pipeline.run.plans import COMPRESS, DECAY
     from kore_pipeline.run.runner import run_plan
@@ -402,4 +417,4 @@ def run_maintenance(kind: str, settings: KoreSettings, now: datetime | str | Non
     plans = {"decay": DECAY, "compress": COMPRESS}
     if kind not in plans:
         raise ValueError(f"unknown maintenance run {kind!r}")
-    return run_plan(plans[kind], settings, now=now, owner=owner)
+    return run_plan(plans[kind], settings, now=now, owner=owner, force=force)

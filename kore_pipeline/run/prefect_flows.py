@@ -41,7 +41,8 @@ from kore_pipeline.run.plans import COMPRESS, DECAY, MICRO_BATCH, PIPELINE, Plan
 from kore_pipeline.run.watch import has_work
 from kore_pipeline.settings import KoreSettings
 from kore_pipeline.store import runlog
-from kore_pipeline.store.db import connect
+from kore_pipeline.store.db import NoStore, connect
+from kore_pipeline.store.homelock import home_lock as write_lock
 
 HOME_WAIT_SECONDS = 6 * 3600.0
 """How long a flow waits for another flow writing its home before it is refused."""
@@ -259,11 +260,17 @@ def _artifacts(spec: runner.RunSpec, summary: dict[str, Any], title: str) -> Non
 
 def run_flow(plan: Plan, settings: KoreSettings, title: str, paths: list[Path] | None = None,
              now: str | None = None, owner: str | None = None, partitions: int = 4,
-             work_root: Path | None = None, run_map: RunMap | None = None) -> dict[str, Any]:
-    """Run ``plan`` as this flow's tasks, holding the home's concurrency limit, with kore's
-    logs in the run logs; leave the summary and stage table as artifacts."""
-    with home_lock(settings), logs_to_prefect():
-        spec = runner.start_run(plan, settings, paths, now, owner, partitions, work_root)
+             work_root: Path | None = None, run_map: RunMap | None = None,
+             force: bool = False) -> dict[str, Any]:
+    """Run ``plan`` as this flow's tasks, holding the home's concurrency limit and its write
+    lock file (``store.homelock``: also against writers outside Prefect), with kore's logs in
+    the run logs; leave the summary and stage table as artifacts."""
+    if plan.kind not in ("pipeline", "watch") and not settings.db_path().is_file():
+        raise NoStore(settings.db_path())
+    with home_lock(settings), write_lock(settings.home, settings.lock_wait_seconds,
+                                         plan.kind), logs_to_prefect():
+        spec = runner.start_run(plan, settings, paths, now, owner, partitions, work_root,
+                                force)
         with runner.sharing_model(spec.run_id, None):
             summary = runner.run_units(plan, spec, prefect_units(run_map))
         _artifacts(spec, summary, title)
@@ -275,7 +282,7 @@ def run_flow(plan: Plan, settings: KoreSettings, title: str, paths: list[Path] |
 @flow(name="kore-pipeline", log_prints=True)
 def kore_pipeline_flow(paths: list[str] | None = None, home: str | None = None,
                        now: str | None = None, owner: str | None = None,
-                       speaker: str | None = None) -> dict[str, Any]:
+                       speaker: str | None = None, force: bool = False) -> dict[str, Any]:
     """Ingest -> embed -> extract & score -> index -> decay -> compress -> publish.
 
     Args:
@@ -287,11 +294,13 @@ def kore_pipeline_flow(paths: list[str] | None = None, home: str | None = None,
         owner: Owner of the records that name none; none means KORE_DEFAULT_OWNER.
         speaker: Name of the person behind user turns that name no speaker (an export's);
             none means KORE_DEFAULT_SPEAKER.
+        force: Decay even with a clock ahead of the wall clock or an implausible share.
     """
     overrides = {k: v for k, v in (("default_owner", owner), ("default_speaker", speaker))
                  if v is not None}
     settings = flow_settings(home).model_copy(update=overrides)
-    return run_flow(PIPELINE, settings, "kore pipeline run", flow_inputs(paths), now)
+    return run_flow(PIPELINE, settings, "kore pipeline run", flow_inputs(paths), now,
+                    force=force)
 
 
 @flow(name="kore-micro-batch", log_prints=True)
@@ -316,15 +325,18 @@ def micro_batch_flow(paths: list[str] | None = None, home: str | None = None,
 
 
 @flow(name="kore-decay", log_prints=True)
-def decay_flow(home: str | None = None, now: str | None = None) -> dict[str, Any]:
+def decay_flow(home: str | None = None, now: str | None = None,
+               force: bool = False) -> dict[str, Any]:
     """Apply logged accesses and decay at ``now``; archive forgotten memories; publish.
 
     Args:
         home: The memory home (store, index, lake). Required in a deployment; ad hoc,
             none means KORE_HOME or ./.kore.
         now: The clock decay is computed at, ISO 8601; none means now.
+        force: Decay even with a clock ahead of the wall clock or an implausible share of
+            the active memories archived at once (refused otherwise).
     """
-    return run_flow(DECAY, flow_settings(home), "kore decay run", now=now)
+    return run_flow(DECAY, flow_settings(home), "kore decay run", now=now, force=force)
 
 
 @flow(name="kore-compress", log_prints=True)

@@ -25,7 +25,8 @@ from kore_pipeline.run.partitioned import RunMap, run_locally
 from kore_pipeline.run.partitions import MergedVectors
 from kore_pipeline.run.plans import Plan, Step
 from kore_pipeline.settings import KoreSettings
-from kore_pipeline.store.db import connect
+from kore_pipeline.store.db import NoStore, connect
+from kore_pipeline.store.homelock import home_lock
 from kore_pipeline.timeutil import iso, resolve_now
 
 
@@ -47,6 +48,8 @@ class RunSpec:
     """Partitions of the partitioned steps."""
     work_dir: str = ""
     """The partitioned steps' folder (shared by every worker)."""
+    force: bool = False
+    """Decay without its guards (clock ahead of the wall clock, implausible share)."""
 
     def kore_settings(self) -> KoreSettings:
         """The settings object."""
@@ -73,7 +76,7 @@ STAGES: dict[str, StageFn] = {
     "embed": lambda ctx, spec, _: stages.stage_embed(ctx),
     "extract": lambda ctx, spec, _: stages.stage_extract(ctx),
     "index": _index,
-    "decay": lambda ctx, spec, _: stages.stage_decay(ctx),
+    "decay": lambda ctx, spec, _: stages.stage_decay(ctx, force=spec.force),
     "compress": lambda ctx, spec, _: stages.stage_compress(ctx, spec.owner),
     "publish": lambda ctx, spec, _: stages.stage_publish(ctx),
     "extract-partitions": lambda ctx, spec, run_map: part.stage_extract_partitions(
@@ -140,7 +143,8 @@ def merge_stats(total: dict[str, Any], unit: dict[str, Any]) -> None:
 
 def start_run(plan: Plan, settings: KoreSettings, paths: list[Path] | None = None,
               now: datetime | str | None = None, owner: str | None = None,
-              partitions: int = 4, work_root: Path | None = None) -> RunSpec:
+              partitions: int = 4, work_root: Path | None = None,
+              force: bool = False) -> RunSpec:
     """Record a run of ``plan`` as started; its :class:`RunSpec`."""
     ctx = stages.open_run(settings, plan.kind, now)
     ctx.close()
@@ -148,7 +152,7 @@ def start_run(plan: Plan, settings: KoreSettings, paths: list[Path] | None = Non
     work_dir = part.work_dir_for(settings, ctx.run_id, work_root) if partitioned else None
     return RunSpec(settings.model_dump(mode="json"), ctx.run_id, plan.kind, iso(ctx.now),
                    tuple(str(p) for p in paths or []), owner, partitions,
-                   str(work_dir) if work_dir else "")
+                   str(work_dir) if work_dir else "", force)
 
 
 def finish_run(spec: RunSpec, stats: dict[str, Any], state: str) -> dict[str, Any]:
@@ -190,8 +194,15 @@ def run_units(plan: Plan, spec: RunSpec, units: UnitRunner = run_unit_here,
 def run_plan(plan: Plan, settings: KoreSettings, paths: list[Path] | None = None,
              now: datetime | str | None = None, *, embedder: Embedder | None = None,
              owner: str | None = None, partitions: int = 4, work_root: Path | None = None,
-             run_map: RunMap | None = None) -> dict[str, Any]:
-    """Run ``plan`` in this process; returns the run summary."""
-    spec = start_run(plan, settings, paths, now, owner, partitions, work_root)
-    with sharing_model(spec.run_id, embedder):
-        return run_units(plan, spec, run_unit_here, run_map)
+             run_map: RunMap | None = None, force: bool = False) -> dict[str, Any]:
+    """Run ``plan`` in this process, holding the home's write lock; returns the run summary.
+
+    A second writer on the home waits ``settings.lock_wait_seconds`` and then raises
+    ``HomeBusy`` ("another run holds this home (pid ..., since ...)").
+    """
+    if plan.kind not in ("pipeline", "watch") and not settings.db_path().is_file():
+        raise NoStore(settings.db_path())  # before the lock, which would create the home
+    with home_lock(settings.home, settings.lock_wait_seconds, plan.kind):
+        spec = start_run(plan, settings, paths, now, owner, partitions, work_root, force)
+        with sharing_model(spec.run_id, embedder):
+            return run_units(plan, spec, run_unit_here, run_map)

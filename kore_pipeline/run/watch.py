@@ -24,7 +24,7 @@ from kore_pipeline.ingest.reader import discover
 from kore_pipeline.run.plans import MICRO_BATCH
 from kore_pipeline.run.runner import run_plan
 from kore_pipeline.settings import KoreSettings
-from kore_pipeline.store.db import connect
+from kore_pipeline.store.db import connect_reader
 
 WATCH_KIND = MICRO_BATCH.kind
 
@@ -33,7 +33,7 @@ def has_work(paths: list[Path], settings: KoreSettings) -> bool:
     """True if a file is new or changed since its checkpoint, or messages await extraction."""
     if not settings.db_path().is_file():
         return True
-    conn = connect(settings.db_path())
+    conn = connect_reader(settings.db_path())
     try:
         checkpoints = load_checkpoints(conn)
         pending = conn.execute("SELECT 1 FROM messages WHERE extracted = 0 LIMIT 1").fetchone()
@@ -41,7 +41,7 @@ def has_work(paths: list[Path], settings: KoreSettings) -> bool:
         conn.close()
     if pending is not None:
         return True
-    for path in discover(paths):
+    for path in discover(paths, settings):
         cp = checkpoints.get(str(path))
         if cp is None or not cp.unchanged(path):
             return True

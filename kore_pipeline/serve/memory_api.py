@@ -193,6 +193,8 @@ def delete_memory(conn: sqlite3.Connection, memory_id: int, owner: str,
     owner = checked_name(owner, "owner")
     if isinstance(memory_id, bool) or not isinstance(memory_id, int):
         raise MemoryApiError(f"memory_id must be an integer, got {memory_id!r}")
+    if not -2**63 <= memory_id < 2**63:  # SQLite's integer range: no memory has such an id
+        raise MemoryNotFound(f"owner {owner!r} has no memory with id {memory_id}")
     at = iso(resolve_now(now))
     with transaction(conn):
         row = conn.execute("SELECT status, merged_into FROM memories WHERE id = ? AND owner = ?",

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import re
 import sqlite3
 from collections.abc import Iterable
@@ -25,7 +26,7 @@ from kore_pipeline.embed.cache import Embedder, make_embedder
 from kore_pipeline.index.vectors import INDEX_FILE, VectorIndex
 from kore_pipeline.serve.allowed import AllowedIds
 from kore_pipeline.settings import KoreSettings
-from kore_pipeline.store.db import connect, get_meta, transaction
+from kore_pipeline.store.db import connect_reader, get_meta, transaction
 from kore_pipeline.store.sqlfiles import load_sql
 from kore_pipeline.text.normalize import fold
 from kore_pipeline.text.stopwords import is_stopword
@@ -35,6 +36,8 @@ log = logging.getLogger(__name__)
 _TOKEN = re.compile(r"\w+", re.UNICODE)
 _OWNER_TOKEN = re.compile(r"[^\W_]", re.UNICODE)
 MAX_QUERY_TOKENS = 64
+ACCESS_LOG_WAIT_MS = 2000
+"""How long a search of its own connection waits for the write lock to log its accesses."""
 
 
 @dataclass
@@ -218,16 +221,34 @@ class Searcher:
     """
 
     def __init__(self, settings: KoreSettings, embedder: Embedder | None = None,
-                 conn: sqlite3.Connection | None = None) -> None:
+                 conn: sqlite3.Connection | None = None, read_only: bool = False) -> None:
         self.settings = settings
-        self.conn = conn or connect(settings.db_path())
-        self.embedder = embedder or make_embedder(settings)
+        db_path = settings.db_path()
+        if conn is None and not read_only and not os.access(db_path.parent, os.W_OK):
+            read_only = True  # a read-only home: searchable, accesses not logged
+        self.read_only = read_only and conn is None
+        # Without a connection of the caller's, the store is opened for reading only (no
+        # schema work, no lock): a writer holding the lock for minutes never delays a
+        # search. The access log waits at most ACCESS_LOG_WAIT_MS for the lock.
+        self.conn = conn or connect_reader(db_path, ACCESS_LOG_WAIT_MS, read_only=read_only)
+        self._embedder = embedder
         self._index: VectorIndex | None = None
         self._index_mtime: float | None = None
         self.repaired: list[str] = []
         self.allowed_ids = AllowedIds()
         """Ids each filter allows, cached between queries while the store is unchanged."""
         """Why the index was rebuilt from the stored vectors while serving (for the CLI)."""
+
+    @property
+    def embedder(self) -> Embedder:
+        """The query embedder, made on first use (a keyword search never needs it)."""
+        if self._embedder is None:
+            self._embedder = make_embedder(self.settings)
+        return self._embedder
+
+    @embedder.setter
+    def embedder(self, value: Embedder) -> None:
+        self._embedder = value
 
     @property
     def index(self) -> VectorIndex | None:
@@ -242,7 +263,12 @@ class Searcher:
             if self._index is not None and committed and saved.get("sha256") != committed:
                 return self._index  # a run wrote its index but has not committed: keep ours
 
-            problem = repair_index(self.conn, self.settings, self.embedder)
+            problem = None
+            if not self.read_only:
+                try:
+                    problem = repair_index(self.conn, self.settings, self.embedder)
+                except sqlite3.OperationalError as exc:  # a writer holds the lock: it rebuilds
+                    log.warning("FAISS index not repaired now (%s)", exc)
             if problem is not None:
                 self.repaired.append(problem)
                 mtime = path.stat().st_mtime if path.is_file() else None
@@ -353,6 +379,8 @@ class Searcher:
         """
         if mode not in MODES:
             raise ValueError(f"unknown search mode {mode!r} (expected one of {', '.join(MODES)})")
+        if isinstance(k, bool) or not isinstance(k, int) or k < 1:
+            raise ValueError(f"k must be a whole number of at least 1, not {k!r}")
         clock = resolve_now(now)
         filters = filters or SearchFilters()
         if include_archived:
@@ -405,7 +433,7 @@ class Searcher:
                 self.conn.execute("COMMIT")
         if not hits:
             return []
-        if reinforce and hits:
+        if reinforce and hits and not self.read_only:
             self.log_access([h.memory_id for h in hits], owner, clock, query)
         return hits
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from kore_pipeline.settings import KoreSettings
-from kore_pipeline.store.db import connect, get_meta
+from kore_pipeline.store.db import connect_reader, get_meta
 
 
 def collect_stats(settings: KoreSettings) -> dict[str, Any]:
     """Messages, memories by status/category/importance, quarantine, runs, index signature."""
-    conn = connect(settings.db_path())
+    conn = connect_reader(settings.db_path())
     try:
         def grouped(sql: str) -> dict[str, int]:
             return {str(r[0]): int(r[1]) for r in conn.execute(sql)}

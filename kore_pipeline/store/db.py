@@ -13,10 +13,22 @@ from typing import Any
 import pyarrow as pa
 
 from kore_pipeline.store import lifecycle
+from kore_pipeline.store.check import (
+    QUICK_CHECK_MAX_BYTES,
+    DamagedStore,
+    NoStore,
+    StoreError,
+    quick_check,
+    table_names,
+    verify_sqlite_file,
+    verify_store_schema,
+)
 from kore_pipeline.store.sqlfiles import load_sql, sql_dir
 from kore_pipeline.timeutil import iso, utcnow
 
-SCHEMA_VERSION = "14"
+__all__ = ["DamagedStore", "NoStore", "StoreError", "connect", "connect_reader"]
+
+SCHEMA_VERSION = "15"
 _savepoints = itertools.count(1)
 
 MEMORY_COLUMNS = (
@@ -31,19 +43,89 @@ in the narrow ``memory_decay`` table since migration 0010), and since 0012 its v
 (``valid_from``/``valid_until``), the memory that superseded it and its slot."""
 
 
-class StoreError(RuntimeError):
-    """The store cannot be opened or is of an incompatible version."""
+def _verify_existing(conn: sqlite3.Connection, db_path: Path) -> None:
+    """Quick-check a store that is cheap to scan, then require the kore tables."""
+    try:
+        if db_path.stat().st_size <= QUICK_CHECK_MAX_BYTES:
+            quick_check(conn, db_path)
+        verify_store_schema(conn, db_path)
+    except BaseException:
+        conn.close()
+        raise
 
 
-def connect(db_path: Path) -> sqlite3.Connection:
-    """Open (and create or migrate) the store: WAL, busy timeout, rows as ``sqlite3.Row``."""
+def connect(db_path: Path, create: bool = True) -> sqlite3.Connection:
+    """Open the store for writing (verified; created or migrated): WAL, busy timeout, rows.
+
+    An existing file is checked first (header, ``quick_check`` up to
+    :data:`~kore_pipeline.store.check.QUICK_CHECK_MAX_BYTES`, the kore tables): a damaged
+    store raises :class:`DamagedStore` and is never treated as empty. Without ``create``, a
+    missing store raises :class:`NoStore` and nothing is created.
+    """
+    exists = db_path.is_file()
+    if not exists and not create:
+        raise NoStore(db_path)
+    if exists:
+        verify_sqlite_file(db_path)
     db_path.parent.mkdir(parents=True, exist_ok=True)
     conn = sqlite3.connect(db_path, timeout=30.0, isolation_level=None, check_same_thread=False)
     conn.row_factory = sqlite3.Row
-    conn.execute("PRAGMA journal_mode=WAL")
-    conn.execute("PRAGMA busy_timeout=30000")
-    conn.execute("PRAGMA synchronous=NORMAL")
-    ensure_schema(conn)
+    if exists and table_names(conn, db_path):  # a header-only file is a store never written
+        _verify_existing(conn, db_path)
+    try:
+        conn.execute("PRAGMA journal_mode=WAL")
+        conn.execute("PRAGMA busy_timeout=30000")
+        conn.execute("PRAGMA synchronous=NORMAL")
+        ensure_schema(conn)
+    except sqlite3.DatabaseError as exc:
+        conn.close()
+        if isinstance(exc, sqlite3.OperationalError):  # locked, busy, a failed migration
+            raise
+        raise DamagedStore(db_path, f"is corrupt ({exc})") from None
+    return conn
+
+
+def connect_reader(db_path: Path, busy_ms: int = 30000,
+                   read_only: bool = True) -> sqlite3.Connection:
+    """Open an existing store for reading: verified, no schema work, no lock taken.
+
+    ``read_only`` opens it with ``mode=ro`` (nothing can be written); otherwise the
+    connection may append (the search access log) but never migrates. Verified as
+    :func:`connect` does (a reader scans only stores up to the quick-check size). A store of
+    an older schema is upgraded once through :func:`connect` (the writer path); a missing
+    store raises :class:`NoStore` and nothing is created.
+    """
+    if not db_path.is_file():
+        raise NoStore(db_path)
+    verify_sqlite_file(db_path)
+    conn = _open_existing(db_path, busy_ms, read_only)
+    _verify_existing(conn, db_path)
+    try:
+        version = get_meta(conn, "schema_version")
+    except sqlite3.DatabaseError as exc:
+        conn.close()
+        raise DamagedStore(db_path, f"is corrupt ({exc})") from None
+    if version is not None and int(version) > int(SCHEMA_VERSION):
+        conn.close()
+        raise StoreError(f"store schema version {version} is newer than this kore's"
+                         f" ({SCHEMA_VERSION}): upgrade kore-pipeline")
+    if version is None or int(version) < int(SCHEMA_VERSION):
+        conn.close()
+        connect(db_path).close()  # an older store: the writer path migrates it, once
+        conn = _open_existing(db_path, busy_ms, read_only)
+    return conn
+
+
+def _open_existing(db_path: Path, busy_ms: int, read_only: bool) -> sqlite3.Connection:
+    if read_only:
+        conn = sqlite3.connect(f"{db_path.resolve().as_uri()}?mode=ro", uri=True,
+                               timeout=busy_ms / 1000, isolation_level=None,
+                               check_same_thread=False)
+    else:
+        conn = sqlite3.connect(db_path, timeout=busy_ms / 1000, isolation_level=None,
+                               check_same_thread=False)
+    conn.row_factory = sqlite3.Row
+    conn.execute(f"PRAGMA busy_timeout={int(busy_ms)}")
     return conn
 
 
@@ -223,3 +305,30 @@ def inserted_id(cur: sqlite3.Cursor) -> int:
 def decode_ids(raw: str | None) -> list[str]:
     """Parse a JSON array of message ids stored in ``source_message_ids``."""
     return list(json.loads(raw)) if raw else []
+
+
+def restore_run(conn: sqlite3.Connection, run_id: str, at: str) -> int:
+    """Undo what one decay or compress pass archived; returns the memories made active.
+
+    Every memory the run archived as 'forgotten' or 'merged' (and still in that state) is
+    active again with its text, its decay score reset (the next pass rescores it at its
+    ``now``) and its archive record dropped. A keeper of a compression keeps its merged
+    provenance. Raises :class:`StoreError` for an unknown run.
+    """
+    with transaction(conn):
+        run = conn.execute("SELECT kind FROM runs WHERE run_id = ?", (run_id,)).fetchone()
+        if run is None:
+            raise StoreError(f"no run {run_id!r} in this store (see the runs in `kore stats`"
+                             " or the lake's runs dataset)")
+        ids = [int(r[0]) for r in conn.execute(
+            "SELECT a.memory_id FROM archive AS a JOIN memories AS m ON m.id = a.memory_id"
+            " WHERE a.run_id = ? AND a.reason IN ('forgotten', 'merged')"
+            " AND m.status = a.reason", (run_id,))]
+        for i in range(0, len(ids), 500):
+            chunk = ids[i:i + 500]
+            marks = ",".join("?" * len(chunk))
+            conn.execute(f"UPDATE memories SET status = 'active', merged_into = NULL,"
+                         f" updated_at = ? WHERE id IN ({marks})", [at, *chunk])
+            conn.execute(f"DELETE FROM memory_decay WHERE memory_id IN ({marks})", chunk)
+            conn.execute(f"DELETE FROM archive WHERE memory_id IN ({marks})", chunk)
+    return len(ids)

@@ -90,7 +90,7 @@ def test_run_search_batch_stats_restore_sql(tmp_path: Path) -> None:
     result = runner.invoke(app, ["sql", "SELECT count(*) AS n FROM messages", *home])
     assert result.stdout.splitlines() == ["n", "2"]
 
-    decayed = json.loads(runner.invoke(app, ["decay", "--no-prefect", "--now",
+    decayed = json.loads(runner.invoke(app, ["decay", "--no-prefect", "--force", "--now",
                                              "2028-01-01T00:00:00Z", *home]).stdout)
     assert decayed["state"] == "completed" and decayed["decay"]["accesses_applied"] >= 2
     compressed = json.loads(runner.invoke(app, ["compress", "--no-prefect", "--owner", "other",

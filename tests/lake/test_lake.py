@@ -61,7 +61,7 @@ def home(tmp_path_factory: pytest.TempPathFactory, embedder: Any) -> dict[str, A
         assert searcher.search("peanuts", "team-alpha", now=NOW, mode="fts")
     finally:
         searcher.close()
-    second = runner.invoke(app, ["decay", *h, "--no-prefect", "--quiet", "--now", LATER])
+    second = runner.invoke(app, ["decay", *h, "--no-prefect", "--quiet", "--force", "--now", LATER])
     assert second.exit_code == 0, second.output
     return {"settings": settings, "home": h, "run": json.loads(first.stdout),
             "run_stderr": first.stderr, "decay": json.loads(second.stdout),
@@ -338,7 +338,7 @@ def test_prefect_run_publishes_stage_table_and_summary(home: dict[str, Any],
 
     from flows.pipeline import decay_flow
 
-    summary = decay_flow(home=str(home["settings"].home), now=LATER)
+    summary = decay_flow(home=str(home["settings"].home), now=LATER, force=True)
     assert summary["state"] == "completed"
     with get_client(sync_client=True) as client:
         arts = client.read_artifacts(artifact_filter=ArtifactFilter(

@@ -43,9 +43,16 @@ def write_logs(folder: Path) -> list[Path]:
         json.dumps({"owner": "secret", "conversation_id": "c1", "role": "user",
                     "ts": "not a time", "text": f"broken {CANARY} record"}),
         f'{{"owner": "secret", "text": "{CANARY} in a line that is not JSON',
+        # issue 15: the owner key after the first 2,000 characters, a \\u escape, and a line
+        # that is not JSON with the owner after the text
+        json.dumps({"text": f"{CANARY} late owner " + "padding " * 300, "role": "user",
+                    "ts": "not a time", "owner": "secret"}),
+        '{"owner": "\\u0073ecret", "role": "user", "ts": "bad", "text": "' + CANARY + ' esc"}',
+        f'{{"text": "{CANARY} broken again", "role": "user", "owner": "secret", ',
     ])
-    # the same message id again with another text: a clash, quarantined
-    write_jsonl(folder / "b.jsonl", [
+    # the same message id again with another text: a clash, quarantined (a file of the
+    # owner's alone: its read checkpoint and hash name it and must go too)
+    write_jsonl(folder / "secret-only.jsonl", [
         message(f"I prefer {CANARY} tea now, actually.", speaker="Eve", message_id="s1",
                 ts="2026-11-05T09:00:00Z", **sec)])
     return [folder]
@@ -94,7 +101,7 @@ def test_forget_owner_leaves_no_trace_in_any_file(home: KoreSettings, embedder) 
     quarantined = conn.execute("SELECT count(*) FROM quarantine WHERE raw LIKE ?",
                                (f"%{CANARY}%",)).fetchone()[0]
     conn.close()
-    assert quarantined == 3  # bad time, not JSON, id clash
+    assert quarantined == 6  # bad time, not JSON, id clash, late owner, escape, not JSON
     before = files_with(home.home, CANARY)
     assert any("kore.sqlite" in f for f in before) and any(".parquet" in f for f in before)
     kept = keep_state(home)
@@ -102,7 +109,8 @@ def test_forget_owner_leaves_no_trace_in_any_file(home: KoreSettings, embedder) 
                                       str(home.home)])
     assert result.exit_code == 0, result.output
     report = json.loads(result.output)
-    assert report["rows"]["memories"] >= 4 and report["rows"]["quarantine"] == 3
+    assert report["rows"]["memories"] >= 4 and report["rows"]["quarantine"] == 6
+    assert report["rows"]["source_checkpoints"] >= 1 and report["rows"]["ingested_files"] >= 1
     assert report["vectors_removed"] == report["rows"]["memories"]
     assert files_with(home.home, CANARY) == []
     assert files_with(home.home, SUBJECT_CANARY) == []
@@ -164,4 +172,108 @@ def test_forget_lake_drops_owner_partitions_and_rows(tmp_path: Path) -> None:
     assert pq.read_table(lake / "memories.parquet").to_pylist() == [{"owner": "keep",
                                                                      "text": "x"}]
     assert pq.read_table(lake / "archive.parquet")["memory_id"].to_pylist() == [2]
-    assert (report.parquet_files_removed, report.parquet_rows_removed) == (1, 2)
+    assert (report.parquet_files_removed, report.parquet_rows_removed) == (1, 3)
+
+
+def _run_logs(tmp_path: Path, records: list, embedder, name: str = "x.jsonl") -> KoreSettings:  # type: ignore[no-untyped-def]
+    settings = KoreSettings(home=tmp_path / "home")
+    write_jsonl(tmp_path / "logs" / name, records)
+    run_pipeline([tmp_path / "logs"], settings, now=NOW, embedder=embedder)
+    return settings
+
+
+def _owners(settings: KoreSettings) -> dict[str, set]:
+    conn = connect(settings.db_path())
+    try:
+        return {t: {r[0] for r in conn.execute(f"SELECT DISTINCT owner FROM {t}")}
+                for t in ("messages", "memories", "quarantine")}
+    finally:
+        conn.close()
+
+
+@pytest.mark.slow
+def test_forget_matches_the_owner_exactly_never_an_encoded_alias(tmp_path: Path,
+                                                                  embedder) -> None:  # type: ignore[no-untyped-def]
+    settings = _run_logs(tmp_path, [
+        message("I prefer oolong tea in the afternoon, served without sugar.", owner="a b",
+                speaker="Kim", message_id="m1", ts="2026-11-01T09:00:00Z"),
+        message("I always walk my dog Rex before breakfast every single day.", owner="a%20b",
+                speaker="Lea", message_id="m2", ts="2026-11-02T09:00:00Z"),
+        # a bad record of owner B that quotes owner A in its text: B's, not A's
+        json.dumps({"owner": "B", "role": "user", "ts": "bad",
+                    "text": 'he wrote {"owner": "a%20b"} here'}),
+        json.dumps({"owner": "a%20b", "role": "user", "ts": "bad", "text": "mine"}),
+    ], embedder)
+    result = CliRunner().invoke(app, ["forget", "--owner", "a%20b", "--yes", "--home",
+                                      str(settings.home)])
+    assert result.exit_code == 0, result.output
+    owners = _owners(settings)
+    assert owners["messages"] == {"a b"} and owners["memories"] == {"a b"}
+    assert owners["quarantine"] == {"B"}
+    cols, rows = __import__("kore_pipeline.lake.publish", fromlist=["query"]).query(
+        settings.lake_dir(), "SELECT owner, count(*) FROM messages GROUP BY 1")
+    assert rows == [("a b", 1)]  # the other owner's lake rows are all there
+
+
+@pytest.mark.slow
+def test_forget_removes_bad_messages_of_an_export(tmp_path: Path, embedder) -> None:  # type: ignore[no-untyped-def]
+    export = [{"id": "conv-1", "title": "t", "mapping": {
+        "n1": {"message": {"author": {"role": "user"}, "create_time": 1764000000,
+                           "content": {"parts": [f"I prefer {CANARY} coffee every morning."]}}},
+        "n2": {"message": {"author": {"role": "wizard"}, "create_time": 1764000100,
+                           "content": {"parts": [f"{CANARY} from a bad role"]}}}}}]
+    settings = KoreSettings(home=tmp_path / "home", default_owner="exporter")
+    (tmp_path / "logs").mkdir()
+    (tmp_path / "logs" / "conversations.json").write_text(json.dumps(export))
+    run_pipeline([tmp_path / "logs"], settings, now=NOW, embedder=embedder)
+    owners = _owners(settings)
+    assert owners["quarantine"] == {"exporter"}, owners  # the owner its messages went to
+    from kore_pipeline.lifecycle.erase import forget_owner
+
+    report = forget_owner(settings, "exporter")
+    assert report.rows["quarantine"] >= 1
+    assert files_with(settings.home, CANARY) == []
+
+
+FORGET = """
+import sys
+from pathlib import Path
+from kore_pipeline.lifecycle.erase import forget_owner
+from kore_pipeline.settings import KoreSettings
+forget_owner(KoreSettings(home=Path(sys.argv[1])), "secret")
+"""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("point", [1, 2, 3, 4])
+def test_forget_killed_at_any_point_finishes_when_run_again(home: KoreSettings,
+                                                            point: int) -> None:
+    import os
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if not k.startswith("KORE_")}
+    env["KORE_FAULT_KILL_AT"] = f"forget:{point}"
+    killed = subprocess.run([sys.executable, "-c", FORGET, str(home.home)], env=env,
+                            capture_output=True, text=True, timeout=300)
+    assert killed.returncode == -9, killed.stderr
+    assert files_with(home.home, CANARY)  # something is left ...
+    again = CliRunner().invoke(app, ["forget", "--owner", "secret", "--yes", "--home",
+                                     str(home.home)])
+    assert again.exit_code == 0, again.output
+    assert files_with(home.home, CANARY) == []  # ... and the rerun removes it
+    conn = connect(home.db_path())
+    assert conn.execute("SELECT count(*) FROM forget_pending").fetchone()[0] == 0
+    conn.close()
+
+
+@pytest.mark.slow
+def test_forget_goes_on_past_a_corrupt_lake_file(home: KoreSettings) -> None:
+    (home.lake_dir() / "memories.parquet").write_bytes(b"PAR1 garbage " + CANARY.encode())
+    result = CliRunner().invoke(app, ["forget", "--owner", "secret", "--yes", "--home",
+                                      str(home.home)])
+    assert result.exit_code == 0, result.output
+    assert str(home.lake_dir() / "memories.parquet") in json.loads(
+        result.stdout)["unreadable_files"]
+    assert files_with(home.home, CANARY) == []
+    assert pq.read_table(home.lake_dir() / "memories.parquet").num_rows > 0  # rebuilt

@@ -156,3 +156,42 @@ def test_import_reports_bad_lines_and_keeps_the_rest(tmp_path: Path, embedder) -
     report = import_file(KoreSettings(home=tmp_path / "h"), path, embedder=embedder)
     assert report.memories == 1 and len(report.errors) == 2
     assert report.errors[0].startswith("line 2") and report.errors[1].startswith("line 3")
+
+
+@pytest.mark.slow
+def test_import_validates_each_line_whole_and_never_half_inserts(tmp_path: Path,
+                                                                 embedder) -> None:  # type: ignore[no-untyped-def]
+    """Issue 15, break 10: a bad merged_into, a forgotten memory without its archive record
+    and an unknown status are errors of their line; nothing of them is inserted; the
+    lines after them are imported."""
+    from kore_pipeline.store.db import connect
+
+    def memory(key: str, **extra: object) -> str:
+        return json.dumps({"kind": "memory", "subject": "Ann", "key": key, "type": "factual",
+                           "category": "note", "content": f"Ann notes {key}.", "importance": 3,
+                           "created_at": "2026-11-01T00:00:00+00:00",
+                           "updated_at": "2026-11-01T00:00:00+00:00", **extra})
+
+    path = tmp_path / "x.jsonl"
+    path.write_text("\n".join([
+        json.dumps({"kind": "kore-export", "version": 1, "owner": "a"}),
+        memory("note:one"),
+        memory("note:merged", status="merged", merged_into="x",
+               archive={"archived_at": "2026-11-02T00:00:00+00:00", "reason": "merged",
+                        "content": "Ann notes merged."}),
+        memory("note:forgotten", status="forgotten"),
+        memory("note:zombie", status="zombie"),
+        memory("note:accesses", accesses=[{"accessed_at": "not a time"}]),
+        memory("note:two")]) + "\n", encoding="utf-8")
+    report = import_file(KoreSettings(home=tmp_path / "h"), path, embedder=embedder)
+    assert report.memories == 2 and [e.split(":")[0] for e in report.errors] == [
+        "line 3", "line 4", "line 5", "line 6"]
+    assert "merged_into" in report.errors[0] and "archive" in report.errors[1]
+    assert "unknown status 'zombie'" in report.errors[2]
+    conn = connect(tmp_path / "h" / "kore.sqlite")
+    try:
+        keys = [r[0] for r in conn.execute("SELECT key FROM memories ORDER BY key")]
+        accesses = conn.execute("SELECT count(*) FROM access_log").fetchone()[0]
+    finally:
+        conn.close()
+    assert keys == ["note:one", "note:two"] and accesses == 0

@@ -66,7 +66,7 @@ def test_prefect_flow_end_to_end_on_sample_data(tmp_path: Path, prefect_harness:
     # the scheduled flows on their own: a year later most memories are forgotten, not lost
     from flows.pipeline import compress_flow, decay_flow
 
-    decayed = decay_flow(home=str(home), now="2027-11-30T12:00:00Z")
+    decayed = decay_flow(home=str(home), now="2027-11-30T12:00:00Z", force=True)
     assert decayed["state"] == "completed" and decayed["decay"]["accesses_applied"] == 3
     assert decayed["decay"]["forgotten"] > 0
     assert compress_flow(home=str(home), now="2027-11-30T12:00:00Z")["state"] == "completed"

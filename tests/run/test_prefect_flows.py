@@ -22,7 +22,10 @@ NOW = "2026-11-30T12:00:00Z"
 
 
 def test_run_spec_is_small_and_serialisable(tmp_path: Path) -> None:
+    from kore_pipeline.store.db import connect
+
     settings = KoreSettings(home=tmp_path / "home")
+    connect(settings.db_path()).close()  # decay needs a store (a missing one is never created)
     spec = runner.start_run(DECAY, settings, now=NOW)
     text = json.dumps(dataclasses.asdict(spec))
     assert len(text) < 4000 and spec.run_id in text
@@ -89,6 +92,10 @@ def test_a_second_flow_on_one_home_waits_or_is_refused_naming_the_holder(
 
     settings = KoreSettings(home=tmp_path / "home")
     other = KoreSettings(home=tmp_path / "other")
+    from kore_pipeline.store.db import connect
+
+    for home in (settings, other):  # decay needs a store (a missing one is never created)
+        connect(home.db_path()).close()
     holder = runner.start_run(DECAY, settings, now=NOW)  # a run of this process, writing
     monkeypatch.setattr(prefect_flows, "HOME_WAIT_SECONDS", 2.0)
     with home_lock(settings):

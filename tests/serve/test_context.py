@@ -366,6 +366,9 @@ def test_real_block_budget_prefix_and_order(searcher: Searcher, query: str) -> N
 @pytest.mark.slow
 def test_real_empty_store_and_unknown_owner(tmp_path: Path, embedder,  # type: ignore[no-untyped-def]
                                             searcher: Searcher) -> None:
+    from kore_pipeline.store.db import connect
+
+    connect(KoreSettings(home=tmp_path / "empty").db_path()).close()  # readers create none
     empty = Searcher(KoreSettings(home=tmp_path / "empty"), embedder=embedder)
     try:
         assert build_context(empty, "coffee", "team-alpha", now=NOW) == ""

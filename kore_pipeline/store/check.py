@@ -1,0 +1,102 @@
+"""Checks a SQLite file before anyone trusts it: header, ``quick_check`` where cheap, schema.
+
+A damaged store must never be read as an empty one (a run would then rewrite the lake and the
+index from nothing). Every command opens the store through :func:`kore_pipeline.store.db.connect`
+or :func:`kore_pipeline.store.db.connect_reader`, which call :func:`verify_sqlite_file` and
+:func:`verify_store_schema`; a failure raises :class:`DamagedStore` naming the file and the
+way out.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+SQLITE_HEADER = b"SQLite format 3\x00"
+QUICK_CHECK_MAX_BYTES = 64 * 1024 * 1024
+"""Readers run ``PRAGMA quick_check`` on stores up to this size (it reads every page); writers
+(runs, forget, import) always do."""
+REQUIRED_TABLES = ("messages", "memories")
+"""Tables every kore store has; a store lacking one is damaged, not new."""
+
+
+class StoreError(RuntimeError):
+    """The store cannot be opened or is of an incompatible version."""
+
+
+class NoStore(StoreError):
+    """There is no store at the path (nothing was created)."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(f"no store at {path}: run `kore run` first (check --home)")
+        self.path = path
+
+
+class DamagedStore(StoreError):
+    """A SQLite file that is empty, not SQLite, corrupt, or lacks the kore schema."""
+
+    def __init__(self, path: Path, problem: str, way_out: str | None = None) -> None:
+        home = path.parent
+        fix = way_out or (f"restore a copy (made by `kore backup`), or rebuild it from the lake"
+                          f" and the embedding cache with `kore recover --home {home}`")
+        super().__init__(f"{path} {problem}; nothing was changed: {fix}")
+        self.path = path
+        self.problem = problem
+
+
+def header_problem(path: Path) -> str | None:
+    """Why ``path`` is not a SQLite file (empty, too short, wrong header), or None."""
+    size = path.stat().st_size
+    if size == 0:
+        return "is empty (0 bytes)"
+    with path.open("rb") as fh:
+        head = fh.read(100)
+    if len(head) < 100 or not head.startswith(SQLITE_HEADER):
+        return "is not a SQLite database (bad header)"
+    page = int.from_bytes(head[16:18], "big")
+    page = 65536 if page == 1 else page
+    if page < 512 or page & (page - 1) or size % page:
+        return f"is truncated or garbled ({size} bytes, page size {page})"
+    return None
+
+
+def verify_sqlite_file(path: Path) -> None:
+    """Raise :class:`DamagedStore` when an existing file is not a whole SQLite database."""
+    problem = header_problem(path)
+    if problem is not None:
+        raise DamagedStore(path, problem)
+
+
+def quick_check(conn: sqlite3.Connection, path: Path) -> None:
+    """``PRAGMA quick_check``; raise :class:`DamagedStore` naming the first problem."""
+    try:
+        rows = [r[0] for r in conn.execute("PRAGMA quick_check(5)")]
+    except sqlite3.DatabaseError as exc:
+        raise DamagedStore(path, f"is corrupt ({exc})") from None
+    if rows != ["ok"]:
+        raise DamagedStore(path, f"is corrupt ({'; '.join(map(str, rows))})")
+
+
+def table_names(conn: sqlite3.Connection, path: Path) -> set[str]:
+    """Names of the tables of an open database; a read error means damage."""
+    try:
+        return {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    except sqlite3.DatabaseError as exc:
+        raise DamagedStore(path, f"is corrupt ({exc})") from None
+
+
+def verify_store_schema(conn: sqlite3.Connection, path: Path) -> None:
+    """Raise :class:`DamagedStore` when an existing store lacks the kore tables."""
+    missing = [t for t in REQUIRED_TABLES if t not in table_names(conn, path)]
+    if missing:
+        raise DamagedStore(path, f"lacks the kore schema (no table {', '.join(missing)})")
+
+
+def set_aside(path: Path, stamp: str) -> Path:
+    """Rename a damaged SQLite file (and its -wal/-shm) to ``<name>.damaged-<stamp>``."""
+    target = path.with_name(f"{path.name}.damaged-{stamp}")
+    for suffix in ("", "-wal", "-shm"):
+        side = Path(f"{path}{suffix}")
+        if side.exists():
+            side.replace(Path(f"{target}{suffix}"))
+    return target
