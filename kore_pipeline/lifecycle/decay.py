@@ -266,6 +266,27 @@ def apply_pending_accesses(conn: sqlite3.Connection, now: datetime) -> int:
         return int(cur.rowcount)
 
 
+def recall_accessed(conn: sqlite3.Connection, now: datetime) -> list[int]:
+    """Forgotten memories with accesses pending up to ``now``: search found them again."""
+    rows = conn.execute(
+        "SELECT DISTINCT a.memory_id FROM access_log AS a JOIN memories AS m"
+        " ON m.id = a.memory_id WHERE a.applied = 0 AND m.status = 'forgotten'"
+        " AND julianday(a.accessed_at) <= julianday(?)", (iso(now),)).fetchall()
+    return [int(r[0]) for r in rows]
+
+
+def revive_recalled(conn: sqlite3.Connection, ids: list[int]) -> int:
+    """Make forgotten memories that search returned active again (a cue brings an old memory
+    back); they are rescored with their new access in the same pass. Call in a transaction."""
+    if not ids:
+        return 0
+    _temp_ids(conn, "decay_recall", [(i,) for i in ids])
+    picked = "id IN (SELECT id FROM temp.decay_recall) AND status = 'forgotten'"
+    conn.execute("DELETE FROM archive WHERE reason = 'forgotten' AND memory_id IN"
+                 " (SELECT id FROM memories WHERE " + picked + ")")
+    return int(conn.execute("UPDATE memories SET status = 'active' WHERE " + picked).rowcount)
+
+
 def run_decay(conn: sqlite3.Connection, settings: KoreSettings, now: datetime,
               run_id: str | None = None) -> DecayReport:
     """Apply pending accesses, rescore every active memory and archive the forgotten ones.
@@ -274,9 +295,13 @@ def run_decay(conn: sqlite3.Connection, settings: KoreSettings, now: datetime,
     and written back in one transaction (write lock taken before the read), so a memory
     deleted or changed meanwhile by another writer is never archived from a stale read.
     Only scores that changed are written (a second run at the same ``now`` writes nothing).
+    A forgotten memory that search returned since the last pass (an access pending) is made
+    active first and rescored with that access: recalled, it stays in the working set.
     """
+    recalled = recall_accessed(conn, now)
     applied = apply_pending_accesses(conn, now)
     with store.transaction(conn):
+        revive_recalled(conn, recalled)
         inputs = read_decay_inputs(conn)
         if len(inputs.ids) == 0:
             return DecayReport(scored=0, forgotten=0, accesses_applied=applied,

@@ -15,7 +15,7 @@ import logging
 import re
 import sqlite3
 from collections.abc import Iterable
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass, field, replace
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -55,6 +55,10 @@ class SearchHit:
     status: str
     fts_rank: int | None = None
     vector_rank: int | None = None
+    explain: dict[str, Any] = field(default_factory=dict)
+    """The components of its rank: ``fts_rank``, ``vector_rank`` (None: not in that
+    stream), ``fused`` (weighted RRF), ``decay`` (at the query's ``now``), ``importance``,
+    ``tier`` (active / forgotten / archived) and ``tier_penalty``, and the final ``score``."""
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form."""
@@ -118,6 +122,10 @@ class SearchFilters:
     """Only memories created at or before this time."""
     include_archived: bool = False
     """Also forgotten, merged, compacted and superseded memories (never deleted ones)."""
+    include_forgotten: bool = True
+    """Also the forgotten tier (decayed memories), ranked with ``forgotten_penalty``: a
+    question that matches a forgotten memory well still finds it. ``kore context`` (the
+    working set) sets it False, so it follows decay."""
 
     def where(self, owner: str, now: datetime, retention_days: int | None) -> tuple[str, list]:
         """SQL condition on table alias ``m`` and its parameters."""
@@ -136,6 +144,8 @@ class SearchFilters:
         params: list[Any] = [owner]
         if self.include_archived:
             clauses.append("m.status != 'deleted'")
+        elif self.include_forgotten:
+            clauses.append("m.status IN ('active', 'forgotten')")
         else:
             clauses.append("m.status = 'active'")
         for column, value in (("subject", self.subject), ("session_id", self.session_id),
@@ -162,20 +172,28 @@ def drop_restatements(hits: Iterable[SearchHit], limit: int | None = None) -> li
 
     A fact and the episode it was extracted from often both match; the agent needs the
     wording once. Hits are kept in order; one is dropped when a kept hit of the same subject
-    shares a source message and one text contains the other. With ``limit``, stops once that
+    shares a source message and one text contains the other, except that a fact replaces
+    its own better-ranked episode (at the episode's rank: the statement, not the chatter). With ``limit``, stops once that
     many are kept (the same first ``limit`` as without it).
     """
     kept: list[SearchHit] = []
     seen: list[tuple[str, set[str], str]] = []  # (subject, sources, folded text) of kept
     for hit in hits:
         text, sources = _folded(hit.content), set(hit.source_message_ids)
-        if not any(subject == hit.subject and sources & ksources
-                   and (text in ktext or ktext in text)
-                   for subject, ksources, ktext in seen):
+        same = next((i for i, (subject, ksources, ktext) in enumerate(seen)
+                     if subject == hit.subject and sources & ksources
+                     and (text in ktext or ktext in text)), None)
+        if same is None:
             kept.append(hit)
             seen.append((hit.subject, sources, text))
             if limit is not None and len(kept) >= limit:
                 break
+        elif hit.type == "factual" and kept[same].type == "episodic":
+            # the fact said in that episode takes the episode's place: the agent gets the
+            # statement itself ("favourite coffee: Ethiopian dark roast"), ranked as high
+            kept[same] = replace(hit, source_message_ids=list(dict.fromkeys(
+                hit.source_message_ids + kept[same].source_message_ids)))
+            seen[same] = (hit.subject, sources | seen[same][1], seen[same][2])
     return kept
 
 
@@ -413,11 +431,15 @@ class Searcher:
                               np.array([r["access_count"] for r in rows], dtype=np.float64),
                               self.settings)
         scored = []
+        penalty = float(self.settings.forgotten_penalty)
         for r, decay in zip(rows, decays.tolist(), strict=True):
-            score = round(fused[r["id"]] * relevance_weight(
+            tier = penalty if r["status"] == "forgotten" else 1.0
+            if tier <= 0:
+                continue
+            score = round(fused[r["id"]] * tier * relevance_weight(
                 decay, r["importance"], self.settings.decay_weight,
                 self.settings.importance_weight), 6)
-            scored.append((-score, r["id"], decay, r))
+            scored.append((-score, r["id"], decay, r, tier))
         scored.sort(key=lambda t: (t[0], t[1]))
         # Hits are built (source ids decoded) only as far as the caller reads.
         return (SearchHit(
@@ -426,5 +448,12 @@ class Searcher:
             decay_score=round(decay, 4), score=-neg,
             source_message_ids=json.loads(r["source_message_ids"]),
             created_at=r["created_at"], status=r["status"],
-            fts_rank=ranks["fts"].get(r["id"]), vector_rank=ranks["vector"].get(r["id"]))
-            for neg, _id, decay, r in scored)
+            fts_rank=ranks["fts"].get(r["id"]), vector_rank=ranks["vector"].get(r["id"]),
+            explain={"fts_rank": ranks["fts"].get(r["id"]),
+                     "vector_rank": ranks["vector"].get(r["id"]),
+                     "fused": round(fused[r["id"]], 6), "decay": round(decay, 4),
+                     "importance": r["importance"],
+                     "tier": "forgotten" if r["status"] == "forgotten" else
+                     ("active" if r["status"] == "active" else "archived"),
+                     "tier_penalty": tier, "score": -neg})
+            for neg, _id, decay, r, tier in scored)
