@@ -38,7 +38,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--data", type=Path, default=DEFAULT_DATA,
                     help=f"folder of the public sets (default {DEFAULT_DATA})")
     ap.add_argument("--limit", type=int, default=None,
-                    help="at most N SPC conversations, MADial dialogues, MemoryBank users")
+                    help="at most N SPC conversations, MADial dialogues, MemoryBank users,"
+                    " LoCoMo conversations")
     ap.add_argument("--sets", default=",".join(SETS), help="comma-separated subset of "
                     + ", ".join(SETS))
     ap.add_argument("--json", type=Path, default=None, help="write every figure here")

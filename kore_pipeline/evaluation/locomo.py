@@ -162,9 +162,9 @@ def raw_baselines(sample: LocomoSample, embedder: Any) -> dict[str, list[list[st
 
 def build_sample_store(sample: LocomoSample, settings: KoreSettings, embedder: Any) -> None:
     """Write the conversation as a JSONL log under the home and run the default pipeline."""
-    from kore_pipeline.run.pipeline import run_pipeline
-
     import shutil
+
+    from kore_pipeline.run.pipeline import run_pipeline
 
     for old in [*settings.home.glob("kore.sqlite*"), settings.index_dir(), settings.lake_dir()]:
         if old.is_dir():
@@ -191,7 +191,7 @@ def _summary(runs: list[tuple[list[str], list[str], int]]) -> dict[str, Any]:
 
 
 def search_rankings(sample: LocomoSample, settings: KoreSettings, embedder: Any,
-                    include_archived: bool = False) -> list[list[str]]:
+                    include_archived: bool = False, mode: str = "hybrid") -> list[list[str]]:
     """The default search's turn rankings (source ids in hit order) for every question."""
     from kore_pipeline.serve.search import Searcher
 
@@ -199,7 +199,7 @@ def search_rankings(sample: LocomoSample, settings: KoreSettings, embedder: Any,
     searcher = Searcher(settings, embedder=embedder)
     try:
         return [[sid for h in searcher.search(q, owner, k=HITS_READ, now=sample.now,
-                                              reinforce=False,
+                                              reinforce=False, mode=mode,
                                               include_archived=include_archived)
                  for sid in h.source_message_ids]
                 for q, _e, _c in sample.questions]

@@ -173,8 +173,9 @@ def drop_restatements(hits: Iterable[SearchHit], limit: int | None = None) -> li
     A fact and the episode it was extracted from often both match; the agent needs the
     wording once. Hits are kept in order; one is dropped when a kept hit of the same subject
     shares a source message and one text contains the other, except that a fact replaces
-    its own better-ranked episode (at the episode's rank: the statement, not the chatter). With ``limit``, stops once that
-    many are kept (the same first ``limit`` as without it).
+    its own better-ranked episode (at the episode's rank: the statement, not the chatter).
+    With ``limit``, stops once that many are kept (the same first ``limit`` hits as without
+    it; a fact ranked below them no longer replaces its episode).
     """
     kept: list[SearchHit] = []
     seen: list[tuple[str, set[str], str]] = []  # (subject, sources, folded text) of kept
@@ -372,7 +373,8 @@ class Searcher:
                      if mode != "fts" else {}}
             fused = rrf(ranks, {"fts": self.settings.fts_weight,
                                 "vector": self.settings.vector_weight}, self.settings.rrf_k)
-            hits = drop_restatements(self._score(fused, ranks, owner, clock), limit=k) \
+            hits = drop_restatements(self._score(fused, ranks, owner, clock,
+                                                 filters.include_archived), limit=k) \
                 if fused else []
         finally:
             if snapshot:
@@ -407,7 +409,7 @@ class Searcher:
         return True
 
     def _score(self, fused: dict[int, float], ranks: dict[str, dict[int, int]], owner: str,
-               now: datetime) -> Iterable[SearchHit]:
+               now: datetime, include_archived: bool = False) -> Iterable[SearchHit]:
         """The candidates as hits, best first (built lazily).
 
         Decay is recomputed at ``now`` exactly as the decay pass does it (SQLite's
@@ -432,8 +434,9 @@ class Searcher:
                               self.settings)
         scored = []
         penalty = float(self.settings.forgotten_penalty)
+        archived = include_archived  # the archive asked for: every tier ranks alike
         for r, decay in zip(rows, decays.tolist(), strict=True):
-            tier = penalty if r["status"] == "forgotten" else 1.0
+            tier = penalty if r["status"] == "forgotten" and not archived else 1.0
             if tier <= 0:
                 continue
             score = round(fused[r["id"]] * tier * relevance_weight(
