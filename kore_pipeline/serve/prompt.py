@@ -5,23 +5,22 @@ query, the owner's memories are searched (hybrid), the best of them are written 
 stable block, and the block is added to the request as a system message, or as a user
 message for models that reject the system role.
 
-Block format (one memory per line; constraints that bear on the request first, then every
-other memory by relevance, as search ranked it)::
+Block format (one memory per line; safety constraints first, then every other memory by
+relevance, as search ranked it)::
 
-    <memory owner="team-alpha" query="plan a team lunch" generated_at="2026-10-20T12:00:00+00:00">
-    - [Anna · preference · 2026-10-08] I'm allergic to peanuts
-    - [Anna · 2026-10-08] Quick reminder: I'm allergic to peanuts, so please never suggest…
-    - [Anna · habit · 2026-09-01] I always drink my coffee black
+    <memory owner="team-alpha" query="Anna drinks" generated_at="2026-11-30T12:00:00+00:00">
+    - [Anna · profile · 2026-10-08] I'm allergic to peanuts
+    - [Anna · habit · 2026-10-08] I always drink a dark roast before standup
     </memory>
 
-Facts carry their category in the tag, episodes only subject and date. A *constraint* is a
-memory whose text states a rule or a condition the answer must respect (allergies, diets,
-health, "never", "must", "always", deadlines: the importance signals ``critical``, ``health``,
-``strength`` and ``temporal``); those found by the search are listed before less relevant lines,
-so a small budget never cuts them for those. The block is the longest *prefix* of that line
-sequence that fits ``max_tokens`` (header and footer included), so a smaller budget always
-yields a prefix of a bigger budget's lines. The block is the working set: only active memories
-(forgotten ones are left out; search still finds them).
+Facts carry their category in the tag, episodes only subject and date. Lines follow relevance,
+so a rule or deadline ("never", "must", "due Friday") is never cut for a less relevant line; a
+*safety constraint* (allergy, diet, health, medication: the importance signals ``critical``
+and ``health``) found by the search goes first, since it bears on any plan it is found for.
+The block is the longest *prefix* of that line sequence that fits ``max_tokens`` (header and
+footer included), so a smaller budget always yields a prefix of a bigger budget's lines. The
+block is the working set: only active memories (forgotten ones are left out; search still
+finds them).
 """
 
 from __future__ import annotations
@@ -125,12 +124,14 @@ def format_hit(hit: SearchHit) -> str:
     return f"- [{tag}] {shorten(hit.content)}"
 
 
-CONSTRAINT_SIGNALS = frozenset({"critical", "health", "strength", "temporal"})
-"""Importance signals (``extract.importance``) that make a memory a constraint."""
+CONSTRAINT_SIGNALS = frozenset({"critical", "health"})
+"""Importance signals (``extract.importance``) that make a memory a safety constraint.
+(``strength`` and ``temporal``, "never"/"must"/deadlines, fire on half of what people say:
+promoted too, they pushed the answer out of small blocks; they keep their relevance rank.)"""
 
 
 def is_constraint(hit: SearchHit) -> bool:
-    """Whether a memory states a rule or condition (allergy, diet, never/must, deadline)."""
+    """Whether a memory states a safety condition (allergy, diet, health, medication)."""
     from kore_pipeline.extract.importance import importance_reasons
 
     reasons = importance_reasons(hit.content, hit.category)
@@ -138,7 +139,7 @@ def is_constraint(hit: SearchHit) -> bool:
 
 
 def order_hits(hits: Sequence[SearchHit]) -> list[SearchHit]:
-    """Constraints first, then the rest; each group in search (relevance) order."""
+    """Safety constraints first, then the rest; each group in search (relevance) order."""
     flags = [is_constraint(h) for h in hits]
     return ([h for h, c in zip(hits, flags, strict=True) if c]
             + [h for h, c in zip(hits, flags, strict=True) if not c])
@@ -180,7 +181,7 @@ def build_context(searcher: Searcher, query: str, owner: str, max_tokens: int = 
     """A ``<memory>`` block of ``owner``'s memories for ``query`` within ``max_tokens``.
 
     Hybrid search takes the top ``k`` active memories (the working set: forgotten ones are
-    not listed); constraints come first, then the rest in relevance order (:func:`order_hits`).
+    not listed); safety constraints first, then the rest in relevance order (:func:`order_hits`).
     The block never exceeds
     ``max_tokens`` by :func:`estimate_tokens`; nothing found (or nothing fits) gives ``""``.
     With ``reinforce`` the memories actually written into the block (only those) are logged

@@ -38,11 +38,11 @@ def test_fact_takes_the_place_of_its_own_episode() -> None:
     assert [h.memory_id for h in kept] == [2, 3]          # the fact, at the episode's rank
 
 
-def test_constraints_come_first_then_relevance() -> None:
+def test_safety_constraints_come_first_then_relevance() -> None:
     hits = [hit(1, "I prefer window seats"), hit(2, "We met at the Thai place", "episodic",
                                                  "episode"),
             hit(3, "I'm allergic to peanuts"), hit(4, "I never work on Fridays")]
-    assert [h.memory_id for h in order_hits(hits)] == [3, 4, 1, 2]
+    assert [h.memory_id for h in order_hits(hits)] == [3, 1, 2, 4]   # rules keep their rank
 
 
 def test_bm25_baseline_ranks_the_matching_turn_first() -> None:
