@@ -1,1 +1,2 @@
-"""Prefect flows of kore-pipeline: thin wrappers over :mod:`kore_pipeline.pipeline` stages."""
+"""Deployment entry points for `prefect deploy` (prefect.yaml); the flows themselves live in
+:mod:`kore_pipeline.run.prefect_flows` (this folder is not installed with the package)."""

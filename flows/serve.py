@@ -1,50 +1,14 @@
-"""Scheduled deployments of the flows, served by one long-running process (``kore serve``).
+"""The served deployments (``kore serve``): :mod:`kore_pipeline.run.prefect_serve`."""
 
-Schedules need a real Prefect server (``prefect server start`` and ``PREFECT_API_URL``);
-``prefect.yaml`` declares the same deployments for ``prefect deploy``.
-"""
+from kore_pipeline.run.prefect_serve import (
+    COMPRESS_CRON,
+    DECAY_CRON,
+    PIPELINE_CRON,
+    STREAM_INTERVAL,
+    TIMEZONE,
+    deployments,
+    serve_forever,
+)
 
-from __future__ import annotations
-
-from typing import Any
-
-from .pipeline import compress_flow, decay_flow, kore_pipeline_flow, micro_batch_flow
-
-PIPELINE_CRON = "0 * * * *"   # hourly: pick up new logs
-DECAY_CRON = "0 3 * * *"      # daily 03:00
-COMPRESS_CRON = "30 3 * * *"  # daily 03:30, after decay
-STREAM_INTERVAL = 60          # seconds between micro-batches when streaming
-
-
-def deployments(home: str | None = None, paths: list[str] | None = None,
-                pipeline_cron: str = PIPELINE_CRON, decay_cron: str = DECAY_CRON,
-                compress_cron: str = COMPRESS_CRON,
-                stream_interval: int | None = None) -> list[Any]:
-    """The three deployments with their cron schedules.
-
-    With ``stream_interval`` (seconds), the hourly pipeline is replaced by the micro-batch
-    flow on that interval (one run at a time), so new lines are searchable within about
-    one interval; decay and compression keep their daily schedules.
-    """
-    common = {"home": home}
-    if stream_interval:
-        first = micro_batch_flow.to_deployment(
-            name="kore-micro-batch", interval=stream_interval, concurrency_limit=1,
-            parameters={**common, "paths": paths})
-    else:
-        first = kore_pipeline_flow.to_deployment(name="kore-pipeline", cron=pipeline_cron,
-                                                 parameters={**common, "paths": paths})
-    return [
-        first,
-        decay_flow.to_deployment(name="kore-decay-daily", cron=decay_cron, parameters=common),
-        compress_flow.to_deployment(name="kore-compress-daily", cron=compress_cron,
-                                    parameters=common),
-    ]
-
-
-def serve_forever(home: str | None = None, paths: list[str] | None = None,
-                  stream_interval: int | None = None) -> None:
-    """Serve the deployments until interrupted."""
-    from prefect import serve
-
-    serve(*deployments(home, paths, stream_interval=stream_interval))
+__all__ = ["COMPRESS_CRON", "DECAY_CRON", "PIPELINE_CRON", "STREAM_INTERVAL", "TIMEZONE",
+           "deployments", "serve_forever"]

@@ -21,7 +21,12 @@ class KoreSettings(BaseSettings):
     """Folder holding the SQLite store, the FAISS index, the Parquet lake and the caches."""
 
     default_owner: str = "default"
-    """Memory namespace given to records that name no owner."""
+    """Memory namespace given to records that name no owner (``kore run --owner``)."""
+
+    default_speaker: str | None = None
+    """Name given to user turns that name no speaker (``kore run --speaker``): an export's
+    turns (ChatGPT, Claude) then have the person, not ``user``, as their memories' subject.
+    Assistant turns and records naming a speaker keep theirs."""
 
     embedder: str = "sentence-transformers"
     """Embedding backend (see ``kore_pipeline.embedders.BACKENDS``); changing it re-embeds
@@ -70,6 +75,14 @@ class KoreSettings(BaseSettings):
 
     similarity_threshold: float = 0.88
     """Cosine similarity at or above which two memories of one owner and subject merge."""
+
+    fact_guard: bool = True
+    """Never merge two similar memories that differ in a number, date, negation or name
+    (``text/fact_guard.py``); a later other value of the same slot supersedes instead."""
+
+    superseded_penalty: float = 0.85
+    """Score multiplier of a superseded memory when a search reaches history (``--as-of``,
+    or a question about the past: "before", "used to", "previous")."""
 
     compress_workers: int = 2
     """Threads that share compression's pair finding (one group each at a time, one BLAS

@@ -89,6 +89,18 @@ FROM archive a LEFT JOIN memories t ON t.id = a.merged_into
 WHERE a.reason IN ('merged', 'compacted', 'superseded')
 ORDER BY a.archived_at, a.memory_id;
 
+-- Each slot's versions (residence, budget, name:wife, ...) of each person, oldest first: the
+-- value, when it was true (valid_from .. valid_until, NULL = still), what superseded it, and
+-- its place in the slot's history (1 = first said).
+CREATE OR REPLACE VIEW memory_history AS
+SELECT owner, subject, slot, slot_value AS value, id AS memory_id, type, content, status,
+       valid_from, valid_until, superseded_by,
+       row_number() OVER (PARTITION BY owner, subject, slot ORDER BY valid_from, id) AS version,
+       valid_until IS NULL AND status = 'active' AS is_current
+FROM memories
+WHERE slot IS NOT NULL AND status IN ('active', 'superseded', 'forgotten')
+ORDER BY owner, subject, slot, valid_from, id;
+
 -- Each stage of each run: start, seconds, state, counts (JSON text).
 CREATE OR REPLACE VIEW run_stage_timings AS
 SELECT s.run_id, r.kind, s.seq, s.stage, s.state, s.started_at, s.duration_s, s.counts
@@ -101,6 +113,10 @@ SELECT r.run_id, r.kind, r.state, r.started_at, r.now,
                 FILTER (WHERE s.stage = 'compress'), 0) AS merged,
        coalesce(sum(CAST(json_extract(s.counts, '$.candidates') AS BIGINT))
                 FILTER (WHERE s.stage = 'compress'), 0) AS merge_candidates,
+       coalesce(sum(CAST(json_extract(s.counts, '$.superseded') AS BIGINT))
+                FILTER (WHERE s.stage IN ('extract', 'compress')), 0) AS superseded,
+       coalesce(sum(CAST(json_extract(s.counts, '$.kept_apart') AS BIGINT))
+                FILTER (WHERE s.stage = 'compress'), 0) AS kept_apart,
        coalesce(sum(CAST(json_extract(s.counts, '$.forgotten') AS BIGINT))
                 FILTER (WHERE s.stage = 'decay'), 0) AS forgotten,
        coalesce(sum(CAST(json_extract(s.counts, '$.scored') AS BIGINT))
@@ -124,6 +140,7 @@ SELECT r.run_id, r.kind, r.state, r.started_at, r.finished_at, r.now,
        round(epoch(r.finished_at) - epoch(r.started_at), 3) AS seconds,
        count(s.seq) AS stages,
        round(sum(s.duration_s) FILTER (WHERE s.stage = 'ingest'), 3) AS ingest_s,
+       round(sum(s.duration_s) FILTER (WHERE s.stage = 'embed'), 3) AS embed_s,
        round(sum(s.duration_s) FILTER (WHERE s.stage = 'extract'), 3) AS extract_s,
        round(sum(s.duration_s) FILTER (WHERE s.stage = 'index'), 3) AS index_s,
        round(sum(s.duration_s) FILTER (WHERE s.stage = 'decay'), 3) AS decay_s,

@@ -51,12 +51,20 @@ CREATE TABLE IF NOT EXISTS memories (
     updated_at         TEXT NOT NULL,
     last_accessed_at   TEXT,
     access_count       INTEGER NOT NULL DEFAULT 0,
-    status             TEXT NOT NULL DEFAULT 'active',  -- active | forgotten | merged | compacted | superseded | deleted
+    status             TEXT NOT NULL DEFAULT 'active' CHECK (status IN  -- store/lifecycle.py
+                           ('active', 'forgotten', 'merged', 'compacted', 'superseded', 'deleted')),
     merged_into        INTEGER,
     expires_at         TEXT,
     embedded_hash      TEXT,               -- content_hash that the index currently holds
+    valid_from         TEXT,               -- when it became true: when it was said (0012)
+    valid_until        TEXT,               -- when a later statement superseded it (0012)
+    slot               TEXT,               -- what it states: 'residence', 'name:wife' (0012)
+    slot_value         TEXT,               -- the value it gives the slot: 'berlin' (0012)
     UNIQUE (owner, subject, key)
 );
+-- A slot's versions (extraction looks up the current holder of a slot; `kore history`).
+CREATE INDEX IF NOT EXISTS memories_slot ON memories(owner, subject, slot)
+    WHERE slot IS NOT NULL;
 -- Covers the search filter (owner, active, not expired): the ids come from the index alone.
 -- Partial (active rows only, migration 0010), so archiving a memory removes one entry.
 CREATE INDEX IF NOT EXISTS memories_active_owner ON memories(owner, expires_at)
@@ -78,7 +86,9 @@ SELECT m.id, m.owner, m.subject, m.key, m.type, m.category, m.content, m.content
        m.language, m.importance, m.importance_explicit, m.source_message_ids, m.session_id,
        m.created_at, m.updated_at, m.last_accessed_at, m.access_count,
        coalesce(d.decay_score, 1.0) AS decay_score, m.status, m.merged_into, m.expires_at,
-       m.embedded_hash
+       m.embedded_hash, coalesce(m.valid_from, m.created_at) AS valid_from, m.valid_until,
+       CASE WHEN m.status = 'superseded' THEN m.merged_into END AS superseded_by,
+       m.slot, m.slot_value
 FROM memories AS m LEFT JOIN memory_decay AS d ON d.memory_id = m.id;
 
 -- FTS5 over memories, kept in step by triggers (external content: no copy of the text).

@@ -28,6 +28,53 @@ def _clean_kore_env(monkeypatch: pytest.MonkeyPatch) -> None:
             monkeypatch.delenv(name, raising=False)
 
 
+MODEL_FIXTURES = frozenset({"embedder", "use_embedder", "e5_embedder", "prefect_harness"})
+"""Fixtures that load a real model or start Prefect: a test using one must be marked slow."""
+_model_loads: list[str] = []
+
+
+def _watch_model_loads() -> None:
+    """Record every real model load in this process (the embedders' lazy loaders)."""
+    from kore_pipeline.embed import base, onnx_runtime, sentence_transformer
+
+    def watched(cls: type) -> None:
+        load = cls.model.fget  # type: ignore[attr-defined]
+
+        def model(self):  # type: ignore[no-untyped-def]
+            if getattr(self, "_model", None) is None:
+                _model_loads.append(cls.__name__)
+            return load(self)
+
+        cls.model = property(model, doc=load.__doc__)  # type: ignore[attr-defined]
+
+    watched(sentence_transformer.SentenceTransformerEmbedder)
+    watched(base.PackagedEmbedder)
+    onnx_load = onnx_runtime.OnnxEmbedder._load
+
+    def _load(self):  # type: ignore[no-untyped-def]
+        _model_loads.append("OnnxEmbedder")
+        return onnx_load(self)
+
+    onnx_runtime.OnnxEmbedder._load = _load  # type: ignore[method-assign]
+
+
+_watch_model_loads()
+
+
+@pytest.fixture(autouse=True)
+def _slow_marker_is_honest(request: pytest.FixtureRequest) -> Iterator[None]:
+    """A test that loads a model (itself or through a fixture) or starts Prefect without the
+    ``slow`` marker fails, so ``pytest -m "not slow"`` stays quick."""
+    before = len(_model_loads)
+    yield
+    if request.node.get_closest_marker("slow") is not None:
+        return
+    why = sorted(MODEL_FIXTURES & set(request.fixturenames)) + _model_loads[before:]
+    if why:
+        pytest.fail(f"loads a model or starts Prefect ({', '.join(why)}) but is not marked"
+                    " @pytest.mark.slow", pytrace=False)
+
+
 @pytest.fixture
 def settings(tmp_path: Path) -> KoreSettings:
     """Settings with a fresh home under tmp_path."""

@@ -15,13 +15,42 @@ from kore_pipeline.cli.progress import Quiet, stage_progress
 app = typer.Typer(help="kore-pipeline: conversation logs in, long-term memory for agents out.",
                   no_args_is_help=True, add_completion=False)
 
+
+def _print_version(value: bool) -> None:
+    if value:
+        from kore_pipeline import __version__
+
+        typer.echo(f"kore-pipeline {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def main(version: Annotated[bool, typer.Option(
+        "--version", callback=_print_version, is_eager=True,
+        help="Print the version and exit.")] = False) -> None:
+    """kore-pipeline: conversation logs in, long-term memory for agents out."""
+
+
 @app.command()
 def run(paths: Annotated[list[Path] | None, typer.Argument(
             help="Log files or folders (default: the sample data in data/).")] = None,
         home: Home = None, now: Now = None, no_prefect: Plain = False,
-        quiet: Quiet = False) -> None:
+        quiet: Quiet = False,
+        owner: Annotated[str | None, typer.Option(
+            help="Owner of the records that name none (default KORE_DEFAULT_OWNER).")] = None,
+        speaker: Annotated[str | None, typer.Option(
+            help="Name of the person behind user turns that name no speaker, e.g. an "
+                 "export's (default KORE_DEFAULT_SPEAKER); their memories' subject.")] = None,
+        ) -> None:
     """Run every stage in order: ingest, extract, score, embed, index, decay, compress, publish."""
     settings = settings_for(home)
+    for name, value in (("--owner", owner), ("--speaker", speaker)):
+        if value is not None and not value.strip():
+            typer.echo(f"{name} must not be empty", err=True)
+            raise typer.Exit(2)
+    overrides = {k: v.strip() for k, v in (("default_owner", owner),
+                                           ("default_speaker", speaker)) if v is not None}
+    settings = settings.model_copy(update=overrides)
     missing = [str(p) for p in paths or [] if not p.exists()]
     if missing:
         typer.echo(f"no such file or folder: {', '.join(missing)}", err=True)
@@ -32,10 +61,12 @@ def run(paths: Annotated[list[Path] | None, typer.Argument(
 
             summary = run_pipeline(list(paths) if paths else None, settings, now)
         else:
-            from flows.pipeline import kore_pipeline_flow
+            from kore_pipeline.run.prefect_flows import kore_pipeline_flow
 
             summary = kore_pipeline_flow(paths=[str(p) for p in paths] if paths else None,
-                                         home=str(settings.home), now=now)
+                                         home=str(settings.home), now=now,
+                                         owner=settings.default_owner,
+                                         speaker=settings.default_speaker)
     for report in summary.get("index", []):
         if report.get("repaired"):
             typer.echo(f"warning: {report['repaired']}; rebuilt it from the stored vectors",
@@ -54,7 +85,7 @@ def decay(home: Home = None, now: Now = None, no_prefect: Plain = False,
 
             summary = run_maintenance("decay", settings, now)
         else:
-            from flows.pipeline import decay_flow
+            from kore_pipeline.run.prefect_flows import decay_flow
 
             summary = decay_flow(home=str(settings.home), now=now)
     print_json(summary)
@@ -72,7 +103,7 @@ def compress(home: Home = None, now: Now = None, no_prefect: Plain = False,
 
             summary = run_maintenance("compress", settings, now, owner)
         else:
-            from flows.pipeline import compress_flow
+            from kore_pipeline.run.prefect_flows import compress_flow
 
             summary = compress_flow(home=str(settings.home), now=now, owner=owner)
     print_json(summary)
@@ -101,6 +132,13 @@ def search(query: Annotated[str | None, typer.Argument(help="What to look for.")
                help="preference, decision, habit, profile, episode, note, summary.")] = None,
            since: Annotated[str | None, typer.Option(help="Created at or after (ISO).")] = None,
            until: Annotated[str | None, typer.Option(help="Created at or before (ISO).")] = None,
+           as_of: Annotated[str | None, typer.Option(
+               "--as-of", help="What was true then (ISO date): superseded memories that were"
+               " current at that time answer, later statements do not.")] = None,
+           include_superseded: Annotated[bool | None, typer.Option(
+               "--include-superseded/--current-only",
+               help="Also (or never) superseded memories, scored down; default: when the"
+               " question asks about the past (before, used to, previous…).")] = None,
            home: Home = None, now: Now = None) -> None:
     """Hybrid search (FTS5 bm25 + FAISS, Reciprocal Rank Fusion) within one owner."""
     from kore_pipeline.serve.search import MODES, Searcher, SearchFilters
@@ -109,7 +147,7 @@ def search(query: Annotated[str | None, typer.Argument(help="What to look for.")
         raise typer.BadParameter(f"--mode must be one of {', '.join(MODES)}")
     filters = SearchFilters(subject=subject, session_id=session, type=memory_type,
                             category=category, since=since, until=until,
-                            include_archived=include_archived)
+                            include_archived=include_archived, as_of=as_of)
 
     settings = settings_for(home)
     if not settings.db_path().is_file():
@@ -123,7 +161,8 @@ def search(query: Annotated[str | None, typer.Argument(help="What to look for.")
         if query is None:
             raise typer.BadParameter("give a QUERY or --batch FILE")
         hits = searcher.search(query, owner, k=k, now=now, reinforce=not no_reinforce,
-                               mode=mode, filters=filters)
+                               mode=mode, filters=filters,
+                               include_superseded=include_superseded)
     finally:
         searcher.close()
         for problem in searcher.repaired:
@@ -138,6 +177,9 @@ def search(query: Annotated[str | None, typer.Argument(help="What to look for.")
                    f"importance {h.importance} · decay {h.decay_score:.3f}")
         typer.echo(f"    {h.content}")
         typer.echo(f"    sources: {', '.join(h.source_message_ids)}  created: {h.created_at}")
+        if h.status == "superseded":
+            typer.echo(f"    superseded by [{h.superseded_by}] on {h.valid_until}"
+                       f" (true from {h.valid_from})")
 
 
 def _search_batch(searcher: Any, path: Path, now: str | None, reinforce: bool,
@@ -205,13 +247,25 @@ def serve(home: Home = None,
           = None,
           interval: Annotated[int | None, typer.Option(
               help="Stream: micro-batches every N seconds instead of the hourly run.")]
-          = None) -> None:
+          = None,
+          timezone: Annotated[str, typer.Option(
+              help="Timezone of the schedules (IANA name, e.g. Europe/Berlin).")] = "UTC",
+          ) -> None:
     """Serve the flows as Prefect deployments with cron schedules until stopped."""
-    from flows.serve import serve_forever
+    from zoneinfo import available_timezones
+
+    if not paths:
+        typer.echo("kore serve: give the log folders to ingest (PATHS); a deployment never"
+                   " runs on the sample data", err=True)
+        raise typer.Exit(2)
+    if timezone not in available_timezones():
+        typer.echo(f"kore serve: unknown timezone {timezone!r}", err=True)
+        raise typer.Exit(2)
+    from kore_pipeline.run.prefect_serve import serve_forever
 
     settings = settings_for(home)
-    serve_forever(str(settings.home.resolve()),
-                  [str(p.resolve()) for p in paths] if paths else None, interval)
+    serve_forever(str(settings.home.resolve()), [str(p.resolve()) for p in paths], interval,
+                  timezone)
 
 
 def _register_extensions() -> None:
@@ -219,11 +273,12 @@ def _register_extensions() -> None:
     from kore_pipeline.cli import context as cli_context
     from kore_pipeline.cli import data as cli_data
     from kore_pipeline.cli import eval as cli_eval
+    from kore_pipeline.cli import history as cli_history
     from kore_pipeline.cli import lake as cli_lake
     from kore_pipeline.cli import mcp as cli_mcp
     from kore_pipeline.cli import watch as cli_watch
 
-    for module in (cli_context, cli_mcp, cli_eval, cli_watch, cli_data, cli_lake):
+    for module in (cli_context, cli_mcp, cli_eval, cli_watch, cli_data, cli_lake, cli_history):
         module.register(app)
 
 

@@ -9,6 +9,7 @@ from typing import Annotated, Any
 
 import typer
 
+from kore_pipeline import files
 from kore_pipeline.cli.common import Home, Now, print_json, settings_for
 
 Owner = Annotated[str, typer.Option("--owner", help="Memory namespace to use.")]
@@ -89,8 +90,7 @@ def inject_cmd(request_file: Annotated[Path, typer.Argument(
     if out is None:
         typer.echo(text)
     else:
-        out.parent.mkdir(parents=True, exist_ok=True)
-        out.write_text(text + "\n", encoding="utf-8")
+        files.write_text(out, text + "\n")
 
 
 def compact(older_than_days: Annotated[int, typer.Option(
@@ -127,7 +127,8 @@ def compact(older_than_days: Annotated[int, typer.Option(
     finally:
         conn.close()
     rows = [{**p.to_dict(), "summary_id": sid} for p, sid in zip(plans, ids, strict=True)]
-    report = {"dry_run": dry_run, "now": iso(clock), "older_than_days": older_than_days,
+    report: dict[str, Any] = {
+              "dry_run": dry_run, "now": iso(clock), "older_than_days": older_than_days,
               "run_id": run_id, "groups": len(plans),
               "memories": sum(len(p.memory_ids) for p in plans),
               "tokens_before": sum(p.tokens_before for p in plans),

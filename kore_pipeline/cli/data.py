@@ -47,7 +47,7 @@ def register(app: typer.Typer) -> None:
                home: Home = None, now: Now = None) -> None:
         """Write an owner's memories (provenance, scores, access history) and source messages
         as JSON Lines, with a kind/version header."""
-        from kore_pipeline.store.transfer import export_owner
+        from kore_pipeline.lifecycle.transfer import export_owner
 
         settings = settings_for(home)
         if not settings.db_path().is_file():
@@ -64,7 +64,7 @@ def register(app: typer.Typer) -> None:
                    = None,
                    home: Home = None) -> None:
         """Load an export: memories keep their scores and history; embedded and indexed."""
-        from kore_pipeline.store.transfer import TransferError, import_file
+        from kore_pipeline.lifecycle.transfer import TransferError, import_file
 
         if not path.is_file():
             typer.echo(f"no such file: {path}", err=True)

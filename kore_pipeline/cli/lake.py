@@ -5,13 +5,13 @@ from __future__ import annotations
 import csv
 import io
 import json
-import os
 import sys
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
+from kore_pipeline import files
 from kore_pipeline.cli.common import Home, Now, settings_for
 
 FORMATS = ("tsv", "table", "csv", "json", "parquet")
@@ -44,18 +44,15 @@ def run_statement(con: Any, statement: str, fmt: str, out: Path | None) -> str |
     if fmt == "parquet":
         if out is None:
             raise typer.BadParameter("--format parquet needs --out FILE", param_hint="--out")
-        tmp = out.with_name(f".{out.name}.{os.getpid()}.tmp")
-        con.sql(statement).write_parquet(str(tmp), compression="zstd")
-        os.replace(tmp, out)
+        with files.atomic_path(out) as tmp:
+            con.sql(statement).write_parquet(str(tmp), compression="zstd")
         return None
     cur = con.execute(statement)
     columns = [d[0] for d in cur.description] if cur.description else []
     text = render(columns, cur.fetchall() if columns else [], fmt)
     if out is None:
         return text
-    tmp = out.with_name(f".{out.name}.{os.getpid()}.tmp")
-    tmp.write_text(text, encoding="utf-8")
-    os.replace(tmp, out)
+    files.write_text(out, text)
     return None
 
 

@@ -35,7 +35,14 @@ def format_counts(counts: dict[str, float], limit: int = 5) -> str:
 def stage_progress(quiet: bool = False) -> Iterator[None]:
     """Show a bar per stage (with counts) and key=value logs on stderr while the block runs."""
     from rich.console import Console
-    from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+    from rich.progress import (
+        BarColumn,
+        Progress,
+        SpinnerColumn,
+        TaskID,
+        TextColumn,
+        TimeElapsedColumn,
+    )
 
     console = Console(stderr=True, highlight=False, soft_wrap=True)
     level = logging.WARNING if quiet else logging.INFO
@@ -48,12 +55,18 @@ def stage_progress(quiet: bool = False) -> Iterator[None]:
         progress = Progress(SpinnerColumn(), TextColumn("{task.description:<10}"), BarColumn(),
                             TextColumn("{task.fields[counts]}"), TimeElapsedColumn(),
                             console=console)
-        tasks: dict[tuple[str, int], int] = {}
+        tasks: dict[tuple[str, int], TaskID] = {}
 
         def on_event(event: runlog.StageEvent) -> None:
             key = (event.run_id, event.seq)
             if event.phase == "start":
                 tasks[key] = progress.add_task(event.stage, total=1, counts="")
+                return
+            if event.phase == "progress":
+                done, of = event.counts.get("encoded"), event.counts.get("of")
+                if done is not None and of:
+                    progress.update(tasks[key], completed=done / of,
+                                    counts=f"{done:g}/{of:g}")
                 return
             label = format_counts(event.counts) if event.phase == "end" else "FAILED"
             progress.update(tasks[key], completed=1, counts=label)

@@ -115,7 +115,7 @@ class EmbeddingCache:
               dim: int, found: np.ndarray) -> None:
         """Copy each wanted blob into its row of ``out`` and mark it found; a vector of
         another dimension is treated as missing (re-encoded)."""
-        flat = memoryview(out).cast("B") if out.dtype == np.float32 and \
+        flat = out.data.cast("B") if out.dtype == np.float32 and \
             out.flags.c_contiguous and out.size else None
         width = dim * 4
         hit: list[int] = []
@@ -153,7 +153,7 @@ def embed_with_cache(texts: Sequence[str], embedder: Embedder,
     out = matrix(len(keys), dim)
     found = cache.fill(keys, out)
     missing: dict[str, str] = {}
-    for pos in np.flatnonzero(~found):
+    for pos in np.flatnonzero(~found).tolist():
         key = keys[pos]
         if key not in missing:
             missing[key] = texts[pos]

@@ -12,9 +12,10 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import tempfile
 from pathlib import Path
 from typing import Any
+
+from kore_pipeline import files
 
 EXPORT_VERSION = "1"
 """Bumped when the exported graph changes (part of the cache key)."""
@@ -50,14 +51,6 @@ def max_seq_length(model_dir: Path, default: int = 256) -> int:
         return default
 
 
-def _temp_beside(target: Path) -> Path:
-    """A new, uniquely named temp file in ``target``'s folder (moved into place when done)."""
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=target.name + ".", suffix=".tmp")
-    os.close(fd)
-    return Path(tmp)
-
-
 def export_fp32(model_dir: Path, target: Path) -> Path:
     """Export transformer + mean pooling of ``model_dir`` to ``target`` (fp32 ONNX)."""
     import torch
@@ -76,21 +69,16 @@ def export_fp32(model_dir: Path, target: Path) -> Path:
 
     model = MeanPooled(AutoModel.from_pretrained(str(model_dir), local_files_only=True)).eval()
     dummy = torch.ones((2, 8), dtype=torch.long)
-    tmp = _temp_beside(target)
-    try:
-        with torch.no_grad():
-            torch.onnx.export(
-                model, (dummy, dummy, torch.zeros_like(dummy)), str(tmp),
-                input_names=["input_ids", "attention_mask", "token_type_ids"],
-                output_names=["sentence_embedding"],
-                dynamic_axes={"input_ids": {0: "batch", 1: "seq"},
-                              "attention_mask": {0: "batch", 1: "seq"},
-                              "token_type_ids": {0: "batch", 1: "seq"},
-                              "sentence_embedding": {0: "batch"}},
-                opset_version=17, do_constant_folding=True, dynamo=False)
-        os.replace(tmp, target)
-    finally:
-        tmp.unlink(missing_ok=True)
+    with files.atomic_path(target) as tmp, torch.no_grad():
+        torch.onnx.export(
+            model, (dummy, dummy, torch.zeros_like(dummy)), str(tmp),
+            input_names=["input_ids", "attention_mask", "token_type_ids"],
+            output_names=["sentence_embedding"],
+            dynamic_axes={"input_ids": {0: "batch", 1: "seq"},
+                          "attention_mask": {0: "batch", 1: "seq"},
+                          "token_type_ids": {0: "batch", 1: "seq"},
+                          "sentence_embedding": {0: "batch"}},
+            opset_version=17, do_constant_folding=True, dynamo=False)
     return target
 
 
@@ -98,12 +86,8 @@ def quantise_int8(source: Path, target: Path) -> Path:
     """Dynamic int8 quantisation of ``source`` (weights int8, activations quantised per batch)."""
     from onnxruntime.quantization import QuantType, quantize_dynamic
 
-    tmp = _temp_beside(target)
-    try:
+    with files.atomic_path(target) as tmp:
         quantize_dynamic(str(source), str(tmp), weight_type=QuantType.QInt8, per_channel=True)
-        os.replace(tmp, target)
-    finally:
-        tmp.unlink(missing_ok=True)
     return target
 
 

@@ -7,6 +7,7 @@ import math
 from pathlib import Path
 from typing import Any
 
+from kore_pipeline import files
 from kore_pipeline.evaluation.madial import QUERY_VARIANTS
 from kore_pipeline.evaluation.metrics import KS, ratio
 
@@ -139,6 +140,4 @@ def _crosslingual_lines(cross: dict[str, Any]) -> list[str]:
 
 def write_json(result: dict[str, Any], path: Path) -> None:
     """Write every figure as indented JSON."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(result, ensure_ascii=False, indent=2, default=str) + "\n",
-                    encoding="utf-8")
+    files.write_text(path, json.dumps(result, ensure_ascii=False, indent=2, default=str) + "\n")

@@ -17,8 +17,10 @@ from kore_pipeline.extract.importance import score_importance
 from kore_pipeline.extract.patterns import extract_facts, is_informative
 from kore_pipeline.ids import memory_key, text_hash
 from kore_pipeline.settings import KoreSettings
-from kore_pipeline.store.db import archive_memories, transaction
+from kore_pipeline.store import lifecycle
+from kore_pipeline.store.db import inserted_id, transaction
 from kore_pipeline.text.language import detect_language, pattern_language
+from kore_pipeline.text.slots import slot_of
 
 DEFAULT_SUBJECT = "user"
 MAX_EPISODE_CHARS = 2000
@@ -41,6 +43,8 @@ class CandidateMemory:
     session_id: str
     created_at: str
     mentioned_at: list[str] = field(default_factory=list)
+    slot: tuple[str, str] | None = None
+    """What it states (:func:`text.slots.slot_of`): a later other value supersedes it."""
 
 
 @dataclass
@@ -90,13 +94,15 @@ def memories_from_message(msg: dict[str, Any], settings: KoreSettings) -> list[C
         out.append(CandidateMemory(
             key=memory_key(fact.category, polarity + fact.fact), type="factual",
             category=fact.category, content=content, language=language or fact.language,
-            importance=score_importance(content, fact.category, explicit, lang), **common))
+            importance=score_importance(content, fact.category, explicit, lang),
+            slot=slot_of(content, lang), **common))
     if is_informative(msg["text"], settings.min_episode_words):
         content = _cut(msg["text"], MAX_EPISODE_CHARS)
         out.append(CandidateMemory(
             key=f"episode:{msg['message_id']}", type="episodic", category="episode",
             content=content, language=language,
-            importance=score_importance(content, "episode", explicit, lang), **common))
+            importance=score_importance(content, "episode", explicit, lang),
+            slot=slot_of(content, lang), **common))
     return out
 
 
@@ -108,11 +114,11 @@ def extract_memories(messages: Iterable[dict[str, Any]],
         for cand in memories_from_message(msg, settings):
             ident = (cand.owner, cand.subject, cand.key)
             prev = folded.get(ident)
-            folded[ident] = cand if prev is None else _fold(prev, cand)
+            folded[ident] = cand if prev is None else fold_candidates(prev, cand)
     return list(folded.values())
 
 
-def _fold(old: CandidateMemory, new: CandidateMemory) -> CandidateMemory:
+def fold_candidates(old: CandidateMemory, new: CandidateMemory) -> CandidateMemory:
     """Merge a repeated fact: earliest creation, union of provenance, the higher importance."""
     first, last = (old, new) if old.created_at <= new.created_at else (new, old)
     ids = list(dict.fromkeys(first.source_message_ids + last.source_message_ids))
@@ -122,7 +128,7 @@ def _fold(old: CandidateMemory, new: CandidateMemory) -> CandidateMemory:
         importance=max(old.importance, new.importance),
         importance_explicit=old.importance_explicit or new.importance_explicit,
         source_message_ids=ids, session_id=last.session_id, created_at=first.created_at,
-        mentioned_at=sorted(old.mentioned_at + new.mentioned_at))
+        mentioned_at=sorted(old.mentioned_at + new.mentioned_at), slot=last.slot)
 
 
 def opposite_key(key: str) -> str:
@@ -157,8 +163,30 @@ def _resolve_contradiction(conn: sqlite3.Connection, cand: CandidateMemory, memo
         or other["created_at"]
     ours = cand.mentioned_at[-1]
     old, new = (int(other["id"]), memory_id) if theirs <= ours else (memory_id, int(other["id"]))
-    archive_memories(conn, [old], "superseded", now_iso, None, merged_into=[new])
+    lifecycle.archive(conn, [old], lifecycle.Status.SUPERSEDED, now_iso, None,
+                      merged_into=[new])
     return 1
+
+
+def _resolve_slot(conn: sqlite3.Connection, cand: CandidateMemory, memory_id: int,
+                  now_iso: str) -> int:
+    """Of memories giving the candidate's slot different values ("I live in Turin" / "I moved
+    to Berlin"), the one said last stays; the others are superseded by it. Returns how many."""
+    if cand.slot is None:
+        return 0
+    from kore_pipeline.store.validity import said_at, slot_rivals, supersede
+
+    rivals = slot_rivals(conn, cand.owner, cand.subject, cand.slot[0], cand.slot[1],
+                         cand.type, memory_id)
+    if not rivals:
+        return 0
+    ours = cand.mentioned_at[-1]
+    last = {int(r["id"]): _said_at(conn, cand.owner, json.loads(r["source_message_ids"]))
+            or said_at(r) for r in rivals}
+    newest = max(last, key=lambda mid: (last[mid], mid))
+    if last[newest] > ours:  # a later statement already holds the slot: ours is history
+        return supersede(conn, [(memory_id, newest)], now_iso, None)
+    return supersede(conn, [(int(r["id"]), memory_id) for r in rivals], now_iso, None)
 
 
 def upsert_memories(conn: sqlite3.Connection, candidates: list[CandidateMemory],
@@ -181,16 +209,20 @@ def upsert_memories(conn: sqlite3.Connection, candidates: list[CandidateMemory],
                     "INSERT INTO memories(owner, subject, key, type, category, content,"
                     " content_hash, language, importance, importance_explicit,"
                     " source_message_ids, session_id, created_at, updated_at,"
-                    " last_accessed_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                    " last_accessed_at, valid_from, slot, slot_value)"
+                    " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                     (cand.owner, cand.subject, cand.key, cand.type, cand.category, cand.content,
                      text_hash(cand.content), cand.language, cand.importance,
                      int(cand.importance_explicit), json.dumps(cand.source_message_ids),
                      cand.session_id, cand.created_at, now_iso,
-                     cand.mentioned_at[-1] if len(cand.mentioned_at) > 1 else None))
+                     cand.mentioned_at[-1] if len(cand.mentioned_at) > 1 else None,
+                     cand.created_at,
+                     *(cand.slot or (None, None))))
                 report.inserted += 1
-                report.memory_ids.append(int(cur.lastrowid))
-                report.superseded += _resolve_contradiction(conn, cand, int(cur.lastrowid),
+                report.memory_ids.append(inserted_id(cur))
+                report.superseded += _resolve_contradiction(conn, cand, inserted_id(cur),
                                                             now_iso)
+                report.superseded += _resolve_slot(conn, cand, inserted_id(cur), now_iso)
                 continue
             known = json.loads(row["source_message_ids"])
             ids = list(dict.fromkeys(known + cand.source_message_ids))
@@ -201,17 +233,18 @@ def upsert_memories(conn: sqlite3.Connection, candidates: list[CandidateMemory],
             last_seen = max([t for t in (row["last_accessed_at"], *cand.mentioned_at) if t])
             importance = row["importance"] if row["importance_explicit"] and not \
                 cand.importance_explicit else max(row["importance"], cand.importance)
-            # Said again: a forgotten or superseded fact is current again.
-            revived = row["status"] in ("forgotten", "superseded")
             conn.execute(
                 "UPDATE memories SET source_message_ids = ?, importance = ?, created_at = ?,"
-                " last_accessed_at = ?, updated_at = ?, status = ?, merged_into = ? WHERE id = ?",
+                " last_accessed_at = ?, updated_at = ? WHERE id = ?",
                 (json.dumps(ids), importance, min(row["created_at"], cand.created_at),
-                 last_seen, now_iso, "active" if revived else row["status"],
-                 None if revived else row["merged_into"], row["id"]))
-            if revived:
-                conn.execute("DELETE FROM archive WHERE memory_id = ?", (row["id"],))
+                 last_seen, now_iso, row["id"]))
+            # Said again: a forgotten or superseded fact is current again.
+            if lifecycle.revive(conn, [int(row["id"])], now_iso,
+                                only=lifecycle.REVIVED_BY_MENTION):  # true again from now on
+                conn.execute("UPDATE memories SET valid_from = ? WHERE id = ?",
+                             (cand.mentioned_at[-1], row["id"]))
             report.superseded += _resolve_contradiction(conn, cand, int(row["id"]), now_iso)
+            report.superseded += _resolve_slot(conn, cand, int(row["id"]), now_iso)
             report.updated += 1
             report.memory_ids.append(int(row["id"]))
     return report

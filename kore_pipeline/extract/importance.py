@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 import re
 
+from kore_pipeline.extract.literals import LiteralFilter, case_fold
 from kore_pipeline.extract.patterns import is_smalltalk, normalize_text, split_sentences
 from kore_pipeline.text.language import detect_language, pattern_language
 
@@ -106,6 +107,11 @@ def _keyword_rx(lang: str) -> list[tuple[str, float, re.Pattern[str]]]:
 
 _KEYWORD_RX = {lang: _keyword_rx(lang) for lang in _LANGS}
 """Per language: its keywords only, so the French "mai" (May) never fires the Italian "mai"."""
+_KEYWORD_FILTER = {lang: LiteralFilter([rx for _, _, rx in rows])
+                   for lang, rows in _KEYWORD_RX.items()}
+"""Which keyword regexes can fire on a text (one scan instead of four)."""
+_DIGIT = re.compile(r"\d")
+_WORDS_RX = re.compile(r"\w+")
 _DATE_RX = re.compile(
     r"\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}/\d{1,2}(?:/\d{2,4})?\b|\b\d{1,2}\.\d{1,2}\.\d{2,4}\b|"
     r"\b(?:19|20)\d{2}\b|"
@@ -124,8 +130,10 @@ def _entities(sentences: list[str], lang: str) -> list[str]:
     found: list[str] = []
     for sent in sentences:
         for tok in _TOKEN_RX.findall(sent)[1:]:
+            if not tok[0].isupper():  # a token starts with a letter or digit: never stripped
+                continue
             tok = tok.rstrip(".'-")
-            if not tok or not tok[0].isupper() or tok.lower() in _NOT_ENTITIES:
+            if not tok or tok.lower() in _NOT_ENTITIES:
                 continue
             if _CALENDAR_RX.match(tok):
                 continue
@@ -137,62 +145,78 @@ def _entities(sentences: list[str], lang: str) -> list[str]:
     return found
 
 
-def _analyse(text: str, category: str | None,
-             language: str | None = None) -> tuple[float, list[str]]:
+def _analyse(text: str, category: str | None, language: str | None = None,
+             explain: bool = True) -> tuple[float, list[str]]:
+    """Score and (when ``explain``) the reasons; scoring alone skips writing them."""
     norm = normalize_text(text or "").strip()
     lang = pattern_language(language or detect_language(norm))
     base = CATEGORY_BASE.get(category, CATEGORY_BASE[None])
-    score, reasons = base, [f"category:{category or 'none'} (base {base:g})"]
-    words = len(re.findall(r"\w+", norm))
+    score, reasons = base, [f"category:{category or 'none'} (base {base:g})"] if explain else []
+    words = len(_WORDS_RX.findall(norm))
     is_fact = category in _FACT_CATEGORIES
     if is_fact:
         pass  # facts are short by nature: "I'm vegetarian" is not small talk
     elif words <= 3:
         score -= 1.0
-        reasons.append(f"length:very short ({words} words) -1")
+        if explain:
+            reasons.append(f"length:very short ({words} words) -1")
     elif words <= 6:
         score -= 0.5
-        reasons.append(f"length:short ({words} words) -0.5")
+        if explain:
+            reasons.append(f"length:short ({words} words) -0.5")
     elif words >= 30:
         score += 0.3
-        reasons.append(f"length:long ({words} words) +0.3")
+        if explain:
+            reasons.append(f"length:long ({words} words) +0.3")
     if not is_fact and is_smalltalk(norm):
         score -= 0.5
-        reasons.append("smalltalk:greeting/thanks/acknowledgement -0.5")
+        if explain:
+            reasons.append("smalltalk:greeting/thanks/acknowledgement -0.5")
     if norm.endswith("?") and category in (None, "episode", "summary"):
         score -= 0.3
-        reasons.append("question -0.3")
+        if explain:
+            reasons.append("question -0.3")
     fired: set[str] = set()
-    for signal, weight, rx in _KEYWORD_RX[lang]:
+    rows = _KEYWORD_RX[lang]
+    for signal, weight, rx in map(rows.__getitem__, _KEYWORD_FILTER[lang].candidates(
+            case_fold(norm))):
         hits = list(dict.fromkeys(m.group(0).lower() for m in rx.finditer(norm)))
         if hits:
             bonus = weight + (0.3 if len(hits) > 1 else 0.0)
             score += bonus
             fired.add(signal)
-            reasons.append(f"{signal}:{', '.join(hits)} +{bonus:g}")
-    dates = list(dict.fromkeys(m.group(0) for m in _DATE_RX.finditer(norm)))
+            if explain:
+                reasons.append(f"{signal}:{', '.join(hits)} +{bonus:g}")
+    digits = _DIGIT.search(norm) is not None  # every date and number has a digit
+    dates = list(dict.fromkeys(m.group(0) for m in _DATE_RX.finditer(norm))) if digits else []
     if dates:
         score += 0.5
         fired.add("date")
-        reasons.append(f"date:{', '.join(dates)} +0.5")
+        if explain:
+            reasons.append(f"date:{', '.join(dates)} +0.5")
     strong = fired & {"strength", "critical", "temporal", "health"}
     if len(strong) >= 3:
         score += 0.4
-        reasons.append(f"several strong signals ({', '.join(sorted(strong))}) +0.4")
+        if explain:
+            reasons.append(f"several strong signals ({', '.join(sorted(strong))}) +0.4")
     if category == "profile" and fired & {"critical", "health"}:
         score += 0.4
-        reasons.append("health/safety profile fact +0.4")
+        if explain:
+            reasons.append("health/safety profile fact +0.4")
     if category == "decision" and fired & {"temporal", "date"}:
         score += 0.5
-        reasons.append("decision with a deadline/date +0.5")
-    if _NUMBER_RX.search(_DATE_RX.sub(" ", norm)):
+        if explain:
+            reasons.append("decision with a deadline/date +0.5")
+    if digits and _NUMBER_RX.search(_DATE_RX.sub(" ", norm)):
         score += 0.25
-        reasons.append("number +0.25")
+        if explain:
+            reasons.append("number +0.25")
     ents = _entities(split_sentences(norm), lang)
     if ents:
         bonus = 0.6 if len(ents) >= 3 else 0.4
         score += bonus
-        reasons.append(f"entities:{', '.join(ents[:5])} +{bonus:g}")
+        if explain:
+            reasons.append(f"entities:{', '.join(ents[:5])} +{bonus:g}")
     return score, reasons
 
 
@@ -218,7 +242,7 @@ def score_importance(text: str, category: str | None = None, explicit: int | Non
     given = _explicit(explicit)
     if given is not None:
         return given
-    return _clamp(_analyse(text, category, language)[0])
+    return _clamp(_analyse(text, category, language, explain=False)[0])
 
 
 def score_many(texts: list[str], categories: list[str | None]) -> list[int]:

@@ -14,8 +14,11 @@ vague or stock phrases ("do those things", "happy to help") give none. Questions
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import lru_cache, partial
 
+from kore_pipeline.extract.literals import LiteralFilter, case_fold
 from kore_pipeline.extract.patterns_lang import (
     ANAPHORA,
     ARTICLES,
@@ -26,6 +29,7 @@ from kore_pipeline.extract.patterns_lang import (
     LEADING_FILLER,
     LETTER_HINTS,
     LIST_CONJUNCTIONS,
+    LIST_DEPENDENT,
     LIST_STOPS,
     PRONOUN_FACTS,
     STOPWORDS,
@@ -54,10 +58,12 @@ class Fact:
     content: str    # the clause as said (normalised apostrophes): "I prefer caffè ristretto"
     polarity: str   # "+" normally, "-" for negative preferences and "never" habits
     language: str   # "en" | "it" | "es" | "fr" | "de" | "pt"
+    trigger: str = field(default="", compare=False)  # "en:12": row 12 of TABLE["en"]
 
 
 @dataclass(frozen=True)
 class _Pattern:
+    ident: str
     lang: str
     category: str
     polarity: str
@@ -66,10 +72,12 @@ class _Pattern:
 
 _FLAGS = re.IGNORECASE | re.UNICODE
 _PATTERNS: tuple[_Pattern, ...] = tuple(
-    _Pattern(lang, cat, pol, re.compile(rx, _FLAGS))
+    _Pattern(f"{lang}:{i}", lang, cat, pol, re.compile(rx, _FLAGS))
     for lang, rows in TABLE.items()
-    for cat, pol, rx in rows
+    for i, (cat, pol, rx) in enumerate(rows)
 )
+_FILTER = LiteralFilter([p.rx for p in _PATTERNS])
+"""Which triggers can match a clause: most clauses hold the literals of a few (or none)."""
 
 
 def _alts(words: tuple[str, ...] | list[str]) -> str:
@@ -102,12 +110,13 @@ _NEGATION_HEAD = {"fr": re.compile(r"pas\s+(?:d'|de\s+)?", _FLAGS)}
 _ABBREV = {"e.g.", "i.e.", "etc.", "mr.", "mrs.", "ms.", "dr.", "vs.", "approx.", "sr.", "sra.",
            "z.b.", "p.es.", "ca.", "st.", "no.", "nr.", "prof.", "ecc.", "cf."}
 _SENT_SPLIT = re.compile(r"(?<=[.!?…])[\"')\]»”]*\s+|\s*\n+\s*")
-_CLAUSE_SPLIT = re.compile(
-    r"\s*;\s*|,?\s+(?=(?:but|however|whereas|ma|però|pero|mais|aber|sondern|mas|porém)\b)"
+_CLAUSE_SPLIT = re.compile(  # every split starts at a space, ";" or ",": test that first
+    r"(?=[\s;,])(?:\s*;\s*"
+    r"|,?\s+(?=(?:but|however|whereas|ma|però|pero|mais|aber|sondern|mas|porém)\b)"
     r"|,?\s+(?:and|so|e|y|et|und)\s+(?=(?:(?-i:I)\b|(?-i:I)'|we\b|my\b|io\b|ho\b|sono\b|lavoro\b|"
     r"vivo\b|abito\b|preferisco\b|non\s+mi\b|yo\b|tengo\b|soy\b|trabajo\b|prefiero\b|"
     r"no\s+me\b|me\s+llamo\b|je\b|j'|ich\b|wir\b|eu\b|tenho\b|sou\b|moro\b|trabalho\b|"
-    r"prefiro\b|não\s+gosto\b))",
+    r"prefiro\b|não\s+gosto\b)))",
     _FLAGS,
 )
 # After a comma, a long tail or one of these words starts a new thought, not a list item.
@@ -119,6 +128,8 @@ _COMMA_STARTER_TEXT = (
 )
 _COMMA_STARTERS = frozenset(_COMMA_STARTER_TEXT.split())
 _LIST_STOPS = _COMMA_STARTERS | LIST_STOPS
+# ... but a tail naming what came before stays with it: "two kids, aged 4 and 7".
+_NAMING_TAIL = frozenset({"aged", "named", "called"})
 _EN_QUESTION = re.compile(
     r"^(?:(?:so|and|but|ok|okay|well),?\s+)?(?:(?:what|which|why|how|where|who|when)\s+)?"
     r"(?:do|does|did|should|would|could|can|shall|will|is|are|am|was|were|have|has)\s+"
@@ -138,12 +149,24 @@ _PLEASANTRY = re.compile(
 )
 
 
+@lru_cache(maxsize=8192)
 def normalize_text(text: str) -> str:
     """NFC-normalise and turn every apostrophe variant into ``'`` (:func:`textnorm.fold`)."""
     return fold(text)
 
 
 def split_sentences(text: str) -> list[str]:
+    """Split on sentence punctuation followed by space, and on line breaks.
+
+    Terminal punctuation stays with its sentence (a trailing ``?`` marks a question);
+    common abbreviations ("e.g.", "Dr.") do not end a sentence. Empty pieces are dropped.
+    Cached per text: extraction and importance split the same message.
+    """
+    return list(_sentences(text))
+
+
+@lru_cache(maxsize=8192)
+def _sentences(text: str) -> tuple[str, ...]:
     """Split on sentence punctuation followed by space, and on line breaks.
 
     Terminal punctuation stays with its sentence (a trailing ``?`` marks a question);
@@ -158,19 +181,36 @@ def split_sentences(text: str) -> list[str]:
             out[-1] = f"{out[-1]} {piece}"
         else:
             out.append(piece)
-    return out
+    return tuple(out)
+
+
+_FR_ELISION = frozenset({"j'", "d'"})
+_STOP_LANGS = tuple(STOPWORDS)
+_WORD_LANGS: dict[str, tuple[int, ...]] = {}
+for _i, _stops in enumerate(STOPWORDS.values()):
+    for _w in _stops:
+        _WORD_LANGS[_w] = (*_WORD_LANGS.get(_w, ()), _i)
+_FR = _STOP_LANGS.index("fr")
+_HINTS = tuple((_STOP_LANGS.index(lang), chars) for lang, chars in LETTER_HINTS.items())
 
 
 def _language_scores(text: str) -> tuple[str, int]:
-    words = [w.lower() for w in _WORD.findall(text)]
-    best, best_score = "en", 0
-    lower = text.lower()
-    for lang, stops in STOPWORDS.items():
-        score = sum(1 for w in words if w in stops or (lang == "fr" and w[:2] in {"j'", "d'"}))
-        score += sum(lower.count(c) for c in LETTER_HINTS.get(lang, ""))
-        if score > best_score:
-            best, best_score = lang, score
-    return best, best_score
+    """Stopword (and letter hint) counts per language; the first best one and its score."""
+    scores = [0] * len(_STOP_LANGS)
+    for w in [w.lower() for w in _WORD.findall(text)]:
+        langs = _WORD_LANGS.get(w, ())
+        for i in langs:
+            scores[i] += 1
+        if w[:2] in _FR_ELISION and _FR not in langs:
+            scores[_FR] += 1
+    if not text.isascii():
+        lower = text.lower()
+        for i, chars in _HINTS:
+            scores[i] += sum(lower.count(c) for c in chars)
+    best_score = max(scores)
+    if best_score <= 0:
+        return "en", 0
+    return _STOP_LANGS[scores.index(best_score)], best_score
 
 
 def guess_language(text: str, default: str = "en") -> str:
@@ -228,7 +268,7 @@ def _comma_cut(sent: str, start: int, end: int) -> int:
     while pos != -1:
         nxt = sent.find(",", pos + 1, end)
         words = sent[pos + 1: nxt if nxt != -1 else end].split()
-        if pos > start and words and (
+        if pos > start and words and words[0].lower() not in _NAMING_TAIL and (
             len(words) >= _COMMA_TAIL_WORDS or words[0].lower() in _COMMA_STARTERS
         ):
             return pos
@@ -251,7 +291,7 @@ def _list_spans(sent: str, start: int, end: int, lang: str) -> list[tuple[int, i
     for i, (a, b) in enumerate(segs[1:], 1):
         h = heads[i] if i == close else None
         words = sent[h.end() if h else a: b].split()
-        if not words or words[0].lower() in _LIST_STOPS:
+        if not words or words[0].lower() in _LIST_STOPS or words[0].lower() in LIST_DEPENDENT:
             break
         if h:
             return [*items, (h.end(), b)]
@@ -281,12 +321,33 @@ def _cut(fact: str) -> str:
     return fact.strip(" ,;:-–—")
 
 
-def _clause_facts(sent: str, guess: str) -> list[Fact]:
+class _Lazy:
+    """A value computed on first call, then kept."""
+
+    __slots__ = ("_make", "_value")
+
+    def __init__(self, make: Callable[[], str]) -> None:
+        self._make, self._value = make, ""
+
+    def __call__(self) -> str:
+        if not self._value:
+            self._value = self._make()
+        return self._value
+
+
+def _clause_facts(sent: str, guess: Callable[[], str]) -> list[Fact]:
+    """Facts of one clause; ``guess()`` (the sentence's language) breaks ties between two
+    languages' triggers at one place, so it is only computed when there are two languages."""
     found = []
-    for p in _PATTERNS:
+    for p in map(_PATTERNS.__getitem__, _FILTER.candidates(case_fold(sent))):
         for m in p.rx.finditer(sent):
             if m.end() > m.start():
-                found.append((m.start(), p.lang != guess, -(m.end() - m.start()), p, m))
+                found.append((m.start(), False, -(m.end() - m.start()), p, m))
+    if not found:
+        return []
+    if len({c[3].lang for c in found}) > 1:
+        lang = guess()
+        found = [(a, p.lang != lang, c, p, m) for a, _, c, p, m in found]
     found.sort(key=lambda c: c[:3])
     chosen: list[tuple[_Pattern, re.Match[str]]] = []
     for _, _, _, p, m in found:
@@ -339,7 +400,7 @@ def _span_fact(sent: str, p: _Pattern, m: re.Match[str], span: tuple[int, int],
         content = f"{prefix} {sent[span[0]:said_end].strip(_STRIP)}"
     else:
         content = sent[m.start(): max(said_end, m.end())].strip()
-    return Fact(p.category, fact, content, polarity, p.lang)
+    return Fact(p.category, fact, content, polarity, p.lang, p.ident)
 
 
 def extract_facts(text: str, language: str | None = None) -> list[Fact]:
@@ -360,7 +421,7 @@ def extract_facts(text: str, language: str | None = None) -> list[Fact]:
     for sent in split_sentences(norm):
         if _is_question(sent):
             continue
-        guess = guess_language(sent, default=doc_lang)
+        guess = _Lazy(partial(guess_language, sent, default=doc_lang))
         for clause in _CLAUSE_SPLIT.split(sent):
             if clause.strip():
                 out.extend(_clause_facts(clause.strip(), guess))

@@ -28,6 +28,14 @@ _IN = r"\bI(?:\s+(?:also|currently|still|now))?\s+"
 _USE = r"(?:\s+(?:use|go\s+with|stick\s+with|switch\s+to|adopt|move\s+to|migrate\s+to))?"
 _WEEKDAYS_EN = r"monday|tuesday|wednesday|thursday|friday|saturday|sunday"
 _CAP = r"(?-i:[A-ZÀ-ÖØ-Þ])"
+# Not after a word that makes the clause reported or feared rather than stated:
+# "I feel like I can't", "I'm worried that I won't", "the mood that I can't shake".
+_NOT_REPORTED = "".join(rf"(?<!\b{w}\s)" for w in (
+    "that", "like", "think", "guess", "worried", "afraid", "hope", "feel", "know", "sure",
+    "wish", "maybe", "probably", "if", "what", "how", "why", "where", "when"))
+# The object of a rule stated as an imperative ("never deploy on Fridays"): to the clause end.
+_RULE_FACT = (r"(?P<fact>[^.;!?]{2,150}?)(?=\s*[.;!?]|,?\s+(?:but|because|since|unless|so|and"
+              r"|or)\b|,\s|$)")
 
 TABLE: dict[str, list[tuple[str, str, str]]] = {
     "en": [
@@ -84,7 +92,8 @@ TABLE: dict[str, list[tuple[str, str, str]]] = {
         (PROF, "+", r"\bI\s+was\s+born\s+(?:in|on)\b"),
         (PROF, "+", _I + r"(?:\s+have|'ve\s+got|\s+have\s+got|\s+own)\s+(?=(?:a|an|one|two|three|"
                     r"four|five|six|\d+)\s+(?!(?:lot|few|bit|little|question|feeling|idea|couple\s+"
-                    r"of\s+questions|(?:good|great|fun|nice|hard|tough|busy|long|wonderful)\s+(?:time|"
+                    r"of\s+questions|(?:good|great|fun|nice|hard|tough|busy|long|"
+                    r"wonderful)\s+(?:time|"
                     r"day|week))\b))"),
         (PROF, "+", r"\bI(?:\s+(?:also|just|once))?\s+(?=used\s+to\b)"),
         (PROF, "+", r"\bI(?:'ve|\s+have)?(?:\s+(?:just|recently|finally|also))?\s+(?=" + _any(
@@ -100,7 +109,8 @@ TABLE: dict[str, list[tuple[str, str, str]]] = {
             r"studying majoring\s+in learning training\s+(?:for|to) saving\s+(?:up\s+)?(?:for|to) "
             r"going\s+to\s+(?:[\w-]+\s+)?(?:school|college|university) thinking\s+(?:about|of)\s+"
             r"\w+ing considering planning\s+(?:to|on) hoping\s+to\s+(?:be|become) "
-            r"in\s+(?:the\s+)?(?:army|navy|military|marines|air\s+force|a\s+band|college|university)"
+            r"in\s+(?:the\s+)?(?:army|navy|military|marines|air\s+force|a\s+band|college|"
+            r"university)"
             r" in\s+(?:middle|high|grad|law|medical|nursing)\s+school") + r"\b)"),
         (PROF, "+", r"\bI(?:\s+(?:really|also))?\s+(?:want|hope|plan|'d\s+like|would\s+like)\s+"
                     r"to\s+(?=(?:be|become)\s+(?:a|an)\b|(?:retire|travel|move|study|open|start)\b)"
@@ -110,9 +120,108 @@ TABLE: dict[str, list[tuple[str, str, str]]] = {
             r"mom mother dad father parents brothers? sisters? family best\s+friend "
             r"grand(?:ma|pa|mother|father|parents)") + r"\s+(?!and\s+I\b)\w)"),
         (HAB, "+", r"\bI(?:'ve|\s+have)(?:\s+(?:also|actually|just))?\s+been\s+(?=\w+ing\b"
-                   r"[^.!?]{0,60}?\b(?:for\s+(?:over\s+|about\s+|almost\s+|nearly\s+)?(?:a|an|\w+|\d+)"
+                   r"[^.!?]{0,60}?\b(?:for\s+(?:over\s+|about\s+|almost\s+|nearly\s+)?(?:a|an|"
+                   r"\w+|\d+)"
                    r"\s+(?:years?|months?|decades?)|since)\b)"),
         (HAB, "-", r"\bI\s+(?:don't|do\s+not)\s+(?=(?:eat|drink|smoke|drive|own)\b)"),
+        # --- issue 13: constraints, aversions, diets and health, distrust, rules ---
+        (HAB, "+", _NOT_REPORTED + r"\bI(?:\s+(?:also|still|now))?\s+only\s+(?!" + _any(
+            r"just have\s+(?:a|an|one|two|\d+)\s+(?:minute|second|moment|hour|day)s?\b know "
+            r"want wanted mean meant wish hope said asked got had need needed think thought "
+            r"remember found saw heard started recently once ever really realized noticed "
+            r"learned came went did") + r"\b)(?P<pre>[a-z]+)\b"),
+        (PROF, "-", _NOT_REPORTED + r"\bI\s+(?:cannot|can't|can\s+not)\s+(?!" + _any(
+            r"wait believe imagine remember thank say tell help see understand decide find "
+            r"think stand bear like enjoy love get complain argue agree blame even really quite "
+            r"do go make recall express explain figure afford stop describe hear speak "
+            r"emphasi[sz]e stress overstate picture guarantee promise compete live seem be "
+            r"pick choose have\s+(?:any|it|that|them|one|enough)") + r"\b)(?P<pre>[a-z]+)\b"),
+        (PREF, "-", _I + r"\s+(?:refuse|decline)\s+to\b"),
+        (DEC, "-", _NOT_REPORTED + r"\b(?:I|we)(?:\s+will\s+not|\s+won't|'ll\s+never|"
+                   r"\s+will\s+never|\s+shall\s+not"
+                   r"|\s+am\s+never\s+going\s+to|'m\s+never\s+going\s+to)\s+(?!" + _any(
+            r"be keep lie bother let forget say tell take\s+(?:long|much) hold mind ever stop "
+            r"judge disappoint miss have know happen understand forgive") + r"\b)"
+                   r"(?P<pre>[a-z]+)\b"),
+        (PREF, "-", _I + r"\s+(?:despise|abhor|distrust|detest)\b"),
+        (PREF, "-", r"\bI\s+(?:don't|do\s+not|never|no\s+longer|can't|cannot)\s+(?:really\s+|"
+                    r"fully\s+)?"
+                    r"trust\b"),
+        (PREF, "-", r"\bI(?:\s+have|'ve\s+got|\s+have\s+got)\s+(?:no|zero|little|"
+                    r"absolutely\s+no)\s+"
+                    r"(?:real\s+)?interest\s+in\b"),
+        (PREF, "-", _IM + r"\s+not\s+(?:really\s+|very\s+|that\s+|too\s+|so\s+)?(?:into|"
+                          r"interested\s+in|"
+                    r"keen\s+on|fond\s+of|a\s+(?:big\s+|huge\s+)?fan\s+of)\b"),
+        (PREF, "-", r"\bI\s+(?:really\s+|usually\s+|always\s+|"
+                    r"often\s+)?find\s+(?P<fact>(?!(?:it|that|"
+                    r"this|them|those|these|him|her|you|myself|out)\b)[\w'\- ]{2,60}?)\s+(?:(?:so|"
+                    r"very|really|quite|incredibly|extremely|pretty|super|a\s+bit|kind\s+of|rather)"
+                    r"\s+)?(?:tedious|boring|dull|annoying|exhausting|tiring|stressful|frustrating|"
+                    r"overwhelming|draining|unbearable|pointless)\b"),
+        (PREF, "+", r"\bI\s+(?:really\s+|usually\s+|always\s+|"
+                    r"often\s+)?find\s+(?P<fact>(?!(?:it|that|"
+                    r"this|them|those|these|him|her|you|myself|out)\b)[\w'\- ]{2,60}?)\s+(?:(?:so|"
+                    r"very|really|quite|incredibly|extremely|pretty|super)\s+)?(?:relaxing|"
+                    r"fascinating|calming|rewarding|therapeutic|enjoyable|soothing|satisfying|"
+                    r"inspiring|energi[sz]ing)\b"),
+        (PROF, "+", _I + r"\s+(?:follow|am\s+following|'m\s+following|stick\s+to|keep\s+to)\s+(?="
+                    r"(?:a|an|the)\s+(?:[\w-]+\s+){0,3}?diet\b)"
+                    r"|" + _IMA + r"\s+(?=on\s+(?:a|an)\s+(?:[\w-]+\s+){1,3}?diet\b)"),
+        (PROF, "+", _I + r"(?:\s+have|'ve\s+got|\s+have\s+got|\s+was\s+diagnosed\s+with|"
+                         r"\s+suffer\s+"
+                    r"from|\s+live\s+with|\s+struggle\s+with)\s+(?=(?:(?:a|"
+                    r"an)\s+)?(?:(?:severe|mild|"
+                    r"chronic|bad|terrible|serious|type\s+[12])\s+)?(?:[\w'-]+\s+){0,2}?" + _any(
+            r"allerg(?:y|ies) intolerances? diabetes asthma celiac coeliac disease disorder "
+            r"syndrome migraines? arthritis epilepsy adhd autism anxiety depression insomnia "
+            r"eczema ibs lupus hypertension high\s+blood\s+pressure cancer tinnitus dyslexia") +
+         r"\b)"),
+        (PREF, "+", r"\bI(?:'d|\s+would)\s+(?:much\s+|really\s+|honestly\s+)?rather\s+(?!not\b|"
+                    r"(?:say|tell|talk|discuss|comment|answer|share|be)\b)(?P<fact>[^.;!?]{2,120}?)"
+                    r"(?=\s+than\b|\s+instead\b|\s*[.;!?,]|$)"),
+        (PREF, "-", r"\bI(?:'d|\s+would)\s+(?:much\s+|really\s+)?rather\s+not\s+(?!(?:say|tell|"
+                    r"talk|"
+                    r"discuss|comment|answer|share|get\s+into|be|think\s+about\s+it)\b)"
+                    r"(?P<fact>[^.;!?]{2,120}?)(?=\s+than\b|\s*[.;!?,]|$)"),
+        (PROF, "+", r"\bmy\s+(?P<pre>(?:(?:wife|husband|partner|boyfriend|girlfriend|"
+                    r"fianc[ée]e?|son|"
+                    r"daughter|kid|child|baby|mom|mum|mother|dad|father|brother|sister|"
+                    r"best\s+friend|"
+                    r"boss|manager|dog|cat|puppy|kitten|pet|bird|parrot|horse|"
+                    r"rabbit)(?:'s\s+(?:name|"
+                    r"birthday)\s+(?:is|was)|\s+is\s+(?:called|named))|(?:birthday|anniversary|"
+                    r"blood\s+"
+                    r"type|hometown|home\s+town|budget|time\s*zone|address|phone\s+number|"
+                    r"email(?:\s+"
+                    r"address)?|pronouns|shoe\s+size|star\s+sign|zodiac\s+sign|nationality|"
+                    r"native\s+"
+                    r"language|mother\s+tongue|first\s+language|middle\s+name|last\s+name|surname|"
+                    r"maiden\s+name|boss|manager|doctor|dentist|landlord|employer)\s+(?:is|are)))\b"
+                    r"(?:\s+(?:on|in|at)\b)?(?=\s+\w)"),
+        (DEC, "+", r"\b(?:I|we)(?:'ve|\s+have|'d|\s+had)?\s+(?:just\s+|finally\s+|recently\s+|"
+                   r"now\s+|"
+                   r"already\s+)?(?:switched|changed|migrated|converted|transitioned|upgraded|"
+                   r"downgraded)\s+(?=from\s+[^.;!?]{1,60}?\s+to\s+\w|"
+                   r"(?:over\s+)?to\s+(?!(?:the\s+)?"
+                   r"(?:subject|topic)\b)\w)"),
+        (PROF, "+", r"\bI(?:'ve|\s+have)?\s+(?:just\s+|recently\s+|finally\s+)?(?:moved|"
+                    r"relocated)\s+"
+                    r"(?=from\s+[^.;!?]{1,60}?\s+to\s+\w)"),
+        (DEC, "-", r"^(?:(?:please|also|and|just|oh|so|but),?\s+){0,2}(?:never|don't|"
+                   r"do\s+not)\s+(?!"
+         + _any(r"mind worry know care think forget get bother ask remind tell even say judge "
+                r"laugh "
+                r"heard seen been thought had met done got gone tried ever again really feel "
+                r"apologi[sz]e hesitate panic stress sweat give quit lose miss let go you i we "
+                r"they he she it that this have want like need be see understand hate blame "
+                r"expect recall remember wish") + r"\b)(?=[a-z]+\b(?<!ed\b))" + _RULE_FACT),
+        (DEC, "+", r"^(?:(?:please|also|and|just),?\s+){0,2}(?:always|make\s+sure\s+to|"
+                   r"remember\s+to)\s+(?!" + _any(
+            r"happy glad good great nice a an the been fun love loved wanted thought liked "
+            r"enjoyed have had was is are will do did so such more ready here there welcome "
+            r"on in at for with my your our be been there's wondered dreamed") +
+         r"\b)(?=[a-z]+\b(?<!ed\b))" + _RULE_FACT),
     ],
     "it": [
         (PREF, "+", r"\b(?:io\s+)?(?:preferisco|adoro|amo)\b"),
@@ -153,6 +262,11 @@ TABLE: dict[str, list[tuple[str, str, str]]] = {
         (PROF, "+", r"\bsono\s+nat[oa]\s+(?:a|ad|in|il|nel)\b|\bsono\s+di\b(?=\s+" + _CAP + ")"),
         (PROF, "+", r"\b(?:io\s+)?(?:ho|possiedo)\s+(?=(?:un'|(?:un|una|uno|due|tre|quattro|\d+)"
                     r"\s+)(?!po'|po\b|attimo|sacco|domand|idea|paio\s+di\s+domande|momento)\w)"),
+        # --- issue 13 ---
+        (PREF, "+", r"\b(?:io\s+)?preferirei\b"),
+        (PREF, "-", r"\b(?:io\s+)?non\s+mi\s+fido\s+(?:di|del|della|dei|degli|delle|dello)\b"),
+        (PROF, "+", r"\b(?:io\s+)?(?:seguo|faccio)\s+(?=una\s+dieta\b)"),
+        (PREF, "-", r"\b(?:io\s+)?mi\s+rifiuto\s+di\b"),
     ],
     "es": [
         (PREF, "+", r"\b(?:yo\s+)?(?:prefiero|adoro)\b"),
@@ -181,6 +295,11 @@ TABLE: dict[str, list[tuple[str, str, str]]] = {
         (PROF, "+", r"\b(?:yo\s+)?vivo\s+en\b|\bnací\s+en\b|\bsoy\s+de\b(?=\s+" + _CAP + ")"),
         (PROF, "+", r"\btengo\s+(?=(?:un|una|dos|tres|\d+)\s+(?:\w+\s+)?(?:perr[oa]s?|gat[oa]s?|"
                     r"hij[oa]s?|niñ[oa]s)\b)"),
+        # --- issue 13 ---
+        (PREF, "+", r"\b(?:yo\s+)?preferiría\b"),
+        (PREF, "-", r"\b(?:yo\s+)?no\s+confío\s+(?:en|de)\b"),
+        (PROF, "+", r"\b(?:yo\s+)?sigo\s+(?=una\s+dieta\b)"),
+        (PREF, "-", r"\b(?:yo\s+)?me\s+niego\s+a\b"),
     ],
     "fr": [
         (PREF, "+", r"\bje\s+préfère\b|\bj'(?:aime|adore)\b"),
@@ -209,6 +328,12 @@ TABLE: dict[str, list[tuple[str, str, str]]] = {
                     r"(?:à|en|au|le)\b|\bje\s+viens\s+(?:de\s+|d'|du\s+)(?=" + _CAP + ")"),
         (PROF, "+", r"\bj'ai\s+(?=(?:un|une|deux|trois|\d+)\s+(?:\w+\s+)?(?:chiens?|chats?|"
                     r"chattes?|enfants|fils|filles?)\b)"),
+        # --- issue 13 ---
+        (PREF, "+", r"\bje\s+préférerais\b"),
+        (PREF, "-", r"\bje\s+ne\s+fais\s+pas\s+confiance\s+(?:à|aux|au|en)\b|\bje\s+n'ai\s+pas\s+"
+                    r"confiance\s+(?:en|dans)\b"),
+        (PROF, "+", r"\bje\s+suis\s+(?=un\s+régime\b)"),
+        (PREF, "-", r"\bje\s+refuse\s+(?:de\b|d')"),
     ],
     "de": [
         (PREF, "+", r"\bich\s+(?:bevorzuge|mag|liebe)\b(?!\s+kein(?:e|en|er|es)?\b)"),
@@ -244,6 +369,10 @@ TABLE: dict[str, list[tuple[str, str, str]]] = {
         (PROF, "+", r"\bich\s+bin\s+(?:(?:in|im)\s+)?(?P<fact>[^.;!?,]{1,100}?)\s+geboren\b"),
         (PROF, "+", r"\bich\s+habe\s+(?=(?:einen|eine|ein|zwei|drei|\d+)\s+(?:\w+\s+)?(?:Hunde?|"
                     r"Katzen?|Kater|Kinder|Kind|Sohn|Söhne|Tochter|Töchter)\b)"),
+        # --- issue 13 ---
+        (PREF, "+", r"\bich\s+würde\s+lieber\b"),
+        (PREF, "-", r"\bich\s+weigere\s+mich,?\s+(?P<fact>[^.;!?]{1,100}?)\s+zu\s+\w+\b"),
+        (PREF, "-", r"\bich\s+vertraue\s+(?P<fact>[^.;!?]{1,100}?)\s+nicht\b"),
     ],
     "pt": [
         (PREF, "+", r"\b(?:eu\s+)?(?:prefiro|adoro|amo)\b"),
@@ -272,6 +401,11 @@ TABLE: dict[str, list[tuple[str, str, str]]] = {
                     r"|\bsou\s+d[eoa]\b(?=\s+" + _CAP + ")"),
         (PROF, "+", r"\b(?:eu\s+)?tenho\s+(?=(?:um|uma|dois|duas|três|\d+)\s+(?:\w+\s+)?"
                     r"(?:cachorros?|cães|cão|gat[oa]s?|filh[oa]s?)\b)"),
+        # --- issue 13 ---
+        (PREF, "+", r"\b(?:eu\s+)?preferiria\b"),
+        (PREF, "-", r"\b(?:eu\s+)?não\s+confio\s+(?:em|no|na|nos|nas)\b"),
+        (PROF, "+", r"\b(?:eu\s+)?sigo\s+(?=uma\s+dieta\b)"),
+        (PREF, "-", r"\b(?:eu\s+)?me\s+recuso\s+a\b"),
     ],
 }
 
@@ -346,6 +480,19 @@ _SET_TEXT = (
     "that this those these it them their his her its",
 )
 LIST_STOPS, VAGUE_WORDS, ANAPHORA = (frozenset(t.split()) for t in _SET_TEXT)
+# A comma piece opening with one of these qualifies what came before ("two kids, aged 4 and
+# 7", "reading, mostly sci-fi"): it is not a list item, and "I have" + it is no phrase.
+_DEPENDENT_TEXT = (
+    "aged ages named called based located born raised made known including includes "
+    "especially mostly mainly particularly primarily usually mainly like such from with "
+    "without in on at of for by about which who whom whose where when while as than except "
+    "soprattutto specialmente chiamato chiamata chiamati di con da "
+    "especialmente llamado llamada con de "
+    "surtout notamment appelé appelée avec "
+    "besonders namens mit von "
+    "principalmente chamado chamada com"
+)
+LIST_DEPENDENT = frozenset(_DEPENDENT_TEXT.split())
 # Stock phrases that follow a trigger without stating a fact.
 JUNK_FACTS = (r"(?:it|that)\s+when\b|(?:happy|glad|willing|up\s+for|here|how|what|way|fact|"
               r"ones?|idea)\b|"

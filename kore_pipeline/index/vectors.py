@@ -12,22 +12,22 @@ loads both and refuses an index whose signature differs from the model's.
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import json
 import math
-import os
-import tempfile
-import time
 from collections import OrderedDict
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
-from kore_pipeline import faults
+from kore_pipeline import faults, files
 from kore_pipeline.ids import file_sha256
+
+MemoryIds = Sequence[int] | npt.NDArray[np.integer[Any]]
+"""Memory ids (the FAISS ids): a list, or a 1-d integer array."""
 
 INDEX_FILE = "memories.faiss"
 SIGNATURE_FILE = "signature.json"
@@ -101,7 +101,7 @@ class VectorIndex:
         return "ivf" if _faiss().try_extract_index_ivf(self.index) is not None else "flat"
 
     @classmethod
-    def build(cls, ids: Sequence[int], vectors: np.ndarray, signature: str, *,
+    def build(cls, ids: MemoryIds, vectors: np.ndarray, signature: str, *,
               kind: str = "flat", storage: str = "float32", nlist: int | None = None,
               seed: int = 1234) -> VectorIndex:
         """A new index holding ``vectors`` under ``ids`` (``kind`` ``flat`` or ``ivf``).
@@ -147,7 +147,7 @@ class VectorIndex:
         idx._quantizer = quantizer  # keep the Python-owned quantizer alive with the index
         return idx
 
-    def add(self, ids: Sequence[int], vectors: np.ndarray) -> None:
+    def add(self, ids: MemoryIds, vectors: np.ndarray) -> None:
         """Add vectors under memory ids (an IVF index keeps its trained lists)."""
         if len(ids):
             self.index.add_with_ids(np.ascontiguousarray(vectors, dtype=np.float32),
@@ -155,7 +155,7 @@ class VectorIndex:
             self._sorted_ids = self._where = None
             self._subsets.clear()
 
-    def remove(self, ids: Sequence[int]) -> int:
+    def remove(self, ids: MemoryIds) -> int:
         """Remove the given memory ids; returns how many were present."""
         if not len(ids):
             return 0
@@ -181,7 +181,7 @@ class VectorIndex:
         return self._sorted_ids
 
     def _search_subset(self, ivf: Any, q: np.ndarray, k: int,
-                       allowed_ids: Sequence[int]) -> list[tuple[int, float]]:
+                       allowed_ids: MemoryIds) -> list[tuple[int, float]]:
         """Exact top-k among ``allowed_ids`` of an IVF index (each allowed vector scored).
 
         Ids that :meth:`prefetch` gathered are scored with one matrix product over the kept
@@ -228,7 +228,7 @@ class VectorIndex:
         hits = [(int(i), float(v)) for i, v in zip(ids[0], scores[0], strict=True) if i != -1]
         return sorted(hits, key=lambda h: (-h[1], h[0]))
 
-    def prefetch(self, allowed_ids: Sequence[int]) -> None:
+    def prefetch(self, allowed_ids: MemoryIds) -> None:
         """Gather and keep the vectors of ``allowed_ids`` for later restricted searches (an
         IVF index with ``subset_cache_max`` room; otherwise nothing to do)."""
         ivf = _faiss().try_extract_index_ivf(self.index)
@@ -305,7 +305,7 @@ class VectorIndex:
         return int(self.index.ntotal)
 
     def search(self, query: np.ndarray, k: int,
-               allowed_ids: Sequence[int] | None = None) -> list[tuple[int, float]]:
+               allowed_ids: MemoryIds | None = None) -> list[tuple[int, float]]:
         """Top-k (id, cosine) for one query vector, optionally restricted to ``allowed_ids``."""
         if len(self) == 0 or k <= 0:
             return []
@@ -331,7 +331,7 @@ class VectorIndex:
         scores, ids = self.index.search(q, k, params=params)
         return [(int(i), float(s)) for i, s in zip(ids[0], scores[0], strict=True) if i != -1]
 
-    def reconstruct(self, ids: Sequence[int]) -> np.ndarray:
+    def reconstruct(self, ids: MemoryIds) -> np.ndarray:
         """Stored vectors of the given ids (decoded: approximate for 8-bit storage)."""
         ivf = _faiss().try_extract_index_ivf(self.index)
         if ivf is not None and ivf.direct_map.type == 0:  # no direct map yet
@@ -348,29 +348,16 @@ class VectorIndex:
         faiss = _faiss()
         folder.mkdir(parents=True, exist_ok=True)
         _remove_stale_temp_files(folder)
-        fd, tmp = tempfile.mkstemp(dir=folder, prefix=INDEX_FILE + ".", suffix=".tmp")
-        os.close(fd)
-        try:
-            faiss.write_index(self.index, tmp)
-            digest = file_sha256(Path(tmp))
-            size = Path(tmp).stat().st_size
-            os.replace(tmp, folder / INDEX_FILE)
-            self.sha256 = digest
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
+        with files.atomic_path(folder / INDEX_FILE) as tmp:
+            faiss.write_index(self.index, str(tmp))
+            digest = file_sha256(tmp)
+            size = tmp.stat().st_size
+        self.sha256 = digest
         faults.reach("index")  # new index, old signature file
         meta = json.dumps({"signature": self.signature, "dim": self.dim, "count": len(self),
                            "bytes": size, "sha256": digest, "kind": self.kind,
                            "storage": self.storage, "trained": self.trained})
-        fd, sig_tmp = tempfile.mkstemp(dir=folder, prefix=SIGNATURE_FILE + ".", suffix=".tmp")
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                fh.write(meta)
-            os.replace(sig_tmp, folder / SIGNATURE_FILE)
-        except BaseException:
-            Path(sig_tmp).unlink(missing_ok=True)
-            raise
+        files.write_text(folder / SIGNATURE_FILE, meta)
 
     @staticmethod
     def read_meta(folder: Path) -> dict[str, Any] | None:
@@ -431,13 +418,9 @@ class VectorIndex:
         return out
 
 
-STALE_TEMP_SECONDS = 600.0
-"""A temp file older than this in the index folder was left by a killed writer."""
+STALE_TEMP_SECONDS = files.STALE_TEMP_SECONDS
+"""A temp file of an older naming scheme in the index folder is stale after this long."""
 
 
 def _remove_stale_temp_files(folder: Path) -> None:
-    now = time.time()
-    for tmp in folder.glob("*.tmp"):
-        with contextlib.suppress(OSError):
-            if now - tmp.stat().st_mtime > STALE_TEMP_SECONDS:
-                tmp.unlink()
+    files.remove_stale_temp_files(folder, recursive=False)

@@ -1,1 +1,2 @@
-"""Ingest: input files (JSON Lines, CSV, Parquet, ChatGPT/Claude exports) into the ``messages`` table; bad records to quarantine; per-file checkpoints."""
+"""Ingest: input files (JSON Lines, CSV, Parquet, ChatGPT/Claude exports) into the ``messages``
+table; bad records to quarantine; per-file checkpoints."""

@@ -216,7 +216,8 @@ def openai_items(obj: dict[str, Any]) -> Iterator[Item]:
     except BadTimestamp as exc:
         raise BadRecord(str(exc)) from None
     speaker = obj.get("user") or obj.get("speaker")
-    defaults = {k: obj[k] for k in ("owner", "conversation_id", "session_id") if k in obj}
+    defaults: dict[str, Any] = {k: obj[k] for k in ("owner", "conversation_id", "session_id")
+                                if k in obj}
     for i, msg in enumerate(msgs):
         where = f"message {i + 1}"
         if not isinstance(msg, dict):

@@ -70,6 +70,8 @@ def normalise(rec: Any, settings: KoreSettings, source: str, line: int,
     conversation = _str_field(rec, "conversation_id", Path(source).stem) or Path(source).stem
     session = _str_field(rec, "session_id", conversation) or conversation
     speaker = _str_field(rec, "speaker", None)
+    if speaker is None and role == "user" and settings.default_speaker:
+        speaker = settings.default_speaker.strip() or None
     text = _tail(text.strip(), settings.max_message_bytes)
     mid = _str_field(rec, "message_id", None) or message_id(owner, conversation, session, ts,
                                                              role, text)

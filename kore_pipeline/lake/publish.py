@@ -25,7 +25,7 @@ from urllib.parse import quote
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from kore_pipeline import faults
+from kore_pipeline import faults, files
 from kore_pipeline.settings import HALF_LIVES_DAYS, KoreSettings
 from kore_pipeline.store.db import SCHEMA_VERSION
 from kore_pipeline.store.runlog import log
@@ -36,8 +36,12 @@ LAKE_SCHEMA_VERSION = 2
 """Version of the lake's layout and columns (docs/lake.md); 1 was one file per run."""
 
 TIME_COLUMNS = frozenset({"ts", "created_at", "updated_at", "last_accessed_at", "expires_at",
-                          "archived_at", "accessed_at", "started_at", "finished_at", "now"})
+                          "archived_at", "accessed_at", "started_at", "finished_at", "now",
+                          "valid_from", "valid_until"})
 """Columns stored as ISO text in SQLite and as UTC timestamps in the lake."""
+
+VIEW_COLUMN_TYPES: dict[str, pa.DataType] = {"superseded_by": pa.int64()}
+"""Types of columns computed by a store view (no declared type in any table)."""
 
 MESSAGES_ROW_GROUP = 65_536
 """Rows per Parquet row group in the messages files (the unit DuckDB skips by statistics)."""
@@ -63,41 +67,23 @@ _TIMESTAMP = pa.timestamp("us", tz="UTC")
 
 
 def write_parquet_atomic(table: pa.Table, path: Path) -> None:
-    """Write a Parquet file through a temp file and ``os.replace``."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    try:
+    """Write a Parquet file atomically (:func:`kore_pipeline.files.atomic_path`)."""
+    with files.atomic_path(path) as tmp:
         pq.write_table(table, tmp, compression="zstd")
-        os.replace(tmp, path)
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
 
 
 def remove_stale_temp_files(lake: Path) -> int:
-    """Delete temp files (``.*.tmp``) left in the lake by a process that was killed.
-
-    Only files of processes that no longer run are removed (the pid is in the name), so a
-    concurrent publisher's file in progress is left alone. Temp folders of partitioned
-    versions are cleaned by :func:`write_messages`. Returns the files removed.
+    """Delete temp files left in the lake by a process that was killed (see
+    :func:`kore_pipeline.files.remove_stale_temp_files`: a concurrent publisher's file in
+    progress is left alone). Temp folders of partitioned versions are cleaned by
+    :func:`write_messages`. Returns the files removed.
     """
-    removed = 0
-    for tmp in lake.rglob(".*.tmp") if lake.is_dir() else []:
-        if not tmp.is_file():
-            continue
-        pid = tmp.name.rsplit(".", 2)[-2]
-        if pid.isdigit() and int(pid) != os.getpid() and faults.process_alive(int(pid)):
-            continue
-        tmp.unlink(missing_ok=True)
-        removed += 1
-    return removed
+    return files.remove_stale_temp_files(lake)
 
 
 def write_text_atomic(text: str, path: Path) -> None:
-    """Write a text file through a temp file and ``os.replace``."""
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    tmp.write_text(text, encoding="utf-8")
-    os.replace(tmp, path)
+    """Write a text file atomically (:func:`kore_pipeline.files.write_text`)."""
+    files.write_text(path, text)
 
 
 def table_schema(conn: sqlite3.Connection, table: str) -> pa.Schema:
@@ -128,7 +114,7 @@ def typed_rows(conn: sqlite3.Connection, table: str | tuple[str, ...], sql: str,
     rows = cur.fetchall()
     arrays = {}
     for i, n in enumerate(names):
-        kind = types.get(n, pa.string())
+        kind = types.get(n, VIEW_COLUMN_TYPES.get(n, pa.string()))
         values = [r[i] for r in rows]
         arrays[n] = pa.array([_timestamp(v) for v in values] if kind == _TIMESTAMP else values,
                              type=kind)
@@ -158,6 +144,7 @@ def _swap_symlink(link: Path, target: str) -> None:
         tmp.unlink()
     os.symlink(target, tmp, target_is_directory=True)
     os.replace(tmp, link)
+    files.fsync_dir(link.parent)
 
 
 def write_messages(conn: sqlite3.Connection, lake: Path) -> int:
@@ -184,11 +171,15 @@ def write_messages(conn: sqlite3.Connection, lake: Path) -> int:
         part = folder / f"part-{sum(1 for _ in folder.iterdir())}.parquet"
         pq.write_table(table.slice(start, n), part, compression="zstd",
                        row_group_size=MESSAGES_ROW_GROUP)
+        files.fsync_path(part)
         start += n
     if table.num_rows == 0:  # typed, empty: the view still has every column
         (tmp / "empty").mkdir(parents=True, exist_ok=True)
         pq.write_table(table, tmp / "empty" / "part-0.parquet", compression="zstd")
-    os.replace(tmp, version)
+        files.fsync_path(tmp / "empty" / "part-0.parquet")
+    for folder in tmp.iterdir():
+        files.fsync_dir(folder)
+    files.replace(tmp, version)
     _swap_symlink(lake / "messages", f"_versions/{version.name}")
     # keep the version just replaced (a reader may still be in it); drop older ones
     for old in sorted(versions.glob("messages-*"), key=lambda p: int(p.name.split("-")[1]))[:-2]:
@@ -298,21 +289,18 @@ def write_duckdb_views(lake: Path, settings: KoreSettings | None = None) -> Path
     import duckdb
 
     path = lake / "kore.duckdb"
-    tmp = lake / f".kore.duckdb.{os.getpid()}.tmp"
-    tmp.unlink(missing_ok=True)
-    try:  # built aside and moved into place: a crash never leaves a half-written file
-        con = duckdb.connect(str(tmp))
+    # built aside and moved into place: a crash never leaves a half-written file
+    with files.atomic_path(path) as tmp:
         try:
-            con.execute(views_sql(lake, settings))
-            con.execute("CHECKPOINT")
+            con = duckdb.connect(str(tmp))
+            try:
+                con.execute(views_sql(lake, settings))
+                con.execute("CHECKPOINT")
+            finally:
+                con.close()
+            faults.reach("publish")  # views built, not yet in place
         finally:
-            con.close()
-        faults.reach("publish")  # views built, not yet in place
-        Path(f"{tmp}.wal").unlink(missing_ok=True)
-        os.replace(tmp, path)
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
+            Path(f"{tmp}.wal").unlink(missing_ok=True)
     return path
 
 

@@ -6,7 +6,6 @@ curves, which are computed by :func:`kore_pipeline.decay.decay_frame` itself.
 
 from __future__ import annotations
 
-import os
 from datetime import date, datetime, timedelta
 from html import escape
 from pathlib import Path
@@ -14,6 +13,7 @@ from typing import Any
 
 import polars as pl
 
+from kore_pipeline import files
 from kore_pipeline.lake import publish as lake
 from kore_pipeline.lake.svgplot import bar_chart, hbar_chart, line_chart
 from kore_pipeline.settings import HALF_LIVES_DAYS, KoreSettings
@@ -101,7 +101,8 @@ def build_report(settings: KoreSettings, now: str | None = None) -> str:
                                 " ORDER BY 2 DESC, 1 LIMIT 10")
         subjects = _rows(con, "SELECT subject || ' (' || owner || ')', count(*) FROM"
                               " current_memories GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 10")
-        runs = _rows(con, "SELECT run_id, kind, merged, forgotten FROM compression_history"
+        runs = _rows(con, "SELECT run_id, kind, merged, forgotten, superseded FROM"
+                          " compression_history"
                           " WHERE state = 'completed' ORDER BY started_at, now, run_id")
         forecast = _rows(con, "SELECT horizon_days, sum(active), sum(already_below),"
                               " sum(falling_below) FROM decay_forecast GROUP BY 1 ORDER BY 1")
@@ -134,8 +135,10 @@ def build_report(settings: KoreSettings, now: str | None = None) -> str:
                                     "active memories"), ""),
         ("Merges and forgetting per run", bar_chart(
             "plot-runs", run_labels, {"merged": [float(r[2]) for r in runs],
-                                      "forgotten": [float(r[3]) for r in runs]}, "memories"),
-         "Completed runs in order: memories merged by compression, forgotten by decay."),
+                                      "forgotten": [float(r[3]) for r in runs],
+                                      "superseded": [float(r[4]) for r in runs]}, "memories"),
+         "Completed runs in order: memories merged by compression, forgotten by decay,"
+         " superseded by a later statement of the same slot (extraction and compression)."),
     ]
     parts = [f"<section><h2>{escape(title)}</h2>{svg}"
              + (f'<p class="note">{escape(note)}</p>' if note else "") + "</section>"
@@ -157,10 +160,5 @@ def build_report(settings: KoreSettings, now: str | None = None) -> str:
 
 
 def write_report(settings: KoreSettings, out: Path, now: str | None = None) -> Path:
-    """Write the report to ``out`` (through a temp file and ``os.replace``)."""
-    html = build_report(settings, now)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    tmp = out.with_name(f".{out.name}.{os.getpid()}.tmp")
-    tmp.write_text(html, encoding="utf-8")
-    os.replace(tmp, out)
-    return out
+    """Write the report to ``out`` (atomically: :func:`kore_pipeline.files.write_text`)."""
+    return files.write_text(out, build_report(settings, now))

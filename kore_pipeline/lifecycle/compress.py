@@ -32,7 +32,11 @@ from kore_pipeline.lifecycle.similar_pairs import (  # noqa: F401 (exact_pairs, 
 )
 from kore_pipeline.settings import KoreSettings
 from kore_pipeline.store import db as store
+from kore_pipeline.store import lifecycle
+from kore_pipeline.store.lifecycle import Status
+from kore_pipeline.text.fact_guard import fact_difference
 from kore_pipeline.text.normalize import TERMINAL, contains_words, sentence_key, split_sentences
+from kore_pipeline.text.slots import slot_of, supersedes
 from kore_pipeline.timeutil import iso, parse_ts
 
 GROUP_BY = ["owner", "subject", "type"]
@@ -50,6 +54,11 @@ class CompressReport:
     candidates: int
     merged: int
     pairs: list[tuple[int, int, float]] = field(default_factory=list)  # (kept, archived, cos)
+    superseded: int = 0
+    """Pairs where the later statement gave a slot another value: the earlier is superseded."""
+    kept_apart: int = 0
+    """Similar pairs the fact guard kept apart (a different number, date, negation, name)."""
+    superseded_pairs: list[tuple[int, int, float]] = field(default_factory=list)  # (new, old, cos)
     seconds: dict[str, float] = field(default_factory=dict)  # wall time of each step
 
 
@@ -132,14 +141,17 @@ def run_compress(conn: sqlite3.Connection, settings: KoreSettings, embedder: Emb
     hits the cache, so the lock is short. Summaries (type or category 'summary') are never
     merged. Keepers get the merged text, max importance, the union of sources, the earliest
     created_at and the summed access count; the absorbed memory is archived as 'merged' with
-    its original text.
+    its original text. With ``settings.fact_guard``, a pair stating different facts (another
+    number, date, negation or name) is kept apart, and one where the later statement gives
+    the earlier's slot another value supersedes it instead (archived as 'superseded').
     """
     with store.transaction(conn):
         return _compress_locked(conn, settings, embedder, cache, now, run_id, owner)
 
 
 _RECORD_COLUMNS = ("id", "content", "content_hash", "importance", "source_message_ids",
-                   "created_at", "last_accessed_at", "access_count")
+                   "created_at", "last_accessed_at", "access_count", "language",
+                   "coalesce(valid_from, created_at) AS valid_from")
 
 
 def _records(conn: sqlite3.Connection, ids: list[int]) -> dict[int, dict[str, Any]]:
@@ -150,11 +162,30 @@ def _records(conn: sqlite3.Connection, ids: list[int]) -> dict[int, dict[str, An
         chunk = ids[start : start + 500]
         marks = ",".join("?" * len(chunk))
         for r in conn.execute(f"SELECT {cols} FROM memories WHERE id IN ({marks})", chunk):
-            rec = dict(r)
+            rec = dict(zip(_RECORD_KEYS, r, strict=True))
             rec["id"] = int(rec["id"])
             rec["sources"] = store.decode_ids(rec.pop("source_message_ids"))
             out[rec["id"]] = rec
     return out
+
+
+_RECORD_KEYS = tuple(c.rsplit(" AS ", 1)[-1] for c in _RECORD_COLUMNS)
+
+
+def _decide(a: dict[str, Any], b: dict[str, Any], guard: bool) -> str:
+    """What a similar pair becomes: 'merge', 'supersede' (the later gives the earlier's slot
+    another value) or 'apart' (they state different facts: both stay)."""
+    if not guard:
+        return "merge"
+    slot_a, slot_b = slot_of(a["content"], a["language"]), slot_of(b["content"], b["language"])
+    if supersedes(slot_a, slot_b):
+        return "supersede"
+    return "apart" if fact_difference(a["content"], b["content"]) is not None else "merge"
+
+
+def _later(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    """Whether ``a`` was said after ``b`` (valid_from, then id)."""
+    return (parse_ts(a["valid_from"]), a["id"]) > (parse_ts(b["valid_from"]), b["id"])
 
 
 class _Clock:
@@ -210,12 +241,28 @@ def _compress_locked(conn: sqlite3.Connection, settings: KoreSettings, embedder:
     archived: dict[int, int] = {}  # archived id -> keeper id
     absorbed: set[int] = set()     # keepers changed in this pass
     merged_pairs: list[tuple[int, int, float]] = []
+    replaced: dict[int, int] = {}  # superseded id -> the later memory
+    superseded_pairs: list[tuple[int, int, float]] = []
+    superseders: set[int] = set()
+    kept_apart = 0
     for pairs in found:
         for a, b, cos in pairs:
-            if a in archived or b in archived:
+            if a in archived or b in archived or a in replaced or b in replaced:
+                continue
+            decision = _decide(records[a], records[b], settings.fact_guard)
+            if decision == "apart":
+                kept_apart += 1
+                continue
+            if decision == "supersede":
+                new, old = (a, b) if _later(records[a], records[b]) else (b, a)
+                if old in absorbed:  # its merged text has no vector yet: next pass
+                    continue
+                replaced[old] = new
+                superseders.add(new)
+                superseded_pairs.append((new, old, cos))
                 continue
             keeper, other = (a, b) if _keeper_first(records[a], records[b]) else (b, a)
-            if other in absorbed:  # one merge level per pass
+            if other in absorbed or other in superseders:  # one merge level per pass
                 continue
             _absorb(records[keeper], records[other], now)
             archived[other] = keeper
@@ -237,8 +284,14 @@ def _compress_locked(conn: sqlite3.Connection, settings: KoreSettings, embedder:
         store.set_decay_scores(conn, [(r["id"], score)
                                       for r, score in zip(keepers, scores, strict=True)])
         others = sorted(archived)  # id order: the rows are visited in page order
-        store.archive_memories(conn, others, "merged", at, run_id,
-                               merged_into=[archived[o] for o in others], only_active=True)
+        lifecycle.archive(conn, others, Status.MERGED, at, run_id,
+                          merged_into=[archived[o] for o in others], only_active=True)
+    if replaced:
+        from kore_pipeline.store.validity import supersede
+
+        supersede(conn, sorted(replaced.items()), iso(now), run_id)
     clock.lap("write")
     return CompressReport(groups=len(groups), candidates=candidates,
-                          merged=len(merged_pairs), pairs=merged_pairs, seconds=clock.laps)
+                          merged=len(merged_pairs), pairs=merged_pairs, seconds=clock.laps,
+                          superseded=len(replaced), kept_apart=kept_apart,
+                          superseded_pairs=superseded_pairs)

@@ -21,6 +21,8 @@ import polars as pl
 
 from kore_pipeline.settings import HALF_LIVES_DAYS, KoreSettings
 from kore_pipeline.store import db as store
+from kore_pipeline.store import lifecycle
+from kore_pipeline.store.lifecycle import Status
 from kore_pipeline.timeutil import iso, parse_ts
 
 _TS_FORMAT = "%Y-%m-%dT%H:%M:%S%.f%z"  # what timeutil.iso writes (fraction optional)
@@ -227,16 +229,11 @@ def write_scores(conn: sqlite3.Connection, ids: np.ndarray, scores: np.ndarray) 
 
 def archive_forgotten(conn: sqlite3.Connection, ids: list[int], at: str,
                       run_id: str | None) -> None:
-    """Archive active memories as 'forgotten' in bulk (what ``store.archive_memories`` does,
-    with two set-based statements instead of two per row). Call inside a transaction."""
+    """Archive active memories as 'forgotten' in bulk (:func:`lifecycle.archive_selected`:
+    two set-based statements instead of two per row). Call inside a transaction."""
     _temp_ids(conn, "decay_forget", [(i,) for i in ids])
-    picked = "id IN (SELECT id FROM temp.decay_forget) AND status = 'active'"
-    conn.execute(
-        "INSERT OR REPLACE INTO archive(memory_id, archived_at, reason, merged_into, content,"
-        " decay_score, run_id) SELECT id, ?, 'forgotten', NULL, content, decay_score, ?"
-        " FROM memories_scored WHERE " + picked, (at, run_id))
-    conn.execute("UPDATE memories SET status = 'forgotten', merged_into = NULL, updated_at = ?"
-                 " WHERE " + picked, (at,))
+    lifecycle.archive_selected(conn, "SELECT id FROM temp.decay_forget", Status.FORGOTTEN, at,
+                               run_id)
 
 
 def apply_pending_accesses(conn: sqlite3.Connection, now: datetime) -> int:

@@ -26,6 +26,7 @@ from urllib.parse import quote
 
 import numpy as np
 
+from kore_pipeline import files
 from kore_pipeline.settings import KoreSettings
 
 HANDLED_TABLES = ("messages", "memories", "archive", "access_log", "quarantine")
@@ -204,8 +205,6 @@ def forget_lake(lake: Path, owner: str, subject: str | None, memory_ids: set[int
     import pyarrow.compute as pc
     import pyarrow.parquet as pq
 
-    from kore_pipeline.lake.publish import write_parquet_atomic
-
     if not lake.is_dir():
         return
     partitions = {f"owner={owner}", f"owner={quote(owner, safe='')}"}
@@ -233,7 +232,8 @@ def forget_lake(lake: Path, owner: str, subject: str | None, memory_ids: set[int
         n = int(pc.sum(drop).as_py() or 0)
         if n == 0:
             continue
-        write_parquet_atomic(table.filter(pc.invert(drop)), path)
+        with files.atomic_path(path) as tmp:
+            pq.write_table(table.filter(pc.invert(drop)), tmp, compression="zstd")
         report.parquet_files_rewritten += 1
         report.parquet_rows_removed += n
 

@@ -3,7 +3,7 @@
 No LLM and no rewording: the summary is made of the members' own sentences, the most
 important first (memory importance, then decay at ``now``, then recency), near-identical
 sentences said once (case, whitespace, apostrophe style and terminal punctuation ignored),
-within a token budget (:func:`kore_pipeline.context.estimate_tokens`).
+within a token budget (:func:`kore_pipeline.text.tokens.estimate_tokens`).
 
 Nothing is lost: the members are archived with reason ``compacted`` and ``merged_into`` =
 the summary's id; their text stays in ``memories`` and in ``archive``, and
@@ -34,13 +34,15 @@ from typing import Any
 import polars as pl
 
 from kore_pipeline.ids import digest, text_hash
-from kore_pipeline.serve.prompt import estimate_tokens
 from kore_pipeline.settings import KoreSettings
 from kore_pipeline.store import db as store
+from kore_pipeline.store import lifecycle
+from kore_pipeline.store.lifecycle import Status
 from kore_pipeline.text.normalize import TERMINAL, contains_words, sentence_key, split_sentences
+from kore_pipeline.text.tokens import estimate_tokens
 from kore_pipeline.timeutil import iso, parse_ts
 
-SUMMARY_RESTORED_REASON = "deleted"
+SUMMARY_RESTORED_REASON = Status.DELETED
 """Archive reason of a summary undone by :func:`restore_compaction`: 'deleted' keeps its row
 and text (in ``memories`` and ``archive``) but hides it from every search, include_archived
 ones too, since its originals are active again."""
@@ -251,7 +253,6 @@ _UPSERT = (
     " source_message_ids = excluded.source_message_ids, session_id = excluded.session_id,"
     " created_at = excluded.created_at, updated_at = excluded.updated_at,"
     " last_accessed_at = excluded.last_accessed_at, access_count = excluded.access_count,"
-    " status = 'active', merged_into = NULL,"
     " expires_at = NULL"
     " RETURNING id"
 )
@@ -284,10 +285,10 @@ def apply_compaction(conn: sqlite3.Connection, settings: KoreSettings,
                     f"plan for {plan.owner}/{plan.subject} is stale: its memories changed")
             row = _summary_row(plan, members, settings, clock)
             summary_id = int(conn.execute(_UPSERT, row).fetchone()[0])
+            lifecycle.revive(conn, [summary_id], at)  # the same members compacted before
             store.set_decay_scores(conn, [(summary_id, row["decay_score"])])
-            conn.execute("DELETE FROM archive WHERE memory_id = ?", (summary_id,))
-            store.archive_memories(conn, plan.memory_ids, "compacted", at, run_id,
-                                   merged_into=[summary_id] * len(plan.memory_ids))
+            lifecycle.archive(conn, plan.memory_ids, Status.COMPACTED, at, run_id,
+                              merged_into=[summary_id] * len(plan.memory_ids))
             created.append(summary_id)
     return created
 
@@ -316,7 +317,7 @@ def restore_compaction(conn: sqlite3.Connection, summary_id: int,
         raise CompactionError(f"memory {summary_id} is not a compaction summary")
     restored = sum(1 for mid in compacted_members(conn, summary_id)
                    if store.restore_memory(conn, mid, at))
-    if row["status"] == "active":
+    if row["status"] == Status.ACTIVE:
         with store.transaction(conn):
-            store.archive_memories(conn, [summary_id], SUMMARY_RESTORED_REASON, at, None)
+            lifecycle.archive(conn, [summary_id], SUMMARY_RESTORED_REASON, at, None)
     return restored

@@ -27,9 +27,15 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from kore_pipeline import files
 from kore_pipeline.embed.cache import EmbeddingCache, embed_text
 from kore_pipeline.embed.factory import Embedder, make_embedder
-from kore_pipeline.extract.facts import CandidateMemory, _fold, memories_from_message, subject_of
+from kore_pipeline.extract.facts import (
+    CandidateMemory,
+    fold_candidates,
+    memories_from_message,
+    subject_of,
+)
 from kore_pipeline.ids import embedding_key
 from kore_pipeline.lake.publish import write_parquet_atomic
 from kore_pipeline.settings import KoreSettings
@@ -78,7 +84,7 @@ def extract_ordered(messages: Sequence[dict[str, Any]],
             prev = folded.get(ident)
             if prev is None:
                 first[ident] = (int(msg["seq"]), pos)
-            folded[ident] = cand if prev is None else _fold(prev, cand)
+            folded[ident] = cand if prev is None else fold_candidates(prev, cand)
     return [(*first[ident], cand) for ident, cand in folded.items()]
 
 
@@ -168,10 +174,8 @@ def embed_partition(folder: Path, settings: KoreSettings) -> Path:
         vectors[start:end] = embedder.encode(texts[start:end])
         start = end
     target = folder / VECTORS_FILE
-    tmp = folder / f".{VECTORS_FILE}.tmp"
-    with tmp.open("wb") as fh:
+    with files.atomic_path(target) as tmp, tmp.open("wb") as fh:
         np.save(fh, np.ascontiguousarray(vectors, dtype=np.float32))
-    tmp.replace(target)
     return target
 
 

@@ -1,7 +1,8 @@
-"""The stages in order, as plain functions over one store; Prefect flows wrap these as tasks.
+"""The stages, as plain functions over one store; the plans (``plans.py``) put them in order.
 
-Each stage function takes a :class:`RunContext` (settings, store connection, run id, clock)
-and returns a small report; :func:`run_pipeline` chains them without Prefect.
+Each stage function takes a :class:`RunContext` (settings, one unit's own store connection,
+run id, clock) and returns a small report. :func:`run_pipeline` and :func:`run_maintenance`
+are thin calls of the runner (``runner.py``) with a plan.
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
@@ -32,8 +34,21 @@ from kore_pipeline.timeutil import iso, resolve_now, utcnow
 MAX_COMPRESS_PASSES = 10
 """Compression passes per run at most (each merges one level; real data settles in 2-3)."""
 
-DEFAULT_DATA = Path(__file__).resolve().parents[2] / "data"
-"""The sample logs of a source checkout: the input when none is given."""
+_PACKAGE = Path(__file__).resolve().parents[1]
+_DATA_CANDIDATES = (_PACKAGE / "sample_data", _PACKAGE.parent / "data")
+
+
+def _default_data() -> Path:
+    """The sample logs inside the installed package, else those of the source checkout."""
+    for folder in _DATA_CANDIDATES:
+        if (folder / "sample").is_dir():
+            return folder
+    return _DATA_CANDIDATES[0]
+
+
+DEFAULT_DATA = _default_data()
+"""The sample logs (package data ``kore_pipeline/sample_data``, or the checkout's ``data/``):
+the input when none is given."""
 
 
 def input_paths(paths: list[Path] | list[str] | None) -> list[Path]:
@@ -55,16 +70,19 @@ class RunContext:
     now: datetime
     run_id: str
     kind: str
-    _embedder: Embedder | None = None
+    model: Embedder | None = None
+    """The embedding model (loaded on first use through :attr:`embedder`)."""
     _cache: EmbeddingCache | None = None
     stats: dict[str, Any] = field(default_factory=dict)
+    stage_seq: int = 0
+    """The ``run_stages.seq`` of the stage running now (for progress events)."""
 
     @property
     def embedder(self) -> Embedder:
         """The model, loaded on first use only."""
-        if self._embedder is None:
-            self._embedder = make_embedder(self.settings)
-        return self._embedder
+        if self.model is None:
+            self.model = make_embedder(self.settings)
+        return self.model
 
     @property
     def cache(self) -> EmbeddingCache:
@@ -91,7 +109,7 @@ def open_run(settings: KoreSettings, kind: str, now: datetime | str | None = Non
         conn.execute("INSERT INTO runs(run_id, kind, state, started_at, now, stats)"
                      " VALUES (?,?,?,?,?,?)", (run_id, kind, "started", iso(utcnow()),
                                                iso(clock), json.dumps({"pid": os.getpid()})))
-    return RunContext(settings, conn, clock, run_id, kind, _embedder=embedder)
+    return RunContext(settings, conn, clock, run_id, kind, model=embedder)
 
 
 def mark_interrupted_runs(conn: sqlite3.Connection) -> int:
@@ -115,11 +133,17 @@ def mark_interrupted_runs(conn: sqlite3.Connection) -> int:
 
 def close_run(ctx: RunContext, state: str = "completed") -> dict[str, Any]:
     """Record the run's final state and stats; return the stats."""
-    with transaction(ctx.conn):
-        ctx.conn.execute("UPDATE runs SET state = ?, finished_at = ?, stats = ? WHERE run_id = ?",
-                         (state, iso(utcnow()), json.dumps(ctx.stats, default=str), ctx.run_id))
-    lake.publish_runs(ctx.conn, ctx.settings.lake_dir())  # the lake sees the final state
-    return {"run_id": ctx.run_id, "state": state, **ctx.stats}
+    return end_run(ctx.conn, ctx.settings, ctx.run_id, ctx.stats, state)
+
+
+def end_run(conn: sqlite3.Connection, settings: KoreSettings, run_id: str,
+            stats: dict[str, Any], state: str) -> dict[str, Any]:
+    """Record a run's final state and stats, publish the runs table; return the summary."""
+    with transaction(conn):
+        conn.execute("UPDATE runs SET state = ?, finished_at = ?, stats = ? WHERE run_id = ?",
+                     (state, iso(utcnow()), json.dumps(stats, default=str), run_id))
+    lake.publish_runs(conn, settings.lake_dir())  # the lake sees the final state
+    return {"run_id": run_id, "state": state, **stats}
 
 
 @timed_stage("ingest")
@@ -162,19 +186,21 @@ def stage_ingest(ctx: RunContext, paths: list[Path]) -> dict[str, int]:
             " VALUES (?,?,?,?,?)", [(sha, path, n, q, ctx.run_id)
                                     for path, sha, n, q in result.files])
         save_checkpoints(ctx.conn, result.checkpoints, ctx.run_id)
+    pending = ctx.conn.execute("SELECT count(*) FROM messages WHERE extracted = 0").fetchone()[0]
     faults.reach("ingest")
     for path, _sha, n, q in result.files:
         log.info("file ingested", extra={"stage": "ingest", "file": path, "messages": n,
                                          "quarantined": q})
-    for q in result.quarantine:
-        log.warning("record quarantined: %s", q["reason"], extra={
-            "stage": "ingest", "file": q["source_file"], "line": q["source_line"]})
+    for record in result.quarantine:
+        log.warning("record quarantined: %s", record["reason"], extra={
+            "stage": "ingest", "file": record["source_file"], "line": record["source_line"]})
     ctx.stats["ingest"] = {"files_read": len(result.read_files),
                            "files_skipped": len(result.skipped_files),
                            "messages_read": messages.num_rows, "messages_new": len(new),
                            "quarantined": len(result.quarantine),
                            "files_rewritten": len(result.rewritten_files),
-                           "pending_bytes": result.pending_bytes}
+                           "pending_bytes": result.pending_bytes,
+                           "messages_pending": int(pending)}
     return ctx.stats["ingest"]
 
 
@@ -187,18 +213,62 @@ def pending_messages(conn: sqlite3.Connection) -> list[dict[str, Any]]:
     return [dict(r) for r in rows]
 
 
-def prepare_vectors(ctx: RunContext) -> int:
-    """Embed the texts that extraction will add into the cache, before any lock is taken.
+def candidate_texts(ctx: RunContext) -> list[str]:
+    """The texts extraction will add (or re-embed) for the pending messages, sorted."""
+    from kore_pipeline.embed.cache import embed_text
+
+    return sorted({embed_text(c.subject, c.content)
+                   for c in extract_memories(pending_messages(ctx.conn), ctx.settings)})
+
+
+@timed_stage("embed")
+def stage_embed(ctx: RunContext) -> dict[str, Any]:
+    """Load the model and encode into the cache the texts extraction will add, before the
+    serving transaction takes its lock.
 
     Extraction is pure until the upsert, so the candidates of the pending messages are
     known in advance; with their vectors cached, the serving transaction that follows
-    holds the write lock for seconds, not for the model's work. Returns texts encoded.
+    holds the write lock for seconds, not for the model's work.
     """
-    from kore_pipeline.embed.cache import embed_text, embed_with_cache
+    report = encode_into_cache(candidate_texts(ctx), ctx)
+    ctx.stats["embed"] = report
+    return report
 
-    texts = sorted({embed_text(c.subject, c.content)
-                    for c in extract_memories(pending_messages(ctx.conn), ctx.settings)})
-    return embed_with_cache(texts, ctx.embedder, ctx.cache)[1] if texts else 0
+
+def encode_into_cache(texts: list[str], ctx: RunContext) -> dict[str, Any]:
+    """Encode the ``texts`` the cache lacks, one planned batch (``Embedder.batches``) at a
+    time, as a partitioned run encodes them; tells the stage listeners the progress."""
+    from kore_pipeline.ids import embedding_key
+    from kore_pipeline.store.runlog import progress
+
+    report: dict[str, Any] = {"texts": len(texts), "cached": 0, "encoded": 0, "batches": 0,
+                              "model_load_s": 0.0}
+    if not texts:  # nothing to embed: no model load
+        return report
+    wanted = {embedding_key(ctx.embedder.cache_id, t): t for t in texts}
+    cached = ctx.cache.get_many(list(wanted))
+    missing = sorted(((k, t) for k, t in wanted.items() if k not in cached),
+                     key=lambda kt: kt[1])
+    report["cached"] = len(wanted) - len(missing)
+    if missing:
+        started = time.perf_counter()
+        _ = ctx.embedder.dim  # the model load, timed on its own
+        report["model_load_s"] = round(time.perf_counter() - started, 3)
+        batches = ctx.embedder.batches([t for _, t in missing], ctx.settings.embed_batch_size)
+        report["batches"] = len(batches)
+        for number, batch in enumerate(batches):
+            vectors = ctx.embedder.encode([missing[i][1] for i in batch])
+            ctx.cache.put_many([missing[i][0] for i in batch], vectors)
+            report["encoded"] += len(batch)
+            progress(ctx, "embed", {"encoded": report["encoded"], "of": len(missing),
+                                    "batch": number + 1, "batches": len(batches)})
+        faults.reach("embed")
+    return report
+
+
+def prepare_vectors(ctx: RunContext) -> int:
+    """The ``embed`` stage unrecorded (benchmarks); returns texts encoded."""
+    return int(encode_into_cache(candidate_texts(ctx), ctx)["encoded"])
 
 
 @contextmanager
@@ -257,7 +327,8 @@ def stage_compress(ctx: RunContext, owner: str | None = None) -> dict[str, Any]:
     """Merge near-duplicate memories, then re-index what changed."""
     from kore_pipeline.lifecycle.compress import run_compress
 
-    totals = {"groups": 0, "candidates": 0, "merged": 0, "passes": 0}
+    totals = {"groups": 0, "candidates": 0, "merged": 0, "superseded": 0, "kept_apart": 0,
+              "passes": 0}
     # Passes until nothing merges: a merged text can meet a new neighbour, and a second run
     # (or the rerun after a crash) must find nothing left to do, as an uninterrupted run.
     for _ in range(MAX_COMPRESS_PASSES):
@@ -266,10 +337,12 @@ def stage_compress(ctx: RunContext, owner: str | None = None) -> dict[str, Any]:
         faults.reach("compress")
         totals["passes"] += 1
         totals["merged"] += report.merged
+        totals["superseded"] += report.superseded
+        totals["kept_apart"] = report.kept_apart  # the same pairs come back each pass
         totals["candidates"] += report.candidates
         totals["groups"] = report.groups
         stage_index(ctx)
-        if report.merged == 0:
+        if report.merged == 0 and report.superseded == 0:
             break
     ctx.stats["compress"] = totals
     return ctx.stats["compress"]
@@ -299,35 +372,20 @@ def execute(ctx: RunContext, body: Callable[[], object],
 def run_pipeline(paths: list[Path] | None, settings: KoreSettings,
                  now: datetime | str | None = None,
                  embedder: Embedder | None = None) -> dict[str, Any]:
-    """Every stage in order, decay and compression included; returns the run summary."""
-    ctx = open_run(settings, "pipeline", now, embedder)
+    """Every stage in order, decay and compression included (plan ``pipeline``); the summary."""
+    from kore_pipeline.run.plans import PIPELINE
+    from kore_pipeline.run.runner import run_plan
 
-    def body() -> None:
-        stage_ingest(ctx, input_paths(paths))
-        prepare_vectors(ctx)
-        with serving_transaction(ctx):
-            stage_extract(ctx)
-            stage_index(ctx)
-            stage_decay(ctx)
-            stage_compress(ctx)
-        stage_publish(ctx)
-
-    return execute(ctx, body)
+    return run_plan(PIPELINE, settings, paths=input_paths(paths), now=now, embedder=embedder)
 
 
 def run_maintenance(kind: str, settings: KoreSettings, now: datetime | str | None = None,
                     owner: str | None = None) -> dict[str, Any]:
     """``decay`` or ``compress`` on its own, then publish (the scheduled flows' work)."""
-    if kind not in ("decay", "compress"):
+    from kore_pipeline.run.plans import COMPRESS, DECAY
+    from kore_pipeline.run.runner import run_plan
+
+    plans = {"decay": DECAY, "compress": COMPRESS}
+    if kind not in plans:
         raise ValueError(f"unknown maintenance run {kind!r}")
-    ctx = open_run(settings, kind, now)
-
-    def body() -> None:
-        with serving_transaction(ctx):
-            if kind == "decay":
-                stage_decay(ctx)
-            else:
-                stage_compress(ctx, owner)
-        stage_publish(ctx)
-
-    return execute(ctx, body)
+    return run_plan(plans[kind], settings, now=now, owner=owner)

@@ -21,18 +21,12 @@ from typing import Any
 from kore_pipeline.embed.cache import Embedder, make_embedder
 from kore_pipeline.ingest.checkpoints import load_checkpoints
 from kore_pipeline.ingest.reader import discover
-from kore_pipeline.run.pipeline import (
-    execute,
-    open_run,
-    stage_extract,
-    stage_index,
-    stage_ingest,
-    stage_publish,
-)
+from kore_pipeline.run.plans import MICRO_BATCH
+from kore_pipeline.run.runner import run_plan
 from kore_pipeline.settings import KoreSettings
 from kore_pipeline.store.db import connect
 
-WATCH_KIND = "watch"
+WATCH_KIND = MICRO_BATCH.kind
 
 
 def has_work(paths: list[Path], settings: KoreSettings) -> bool:
@@ -57,23 +51,13 @@ def has_work(paths: list[Path], settings: KoreSettings) -> bool:
 def run_micro_batch(paths: list[Path], settings: KoreSettings,
                     now: datetime | str | None = None,
                     embedder: Embedder | None = None) -> dict[str, Any]:
-    """One micro-batch: ingest what is new, extract, embed, index, publish; the run summary.
+    """One micro-batch (plan ``micro-batch``): ingest what is new, embed, extract, index,
+    publish; the run summary.
 
     When ingest finds nothing new (no message, no quarantined record) and nothing waits for
     extraction, the later stages are skipped: the run only records that it looked.
     """
-    ctx = open_run(settings, WATCH_KIND, now, embedder)
-
-    def body() -> None:
-        report = stage_ingest(ctx, paths)
-        pending = ctx.conn.execute("SELECT count(*) FROM messages WHERE extracted = 0"
-                                   ).fetchone()[0]
-        if report["messages_new"] or report["quarantined"] or pending:
-            stage_extract(ctx)
-            stage_index(ctx)
-            stage_publish(ctx)
-
-    return execute(ctx, body)
+    return run_plan(MICRO_BATCH, settings, paths=paths, now=now, embedder=embedder)
 
 
 @dataclass

@@ -1,1 +1,2 @@
-"""Serve: search (FTS5 + FAISS fused by RRF), prompt context, MCP server, memory writes and stats."""
+"""Serve: search (FTS5 + FAISS fused by RRF), prompt context, MCP server, memory writes and
+stats."""

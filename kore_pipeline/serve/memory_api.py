@@ -31,7 +31,9 @@ from typing import Any
 from kore_pipeline.extract.importance import score_importance
 from kore_pipeline.ids import digest, memory_key, text_hash
 from kore_pipeline.settings import KoreSettings
-from kore_pipeline.store.db import archive_memories, get_meta, transaction
+from kore_pipeline.store import lifecycle
+from kore_pipeline.store.db import get_meta, inserted_id, transaction
+from kore_pipeline.store.lifecycle import Status
 from kore_pipeline.text.language import detect_language
 from kore_pipeline.timeutil import iso, resolve_now
 
@@ -44,7 +46,7 @@ MAX_NAME_CHARS = 200
 AGENT_SOURCE_PREFIX = "agent:"
 """Prefix of the provenance tag of an agent-saved memory."""
 _CATEGORY = re.compile(r"^[^\W\d_][\w-]{0,39}$", re.UNICODE)
-_REVIVABLE = ("forgotten", "deleted")
+_REVIVABLE = lifecycle.REVIVED_BY_SAVE
 """Archived states that an explicit save brings back (merged/compacted facts live on in
 the memory that absorbed them)."""
 
@@ -148,9 +150,9 @@ def save_memory(conn: sqlite3.Connection, settings: KoreSettings, content: str, 
                 " created_at, updated_at, expires_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                 (owner, subject, key, type, category, text, chash, detect_language(text), scored,
                  int(explicit is not None), json.dumps([tag]), session_id, at, at, expires))
-            return SaveResult(int(cur.lastrowid), scored, key, "inserted", "active")
+            return SaveResult(inserted_id(cur), scored, key, "inserted", "active")
         mid = int(row["id"])
-        if row["status"] not in ("active", *_REVIVABLE):  # merged / compacted
+        if row["status"] != Status.ACTIVE and row["status"] not in _REVIVABLE:
             return SaveResult(mid, int(row["importance"]), key, "unchanged", row["status"],
                               merged_into=row["merged_into"])
         known = json.loads(row["source_message_ids"])
@@ -161,7 +163,7 @@ def save_memory(conn: sqlite3.Connection, settings: KoreSettings, content: str, 
             new_importance, new_explicit = int(row["importance"]), 1
         else:
             new_importance, new_explicit = max(int(row["importance"]), scored), 0
-        status = "active"
+        status = Status.ACTIVE.value
         if (sources == known and text == row["content"] and status == row["status"]
                 and (new_importance, new_explicit) == (row["importance"],
                                                        row["importance_explicit"])):
@@ -170,11 +172,10 @@ def save_memory(conn: sqlite3.Connection, settings: KoreSettings, content: str, 
         conn.execute(
             "UPDATE memories SET content = ?, content_hash = ?, importance = ?,"
             " importance_explicit = ?, source_message_ids = ?, last_accessed_at = ?,"
-            " updated_at = ?, status = 'active', merged_into = NULL, expires_at = ? WHERE id = ?",
+            " updated_at = ?, expires_at = ? WHERE id = ?",
             (text, chash, new_importance, new_explicit, json.dumps(sources), at, at, expires,
              mid))
-        if row["status"] in _REVIVABLE:
-            conn.execute("DELETE FROM archive WHERE memory_id = ?", (mid,))
+        lifecycle.revive(conn, [mid], at, only=_REVIVABLE)
     return SaveResult(mid, new_importance, key, "updated", status,
                       embedded=row["embedded_hash"] == chash)
 
@@ -199,9 +200,9 @@ def delete_memory(conn: sqlite3.Connection, memory_id: int, owner: str,
         if row is None:
             raise MemoryNotFound(f"owner {owner!r} has no memory with id {memory_id}")
         previous = row["status"]
-        if previous != "deleted":
-            archive_memories(conn, [memory_id], "deleted", at, run_id,
-                             merged_into=[row["merged_into"]])
+        if previous != Status.DELETED:
+            lifecycle.archive(conn, [memory_id], Status.DELETED, at, run_id,
+                              merged_into=[row["merged_into"]])
         archived_at = conn.execute("SELECT archived_at FROM archive WHERE memory_id = ?",
                                    (memory_id,)).fetchone()
     return {"memory_id": memory_id, "owner": owner, "status": "deleted",

@@ -26,12 +26,16 @@ finds them).
 from __future__ import annotations
 
 import copy
-import math
 import re
 from collections.abc import Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
+from kore_pipeline.text.tokens import (  # estimate_tokens: re-exported, budgets count with it
+    char_counts,
+    estimate_tokens,  # noqa: F401
+    tokens_of,
+)
 from kore_pipeline.timeutil import iso, resolve_now
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -52,12 +56,6 @@ CONTEXT_PREAMBLE = (
 )
 """First line of the user message that carries the block for models without a system role."""
 
-_CJK = re.compile(
-    "[\u1100-\u11ff\u2e80-\u2fdf\u2ff0-\u2fff\u3000-\u303f\u3040-\u30ff\u3100-\u312f"
-    "\u3130-\u318f\u3190-\u31ff\u3200-\u32ff\u3300-\u33ff\u3400-\u4dbf\u4e00-\u9fff"
-    "\ua960-\ua97f\uac00-\ud7ff\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef"
-    "\U00020000-\U0003134f]"
-)
 _MEMORY_TAG = re.compile(r"<(/?)(memory)", re.IGNORECASE)
 _SYSTEMLESS_MODELS = ("o1",)
 _SYSTEMLESS_PROVIDERS = ("glm", "zhipu", "zhipuai")
@@ -66,26 +64,8 @@ _SYSTEMLESS_PROVIDERS = ("glm", "zhipu", "zhipuai")
 # --------------------------------------------------------------------------- tokens
 
 
-def _counts(text: str) -> tuple[int, int]:
-    """(CJK characters, other characters) of ``text``."""
-    cjk = len(_CJK.findall(text))
-    return cjk, len(text) - cjk
-
-
-def _tokens_of(cjk: int, other: int) -> int:
-    return cjk + math.ceil(other / 4)
-
-
-def estimate_tokens(text: str) -> int:
-    """Estimated tokens of ``text``: one per CJK character, plus ceil(other characters / 4).
-
-    CJK means Han ideographs (incl. extensions and compatibility forms), kana, Hangul,
-    CJK punctuation/symbols and full-width forms; every other character (Latin, digits,
-    spaces, newlines, emoji ...) counts a quarter token, rounded up over the whole text.
-    ``estimate_tokens("") == 0``. The estimate is additive over characters before rounding,
-    so appending text never lowers it.
-    """
-    return _tokens_of(*_counts(text))
+_counts = char_counts
+_tokens_of = tokens_of
 
 
 # --------------------------------------------------------------------------- block

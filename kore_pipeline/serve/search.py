@@ -59,6 +59,12 @@ class SearchHit:
     """The components of its rank: ``fts_rank``, ``vector_rank`` (None: not in that
     stream), ``fused`` (weighted RRF), ``decay`` (at the query's ``now``), ``importance``,
     ``tier`` (active / forgotten / archived) and ``tier_penalty``, and the final ``score``."""
+    valid_from: str | None = None
+    """When it became true (when it was said)."""
+    valid_until: str | None = None
+    """When a later statement superseded it (None while current)."""
+    superseded_by: int | None = None
+    """The memory that superseded it, if it was."""
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form."""
@@ -126,6 +132,11 @@ class SearchFilters:
     """Also the forgotten tier (decayed memories), ranked with ``forgotten_penalty``: a
     question that matches a forgotten memory well still finds it. ``kore context`` (the
     working set) sets it False, so it follows decay."""
+    include_superseded: bool = False
+    """Also superseded memories (what was true before a later statement changed it)."""
+    as_of: datetime | str | None = None
+    """What was true then: memories said by this time and not superseded before it
+    (active or superseded ones)."""
 
     def where(self, owner: str, now: datetime, retention_days: int | None) -> tuple[str, list]:
         """SQL condition on table alias ``m`` and its parameters."""
@@ -144,10 +155,18 @@ class SearchFilters:
         params: list[Any] = [owner]
         if self.include_archived:
             clauses.append("m.status != 'deleted'")
-        elif self.include_forgotten:
-            clauses.append("m.status IN ('active', 'forgotten')")
         else:
-            clauses.append("m.status = 'active'")
+            statuses = ["active"]
+            if self.include_forgotten:
+                statuses.append("forgotten")
+            if self.include_superseded or self.as_of is not None:
+                statuses.append("superseded")
+            clauses.append("m.status IN (" + ", ".join(f"'{x}'" for x in statuses) + ")")
+        if self.as_of is not None:
+            at = iso(resolve_now(self.as_of))
+            clauses.append("coalesce(m.valid_from, m.created_at) <= ?"
+                           " AND (m.valid_until IS NULL OR m.valid_until > ?)")
+            params += [at, at]
         for column, value in (("subject", self.subject), ("session_id", self.session_id),
                               ("type", self.type), ("category", self.category)):
             if value is not None:
@@ -163,6 +182,19 @@ class SearchFilters:
 
 
 MODES = ("hybrid", "fts", "semantic")
+_PAST_CUES = re.compile(
+    r"\b(?:before|used\s+to|previous(?:ly)?|formerly|former|earlier|originally|at\s+first|"
+    r"no\s+longer|any\s?more|old|prior|until|was\s+(?:my|our|the)\b.*\bbefore|changed?|"
+    r"prima|precedente|vecchi[oa]|antes|anterior(?:mente)?|avant|précédent|ancien(?:ne)?|"
+    r"vorher|früher|davor|ehemalig\w*)\b", re.IGNORECASE | re.UNICODE)
+
+
+def asks_about_past(query: str) -> bool:
+    """Whether a question is about what was true before ("what was my budget before the
+    change?", "where did I use to live?"): then superseded memories may answer it."""
+    return _PAST_CUES.search(query) is not None
+
+
 def _folded(text: str) -> str:
     return " ".join(fold(text).casefold().replace(".", " ").split())
 
@@ -330,10 +362,14 @@ class Searcher:
 
     def search(self, query: str, owner: str, k: int = 10, now: datetime | str | None = None,
                reinforce: bool = True, include_archived: bool = False, mode: str = "hybrid",
-               filters: SearchFilters | None = None) -> list[SearchHit]:
+               filters: SearchFilters | None = None, as_of: datetime | str | None = None,
+               include_superseded: bool | None = None) -> list[SearchHit]:
         """Top-k memories of ``owner`` for ``query``; never returns another owner's memory.
 
         ``mode``: ``hybrid`` (FTS5 + vectors, fused by RRF), ``fts`` or ``semantic``.
+        ``as_of``: what was true at that time (superseded memories that were current then).
+        ``include_superseded``: also superseded memories, their score multiplied by
+        ``settings.superseded_penalty``; None (default) = when the query asks about the past.
         """
         if mode not in MODES:
             raise ValueError(f"unknown search mode {mode!r} (expected one of {', '.join(MODES)})")
@@ -341,6 +377,12 @@ class Searcher:
         filters = filters or SearchFilters()
         if include_archived:
             filters = replace(filters, include_archived=True)
+        if as_of is not None:
+            filters = replace(filters, as_of=as_of)
+        if include_superseded is None:
+            include_superseded = filters.include_superseded or asks_about_past(query)
+        if include_superseded and not filters.include_superseded:
+            filters = replace(filters, include_superseded=True)
         where, params = filters.where(owner, clock, self.settings.retention_days)
         n = max(self.settings.search_candidates, k)
         # One read transaction: keyword ranks, allowed ids and scores all come from one
@@ -373,9 +415,11 @@ class Searcher:
                      if mode != "fts" else {}}
             fused = rrf(ranks, {"fts": self.settings.fts_weight,
                                 "vector": self.settings.vector_weight}, self.settings.rrf_k)
-            hits = drop_restatements(self._score(fused, ranks, owner, clock,
-                                                 filters.include_archived), limit=k) \
-                if fused else []
+            scored = self._score(fused, ranks, owner, clock, filters.include_archived)
+            if filters.include_superseded or filters.include_archived or \
+                    filters.as_of is not None:
+                scored = self._with_history(list(scored), filters.as_of is None)
+            hits = drop_restatements(scored, limit=k) if fused else []
         finally:
             if snapshot:
                 self.conn.execute("COMMIT")
@@ -407,6 +451,29 @@ class Searcher:
         finally:  # our own writes never invalidate the allowed-id cache
             self.allowed_ids.own_changes += self.conn.total_changes - before
         return True
+
+    def _with_history(self, hits: list[SearchHit], penalise: bool) -> list[SearchHit]:
+        """Hits with their validity; superseded ones scored down by ``superseded_penalty``
+        (not as of a date: then they were what was true)."""
+        if not hits:
+            return hits
+        marks = ",".join("?" * len(hits))
+        rows = {int(r[0]): r for r in self.conn.execute(
+            f"SELECT id, coalesce(valid_from, created_at), valid_until, merged_into FROM"
+            f" memories WHERE id IN ({marks})", [h.memory_id for h in hits])}
+        out = []
+        for h in hits:
+            r = rows[h.memory_id]
+            superseded = h.status == "superseded"
+            score = round(h.score * self.settings.superseded_penalty, 6) \
+                if superseded and penalise else h.score
+            explain = h.explain if score == h.score else {
+                **h.explain, "tier": "superseded",
+                "tier_penalty": self.settings.superseded_penalty, "score": score}
+            out.append(replace(h, valid_from=r[1], valid_until=r[2], score=score,
+                               superseded_by=r[3] if superseded else None, explain=explain))
+        out.sort(key=lambda h: (-h.score, h.memory_id))
+        return out
 
     def _score(self, fused: dict[int, float], ranks: dict[str, dict[int, int]], owner: str,
                now: datetime, include_archived: bool = False) -> Iterable[SearchHit]:

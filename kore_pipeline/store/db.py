@@ -12,20 +12,23 @@ from typing import Any
 
 import pyarrow as pa
 
+from kore_pipeline.store import lifecycle
 from kore_pipeline.store.sqlfiles import load_sql, sql_dir
 from kore_pipeline.timeutil import iso, utcnow
 
-SCHEMA_VERSION = "10"
+SCHEMA_VERSION = "12"
 _savepoints = itertools.count(1)
 
 MEMORY_COLUMNS = (
     "id", "owner", "subject", "key", "type", "category", "content", "content_hash", "language",
     "importance", "importance_explicit", "source_message_ids", "session_id", "created_at",
     "updated_at", "last_accessed_at", "access_count", "decay_score", "status", "merged_into",
-    "expires_at", "embedded_hash",
+    "expires_at", "embedded_hash", "valid_from", "valid_until", "superseded_by", "slot",
+    "slot_value",
 )
 """Columns of the ``memories_scored`` view: a memory with its stored decay score (which lives
-in the narrow ``memory_decay`` table since migration 0010)."""
+in the narrow ``memory_decay`` table since migration 0010), and since 0012 its validity
+(``valid_from``/``valid_until``), the memory that superseded it and its slot."""
 
 
 class StoreError(RuntimeError):
@@ -63,6 +66,7 @@ def ensure_schema(conn: sqlite3.Connection) -> None:
             raise StoreError(f"store schema version {version} is newer than this kore's"
                              f" ({SCHEMA_VERSION}): upgrade kore-pipeline")
     migrated = False
+    applied: list[str] = []
     if table_exists("messages"):
         conn.execute("CREATE TABLE IF NOT EXISTS migrations (name TEXT PRIMARY KEY,"
                      " applied_at TEXT NOT NULL)")
@@ -70,6 +74,7 @@ def ensure_schema(conn: sqlite3.Connection) -> None:
         for name, sql in migrations():
             if name not in done:
                 apply_migration(conn, name, sql)
+                applied.append(name)
                 migrated = True
     conn.executescript(load_sql("schema"))
     if migrated:  # a migration may have recreated the FTS index: fill it from `memories`
@@ -79,6 +84,10 @@ def ensure_schema(conn: sqlite3.Connection) -> None:
             conn.execute("INSERT OR IGNORE INTO migrations(name, applied_at) VALUES (?, ?)",
                          (name, iso(utcnow())))
         set_meta(conn, "schema_version", SCHEMA_VERSION)
+    if "0012_validity" in applied:  # slots are read from the text by code, not by SQL
+        from kore_pipeline.store.validity import backfill_slots
+
+        backfill_slots(conn)
 
 
 def _sql_literal(value: str) -> str:
@@ -179,39 +188,19 @@ def archive_memories(conn: sqlite3.Connection, ids: Sequence[int], reason: str, 
     """Move memories out of the active set, recording their text (call inside a transaction).
 
     With ``only_active``, a memory whose status is no longer 'active' is left untouched.
+    The work is :func:`kore_pipeline.store.lifecycle.archive`'s.
     """
-    targets = merged_into or [None] * len(ids)
-    pairs = list(zip(ids, targets, strict=True))
-    guard = " AND status = 'active'" if only_active else ""
-    conn.executemany(
-        "INSERT OR REPLACE INTO archive(memory_id, archived_at, reason, merged_into, content,"
-        " decay_score, run_id) SELECT id, ?, ?, ?, content, decay_score, ? FROM memories_scored"
-        " WHERE id = ?" + guard, [(at, reason, target, run_id, mid) for mid, target in pairs])
-    conn.executemany(
-        "UPDATE memories SET status = ?, merged_into = ?, updated_at = ? WHERE id = ?" + guard,
-        [(reason, target, at, mid) for mid, target in pairs])
+    lifecycle.archive(conn, ids, reason, at, run_id, merged_into, only_active=only_active)
 
 
 def restore_memory(conn: sqlite3.Connection, memory_id: int, at: str) -> bool:
     """Bring an archived memory back to the active set; False if it is not archived.
 
-    The memory's row still holds its text, so restoring only changes its status (to
-    'active', with ``merged_into`` cleared, a fresh decay score and ``now`` as its last
-    access) and drops its archive record; the archived copy of the text is not used.
+    Its own transaction; :func:`kore_pipeline.store.lifecycle.revive` with ``at`` as the
+    last access (so decay restarts from ``at``).
     """
     with transaction(conn):
-        row = conn.execute("SELECT 1 FROM archive WHERE memory_id = ?",
-                           (memory_id,)).fetchone()
-        if row is None:
-            return False
-        conn.execute(
-            "UPDATE memories SET status = 'active', merged_into = NULL,"
-            " last_accessed_at = ?, updated_at = ? WHERE id = ?",
-            (at, at, memory_id),
-        )
-        conn.execute("DELETE FROM memory_decay WHERE memory_id = ?", (memory_id,))  # 1.0
-        conn.execute("DELETE FROM archive WHERE memory_id = ?", (memory_id,))
-    return True
+        return bool(lifecycle.revive(conn, [memory_id], at, accessed_at=at))
 
 
 def set_decay_scores(conn: sqlite3.Connection, rows: Iterable[tuple[int, float]]) -> int:
@@ -222,6 +211,13 @@ def set_decay_scores(conn: sqlite3.Connection, rows: Iterable[tuple[int, float]]
     cur = conn.executemany("INSERT OR REPLACE INTO memory_decay(memory_id, decay_score)"
                            " VALUES (?, ?)", rows)
     return int(cur.rowcount)
+
+
+def inserted_id(cur: sqlite3.Cursor) -> int:
+    """The rowid an INSERT through ``cur`` just made."""
+    if cur.lastrowid is None:
+        raise StoreError("the statement inserted no row")
+    return int(cur.lastrowid)
 
 
 def decode_ids(raw: str | None) -> list[str]:

@@ -34,7 +34,7 @@ class StageEvent:
     kind: str
     seq: int
     stage: str
-    phase: str  # start | end | error
+    phase: str  # start | progress | end | error
     counts: dict[str, float] = field(default_factory=dict)
     duration_s: float | None = None
 
@@ -62,6 +62,12 @@ def _emit(event: StageEvent) -> None:
             listener(event)
         except Exception:  # a display problem never stops a run
             log.exception("stage listener failed", extra={"stage": event.stage})
+
+
+def progress(ctx: Any, stage: str, counts: dict[str, float]) -> None:
+    """Tell the listeners how far the running ``stage`` of ``ctx``'s run is (counts so far)."""
+    _emit(StageEvent(ctx.run_id, ctx.kind, int(getattr(ctx, "stage_seq", 0)), stage,
+                     "progress", counts))
 
 
 def flat_counts(result: Any, prefix: str = "") -> dict[str, float]:
@@ -109,6 +115,8 @@ def timed_stage(name: str) -> Callable[[F], F]:
             row = conn.execute("SELECT coalesce(max(seq), 0) + 1 FROM run_stages"
                                " WHERE run_id = ?", (ctx.run_id,)).fetchone()
             seq = int(row[0])
+            if hasattr(ctx, "stage_seq"):
+                ctx.stage_seq = seq
             _record(conn, "INSERT OR REPLACE INTO run_stages(run_id, seq, stage, state,"
                     " started_at) VALUES (?,?,?,?,?)",
                     (ctx.run_id, seq, name, "started",
@@ -174,6 +182,17 @@ class KeyValueFormatter(logging.Formatter):
         if record.exc_info:
             parts.append(f"exc={_quote(self.formatException(record.exc_info))}")
         return " ".join(parts)
+
+
+class MessageFieldsFormatter(logging.Formatter):
+    """``message key=value …``: the record's message and extra fields (for loggers that add
+    their own time and level, e.g. Prefect's run logs)."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        """The message, then every extra field as key=value."""
+        fields = [f"{k}={_quote(v)}" for k, v in record.__dict__.items()
+                  if k not in _STANDARD and not k.startswith("_")]
+        return " ".join([record.getMessage(), *fields])
 
 
 class _WriterHandler(logging.Handler):

@@ -10,7 +10,7 @@ sentences of the parallel set: 311 right (docs/multilingual.md).
 from __future__ import annotations
 
 import re
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 PATTERN_LANGUAGES = ("en", "it", "es", "fr", "de", "pt")
@@ -30,12 +30,60 @@ def _identifier(restricted: bool) -> Any:
     return ident
 
 
+# Plainly English: ASCII text whose words are at least a third common English words (two
+# or more) and none a function word of the other five languages. The model is not asked.
+_EN_TEXT = (
+    "the and you i i'm i've i'll i'd my me is are was were be been have has had with that this "
+    "it it's what do does don't did your we they he she of to for at on but just like not can "
+    "will would so how about from there their them our all very really too much if when which "
+    "who any some been being an or yes that's you're they're we're he's she's there's i'd "
+    "hi hello hey oh yeah thanks thank nice meet great good love name always wanted want "
+    "think know going sounds sound awesome cool wow sure one more")
+_EN_WORDS = frozenset(_EN_TEXT.split())
+_OTHER_TEXT = (
+    "de la le les il lo gli el los las et est une und ich die der das nicht ist mit ein eine "
+    "que qui pas je tu nous vous sont sono ho mi ti si ne che di per non una um uma eu os não "
+    "com para por del al y e o es en und zu auf ja sie wir du")
+_OTHER_WORDS = frozenset(_OTHER_TEXT.split())
+_EN_MIN_WORDS = 2
+_ASCII_WORD = re.compile(r"[A-Za-z']+")
+
+
+def _plainly_english(text: str) -> bool:
+    words = [w.lower() for w in _ASCII_WORD.findall(text)]
+    hits = 0
+    for w in words:
+        if w in _OTHER_WORDS:
+            return False
+        hits += w in _EN_WORDS
+    return hits >= _EN_MIN_WORDS and hits * 3 >= len(words)
+
+
 def detect_language(text: str | None) -> str | None:
-    """ISO 639-1 code of ``text`` (None when it has no letters at all)."""
-    letters = _LETTER.findall(text or "")
+    """ISO 639-1 code of ``text`` (None when it has no letters at all).
+
+    Plainly English ASCII text (:func:`_plainly_english`) is ``en`` without the model; other
+    text is classified by py3langid, results cached per text.
+    """
+    if not text:
+        return None
+    if text.isascii():
+        if not _ASCII_LETTER.search(text):
+            return None
+        if _plainly_english(text):
+            return "en"
+    return _classify(text)
+
+
+_ASCII_LETTER = re.compile(r"[A-Za-z]")
+
+
+@lru_cache(maxsize=65536)
+def _classify(text: str) -> str | None:
+    letters = _LETTER.findall(text)
     if not letters:
         return None
-    latin = sum(1 for c in letters if _LATIN.match(c))
+    latin = len(_LATIN.findall("".join(letters)))
     restricted = latin * 2 >= len(letters)
     code, _score = _identifier(restricted).classify(text)
     return str(code)

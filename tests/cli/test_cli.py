@@ -10,7 +10,6 @@ from typer.main import get_command
 from typer.testing import CliRunner
 
 from kore_pipeline.cli.app import app
-
 from tests.helpers import message, write_jsonl
 
 runner = CliRunner()
@@ -26,6 +25,18 @@ def test_every_command_has_help() -> None:
         result = runner.invoke(app, [name, "--help"])
         assert result.exit_code == 0, result.output
         assert "--home" in result.output
+
+
+def test_version_is_written_once() -> None:
+    import tomllib
+
+    from kore_pipeline import __version__
+
+    result = runner.invoke(app, ["--version"])
+    assert result.exit_code == 0 and result.output.strip() == f"kore-pipeline {__version__}"
+    project = tomllib.loads((Path(__file__).parents[2] / "pyproject.toml").read_text())
+    assert "version" not in project["project"] and "version" in project["project"]["dynamic"]
+    assert project["tool"]["hatch"]["version"]["path"] == "kore_pipeline/__init__.py"
 
 
 def test_search_without_store_says_what_to_do(tmp_path: Path) -> None:

@@ -20,6 +20,7 @@ def test_unknown_backend_is_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> No
         make_embedder(KoreSettings())
 
 
+@pytest.mark.slow
 def test_signature_and_query_vectors_of_the_real_model(embedder) -> None:  # type: ignore[no-untyped-def]
     assert embedder.signature == "sentence-transformers:all-MiniLM-L6-v2:384"
     q = embedder.encode_queries(["coffee"])

@@ -14,7 +14,6 @@ from kore_pipeline.embed.onnx_export import weights_hash
 from kore_pipeline.run.pipeline import run_pipeline
 from kore_pipeline.serve.search import Searcher
 from kore_pipeline.settings import KoreSettings
-
 from tests.helpers import message, write_jsonl
 
 TEXTS = [
@@ -38,6 +37,7 @@ def onnx_settings(backend: str, cache: Path, home: Path | None = None) -> KoreSe
                         **({"home": home} if home else {}))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("backend", "min_cos"), [("onnx", 0.9999), ("onnx-int8", 0.97)])
 def test_onnx_vectors_agree_with_torch(backend: str, min_cos: float, onnx_cache: Path,
                                        embedder: Any) -> None:
@@ -60,6 +60,7 @@ def test_onnx_vectors_agree_with_torch(backend: str, min_cos: float, onnx_cache:
     assert [p.stat().st_mtime_ns for p in exported] == mtimes
 
 
+@pytest.mark.slow
 def test_a_batch_encoded_alone_gives_the_same_vectors(onnx_cache: Path, embedder: Any) -> None:
     """What lets a run split over machines reproduce single-process vectors exactly."""
     texts = [f"{t} ({i})" for i in range(12) for t in TEXTS]  # 72: two batches of 64
@@ -81,6 +82,7 @@ def test_weights_hash_changes_with_the_weights(tmp_path: Path) -> None:
     assert weights_hash(tmp_path) != before
 
 
+@pytest.mark.slow
 def test_switching_to_onnx_int8_reembeds_everything(tmp_path: Path, onnx_cache: Path,
                                                     embedder: Any) -> None:
     log = write_jsonl(tmp_path / "log.jsonl", [

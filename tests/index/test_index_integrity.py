@@ -18,7 +18,6 @@ from kore_pipeline.run.pipeline import run_pipeline
 from kore_pipeline.serve.search import Searcher
 from kore_pipeline.settings import KoreSettings
 from kore_pipeline.store.db import connect, get_meta
-
 from tests.helpers import message, write_jsonl
 
 NOW = "2026-09-10T12:00:00Z"

@@ -56,6 +56,7 @@ def test_kind_follows_size() -> None:
         choose_kind(5, "hnsw")
 
 
+@pytest.mark.slow
 def test_ivf_recall_on_real_embeddings(real_vectors: np.ndarray, embedder: Embedder) -> None:
     db, queries = real_vectors[:700], real_vectors[700:]
     ids = np.arange(len(db), dtype=np.int64) * 3 + 5  # FAISS ids are not positions
@@ -88,6 +89,7 @@ def _add(conn: sqlite3.Connection, mid: int, content: str) -> None:
         " '2026-04-01T00:00:00+00:00')", (mid, f"k{mid}", content, text_hash(content)))
 
 
+@pytest.mark.slow
 def test_sync_index_picks_the_kind_by_size_and_updates_in_place(
         tmp_path: Path, embedder: Embedder) -> None:
     settings = KoreSettings(home=tmp_path / "home", vector_index_exact_max=300)

@@ -14,7 +14,6 @@ from kore_pipeline.run.pipeline import execute, open_run, run_pipeline, stage_in
 from kore_pipeline.serve.search import Searcher
 from kore_pipeline.settings import KoreSettings
 from kore_pipeline.store.db import connect
-
 from tests.helpers import message
 
 EXPORTS = Path(__file__).resolve().parents[1] / "data" / "exports"

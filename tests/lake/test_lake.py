@@ -28,7 +28,6 @@ from kore_pipeline.lifecycle.decay import decay_frame
 from kore_pipeline.settings import KoreSettings
 from kore_pipeline.store.db import connect
 from kore_pipeline.timeutil import parse_ts
-
 from tests.conftest import DATA
 from tests.helpers import message, write_jsonl
 
@@ -173,8 +172,8 @@ def test_every_view_runs_and_matches_the_store(home: dict[str, Any]) -> None:
     stages = q(s, "SELECT stage, json_extract(counts, '$.files_read') FROM run_stage_timings"
                   " WHERE kind = 'pipeline' ORDER BY seq")
     names = [r[0] for r in stages]
-    assert names[:5] == ["ingest", "extract", "index", "decay", "compress"]
-    assert names[-1] == "publish" and set(names[5:-1]) == {"index"}
+    assert names[:6] == ["ingest", "embed", "extract", "index", "decay", "compress"]
+    assert names[-1] == "publish" and set(names[6:-1]) == {"index"}
     assert stages[0][1] == "7"
 
 
@@ -226,8 +225,9 @@ def test_run_shows_stage_progress_and_key_value_logs(home: dict[str, Any]) -> No
                                          for line in quarantined)
     done = [line for line in log_lines if 'msg="stage completed"' in line]
     names = [line.split("stage=")[1].split()[0] for line in done]
-    assert names[:4] == ["ingest", "extract", "index", "decay"] and names[-1] == "publish"
-    assert "compress" in names and set(names[4:-1]) == {"index", "compress"}  # re-indexes
+    assert names[:5] == ["ingest", "embed", "extract", "index", "decay"]
+    assert names[-1] == "publish"
+    assert "compress" in names and set(names[5:-1]) == {"index", "compress"}  # re-indexes
     assert "files_read=7" in done[0] and "seconds=" in done[0]
     # the progress display: one bar per stage, with its counts
     bars = [line.strip() for line in err.splitlines() if not line.startswith("ts=")]

@@ -21,11 +21,10 @@ from kore_pipeline.lifecycle.summarize import (
     sentence_key,
     summary_key,
 )
-from kore_pipeline.serve.prompt import estimate_tokens
 from kore_pipeline.serve.search import Searcher
 from kore_pipeline.settings import KoreSettings
 from kore_pipeline.store.db import connect
-
+from kore_pipeline.text.tokens import estimate_tokens
 from tests.helpers import message, write_jsonl
 
 NOW = "2026-09-10T12:00:00+00:00"

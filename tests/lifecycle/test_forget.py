@@ -15,7 +15,6 @@ from kore_pipeline.run.pipeline import run_pipeline
 from kore_pipeline.serve.search import Searcher
 from kore_pipeline.settings import KoreSettings
 from kore_pipeline.store.db import connect
-
 from tests.helpers import message, write_jsonl
 
 NOW = "2026-11-30T12:00:00Z"

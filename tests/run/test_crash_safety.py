@@ -15,7 +15,6 @@ import pytest
 from kore_pipeline.run.pipeline import run_pipeline
 from kore_pipeline.settings import KoreSettings
 from kore_pipeline.store.db import connect
-
 from tests.conftest import DATA
 from tests.crash_state import assert_same_state, views_open
 from tests.helpers import message, write_jsonl

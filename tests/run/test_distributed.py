@@ -1,5 +1,8 @@
-"""Partitioned runs (in-process and on a local Dask cluster) give exactly the single-process
-output: memories (ids, contents, every column), archive, messages, vectors, Parquet rows."""
+"""Partitioned runs (in-process and on a local Dask cluster) give the single-process output:
+memories (ids, contents, every column), archive, messages, index ids and Parquet rows exactly;
+vectors exactly in process, and within :data:`VECTOR_TOLERANCE` when other processes encoded
+them (a model's float sums in another process, with other threads, may differ in the last
+bits; see the README's Dask section)."""
 
 from __future__ import annotations
 
@@ -17,11 +20,14 @@ from kore_pipeline.run import partitions as parts
 from kore_pipeline.run.partitioned import run_pipeline_partitioned
 from kore_pipeline.run.pipeline import run_pipeline
 from kore_pipeline.settings import KoreSettings
-
 from tests.conftest import DATA
 from tests.helpers import message, write_jsonl
 
 NOW = "2026-11-30T12:00:00Z"
+MAX_ABS_DIFF = 1e-5
+"""Vectors encoded in other processes: no component further than this from the single run's."""
+MIN_COSINE = 0.9999
+"""...and every vector at least this similar to the single run's (unit vectors)."""
 
 
 def extra_log(folder: Path) -> Path:
@@ -81,13 +87,34 @@ def snapshot(settings: KoreSettings) -> dict[str, Any]:
     }
 
 
-def assert_same(a: dict[str, Any], b: dict[str, Any]) -> None:
+def assert_same(a: dict[str, Any], b: dict[str, Any], exact_vectors: bool = True) -> None:
     for name in a:
         if name == "vectors":
             assert a[name].dtype == b[name].dtype == np.float32
-            assert np.array_equal(a[name], b[name]), "vectors differ"
+            assert a[name].shape == b[name].shape and a[name].size > 0
+            if exact_vectors:
+                assert np.array_equal(a[name], b[name]), "vectors differ"
+            else:
+                diff = float(np.abs(a[name] - b[name]).max())
+                cosine = float((a[name] * b[name]).sum(axis=1).min())
+                assert diff <= MAX_ABS_DIFF and cosine >= MIN_COSINE, (diff, cosine)
         else:
             assert a[name] == b[name], f"{name} differs"
+
+
+def test_vector_tolerance_tells_a_changed_vector_from_float_noise() -> None:
+    rng = np.random.default_rng(7)
+    base = rng.normal(size=(5, 384)).astype(np.float32)
+    base /= np.linalg.norm(base, axis=1, keepdims=True)
+    snap = {"vectors": base, "ids": [1, 2]}
+    noisy = base + rng.uniform(-3e-7, 3e-7, size=base.shape).astype(np.float32)
+    assert_same(snap, {"vectors": noisy, "ids": [1, 2]}, exact_vectors=False)
+    other = base.copy()
+    other[2] = base[3]  # one memory with another memory's vector
+    with pytest.raises(AssertionError):
+        assert_same(snap, {"vectors": other, "ids": [1, 2]}, exact_vectors=False)
+    with pytest.raises(AssertionError):
+        assert_same(snap, {"vectors": noisy, "ids": [1, 3]}, exact_vectors=False)
 
 
 @pytest.fixture(scope="module")
@@ -112,6 +139,7 @@ def test_partition_of_keeps_every_mention_of_a_memory_together() -> None:
     assert len(spread) > 1
 
 
+@pytest.mark.slow
 def test_partitioned_run_in_process_equals_single_process(
         tmp_path: Path, inputs: list[Path], single: dict[str, Any]) -> None:
     settings = KoreSettings(home=tmp_path / "home")
@@ -150,4 +178,5 @@ def test_dask_cluster_run_equals_single_process(
     assert summary["embed_partitions"]["partitions"] >= 2
     assert summary["embed_partitions"]["encoded_after_merge"] == 0
     assert sum(loaded.values()) >= 1
-    assert_same(single, snapshot(KoreSettings(home=home)))
+    # encoded in the worker processes: everything equal, vectors within the tolerance
+    assert_same(single, snapshot(KoreSettings(home=home)), exact_vectors=False)

@@ -14,7 +14,6 @@ from kore_pipeline.run.pipeline import run_pipeline
 from kore_pipeline.serve.search import Searcher
 from kore_pipeline.settings import KoreSettings
 from kore_pipeline.store.db import connect, get_meta
-
 from tests.conftest import DATA
 from tests.helpers import message, write_jsonl
 
@@ -137,6 +136,7 @@ def embedder_path(embedder) -> Path:  # type: ignore[no-untyped-def]
     return resolve_model_path(embedder.settings)
 
 
+@pytest.mark.slow
 def test_bad_file_does_not_stop_the_run(tmp_path: Path) -> None:
     logs = tmp_path / "logs"
     write_jsonl(logs / "bad.jsonl", ["{oops", json.dumps({"role": "user"})])
@@ -162,21 +162,43 @@ def test_deployments_carry_cron_schedules() -> None:
     assert crons == {"kore-pipeline": [PIPELINE_CRON], "kore-decay-daily": [DECAY_CRON],
                      "kore-compress-daily": [COMPRESS_CRON]}
     assert by_name["kore-pipeline"].parameters == {"home": "/srv/kore", "paths": ["/srv/logs"]}
+    # schedules carry their timezone (UTC unless told)
+    assert {s.schedule.timezone for d in deps for s in d.schedules} == {"UTC"}
+    berlin = deployments(home="/srv/kore", paths=["/srv/logs"], timezone="Europe/Berlin")
+    assert {s.schedule.timezone for d in berlin for s in d.schedules} == {"Europe/Berlin"}
+
+
+def test_deployment_parameters_are_described() -> None:
+    from flows.pipeline import compress_flow, decay_flow, kore_pipeline_flow, micro_batch_flow
+
+    for fl in (kore_pipeline_flow, micro_batch_flow, decay_flow, compress_flow):
+        props = fl.parameters.model_dump()["properties"]
+        assert props and all(len(p.get("description", "")) > 20 for p in props.values()), \
+            fl.name
 
 
 def test_prefect_yaml_matches_the_flows() -> None:
     import yaml
 
-    spec = yaml.safe_load((Path(__file__).resolve().parents[2] / "prefect.yaml").read_text())
+    root = Path(__file__).resolve().parents[2]
+    spec = yaml.safe_load((root / "prefect.yaml").read_text())
     entry = {d["name"]: d["entrypoint"] for d in spec["deployments"]}
+    # `prefect deploy --all` deploys these three; the micro-batch one is opt-in
     assert entry == {"kore-pipeline": "flows/pipeline.py:kore_pipeline_flow",
                      "kore-decay-daily": "flows/pipeline.py:decay_flow",
-                     "kore-compress-daily": "flows/pipeline.py:compress_flow",
-                     "kore-micro-batch": "flows/pipeline.py:micro_batch_flow"}
+                     "kore-compress-daily": "flows/pipeline.py:compress_flow"}
+    streaming = yaml.safe_load((root / "prefect-streaming.yaml").read_text())["deployments"]
+    assert [d["entrypoint"] for d in streaming] == ["flows/pipeline.py:micro_batch_flow"]
+    every = spec["deployments"] + streaming
     assert all(d["schedules"][0].get("cron") or d["schedules"][0].get("interval")
-               for d in spec["deployments"])
+               for d in every)
+    assert all(d["schedules"][0].get("timezone") == "UTC" for d in every)
+    for d in every:  # each entry point exists and names a flow
+        path, name = d["entrypoint"].split(":")
+        assert f"{name}" in (root / path).read_text()
 
 
+@pytest.mark.slow
 def test_messages_of_a_failed_run_are_extracted_by_the_next(tmp_path: Path, embedder) -> None:  # type: ignore[no-untyped-def]
     from kore_pipeline.run import pipeline
 
@@ -195,6 +217,7 @@ def test_messages_of_a_failed_run_are_extracted_by_the_next(tmp_path: Path, embe
     assert any("dark roast" in r[2] for r in memory_rows(settings))
 
 
+@pytest.mark.slow
 def test_same_message_id_in_two_owners_or_conversations_is_kept(tmp_path: Path) -> None:
     logs = tmp_path / "logs"
     write_jsonl(logs / "a.jsonl", [
@@ -218,6 +241,7 @@ def test_same_message_id_in_two_owners_or_conversations_is_kept(tmp_path: Path) 
     assert reasons == ["message_id '1' already stored with another text"]
 
 
+@pytest.mark.slow
 def test_first_run_with_only_bad_records_publishes(tmp_path: Path) -> None:
     logs = write_jsonl(tmp_path / "logs" / "bad.jsonl", ["{oops", "[1]"])
     settings = KoreSettings(home=tmp_path / "home")
@@ -227,6 +251,7 @@ def test_first_run_with_only_bad_records_publishes(tmp_path: Path) -> None:
     assert rows == [(0,)]
 
 
+@pytest.mark.slow
 def test_unreadable_file_is_retried_and_failed_runs_messages_reach_the_lake(
         tmp_path: Path) -> None:
     from kore_pipeline.run import pipeline

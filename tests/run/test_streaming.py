@@ -19,7 +19,6 @@ from kore_pipeline.run.watch import has_work, run_micro_batch, watch
 from kore_pipeline.serve.search import Searcher
 from kore_pipeline.settings import KoreSettings
 from kore_pipeline.store.db import connect
-
 from tests.helpers import message, write_jsonl
 
 NOW = "2026-11-30T12:00:00Z"
@@ -256,13 +255,15 @@ def test_prefect_micro_batch_flow_and_interval_deployment(tmp_path: Path,
     stream = deployments(home, [str(folder)], stream_interval=60)
     assert stream[0].name == "kore-micro-batch" and stream[0].concurrency_limit == 1
     assert stream[0].schedules[0].schedule.interval.total_seconds() == 60
+    assert stream[0].schedules[0].schedule.timezone == "UTC"
     assert [d.name for d in deployments(home)][0] == "kore-pipeline"  # default unchanged
 
 
 def test_prefect_yaml_declares_the_interval_deployment() -> None:
     import yaml
 
-    spec = yaml.safe_load((Path(__file__).resolve().parents[2] / "prefect.yaml").read_text())
+    spec = yaml.safe_load((Path(__file__).resolve().parents[2] / "prefect-streaming.yaml")
+                          .read_text())
     (micro,) = [d for d in spec["deployments"] if d["name"] == "kore-micro-batch"]
     assert micro["entrypoint"] == "flows/pipeline.py:micro_batch_flow"
     assert micro["schedules"][0]["interval"] == 60 and micro["concurrency_limit"] == 1

@@ -25,7 +25,6 @@ from kore_pipeline.serve.prompt import (
 )
 from kore_pipeline.serve.search import Searcher, SearchHit
 from kore_pipeline.settings import KoreSettings
-
 from tests.helpers import message, write_jsonl
 
 NOW = "2026-09-10T12:00:00Z"

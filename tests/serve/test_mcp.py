@@ -16,7 +16,6 @@ from mcp.client.stdio import stdio_client
 import kore_pipeline
 from kore_pipeline.run.pipeline import run_pipeline
 from kore_pipeline.settings import KoreSettings
-
 from tests.helpers import message, write_jsonl
 
 NOW = "2026-09-02T08:00:00Z"

@@ -19,6 +19,7 @@ from mcp.server.mcpserver.exceptions import ToolError
 from typer.testing import CliRunner
 
 from kore_pipeline.cli.app import app
+from kore_pipeline.lifecycle.transfer import export_records
 from kore_pipeline.run.pipeline import run_pipeline
 from kore_pipeline.serve.mcp import build_server
 from kore_pipeline.serve.memory_api import owner_stats, save_memory
@@ -26,8 +27,6 @@ from kore_pipeline.serve.prompt import build_context
 from kore_pipeline.serve.search import Searcher
 from kore_pipeline.settings import KoreSettings
 from kore_pipeline.store.db import connect
-from kore_pipeline.store.transfer import export_records
-
 from tests.helpers import message, write_jsonl
 
 NOW = "2026-09-10T12:00:00Z"

@@ -15,7 +15,6 @@ from kore_pipeline.serve.search import Searcher, SearchFilters
 from kore_pipeline.settings import KoreSettings
 from kore_pipeline.store.db import connect
 from kore_pipeline.timeutil import parse_ts
-
 from tests.helpers import message, write_jsonl
 
 NOW = "2026-09-30T12:00:00Z"

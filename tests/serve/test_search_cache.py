@@ -13,7 +13,6 @@ from kore_pipeline.run.pipeline import run_pipeline
 from kore_pipeline.serve.search import Searcher
 from kore_pipeline.settings import KoreSettings
 from kore_pipeline.store.db import connect, transaction
-
 from tests.helpers import message, write_jsonl
 
 NOW = "2026-09-10T12:00:00Z"
@@ -83,6 +82,7 @@ def test_ivf_subset_search_equals_exact_and_cache_is_dropped_on_change() -> None
     assert int(want[0][0]) not in {i for i, _ in ivf.search(x[4], 10, allowed_ids=allowed)}
 
 
+@pytest.mark.slow
 def test_search_reloads_an_index_that_the_store_has_moved_past(
         home: KoreSettings, tmp_path: Path, embedder) -> None:  # type: ignore[no-untyped-def]
     s = Searcher(home, embedder=embedder)

@@ -33,6 +33,8 @@ def test_old_store_is_migrated_and_keeps_its_rows(tmp_path: Path) -> None:
     memories_ddl = load_sql("schema").split("CREATE TABLE IF NOT EXISTS memories (")[1]
     memories_ddl = memories_ddl.split(");")[0].replace(  # v1-v9 kept the score in the row
         "    status ", "    decay_score REAL NOT NULL DEFAULT 1.0,\n    status ", 1)
+    memories_ddl = "\n".join(line for line in memories_ddl.splitlines()  # before 0012
+                             if not line.strip().startswith(("valid_", "slot")))
     old.execute("CREATE TABLE memories (" + memories_ddl + ")")
     old.executescript("""
         CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -56,7 +58,7 @@ def test_old_store_is_migrated_and_keeps_its_rows(tmp_path: Path) -> None:
                 " 'I prefer caffè ristretto', 'h', 3, '[]', '2026-01-01', '2026-01-01', 0.25)")
     old.execute("INSERT INTO memories(id, owner, subject, key, type, category, content,"
                 " content_hash, importance, source_message_ids, created_at, updated_at) VALUES"
-                " (8, 'o', 'Anna', 'k2', 'factual', 'habit', 'I run daily', 'h2', 3, '[]',"
+                " (8, 'o', 'Anna', 'k2', 'factual', 'habit', 'I live in Turin', 'h2', 3, '[]',"
                 " '2026-01-01', '2026-01-01')")
     old.execute("INSERT INTO messages VALUES ('m1','o','c','s','2026-01-01T00:00:00+00:00',"
                 "'user','Anna','I prefer tea.',NULL,'f.jsonl',1,'run-1')")
@@ -76,6 +78,10 @@ def test_old_store_is_migrated_and_keeps_its_rows(tmp_path: Path) -> None:
                                            " ORDER BY id")] == [(7, 0.25), (8, 1.0)]
     assert [tuple(r) for r in conn.execute("SELECT * FROM memory_decay")] == [(7, 0.25)]
     assert "decay_score" not in [r[1] for r in conn.execute("PRAGMA table_info(memories)")]
+    # 0012: valid from when it was said (created_at); slots read from the text
+    assert [tuple(r) for r in conn.execute("SELECT id, valid_from, valid_until, slot FROM"
+                                           " memories_scored ORDER BY id")] == \
+        [(7, "2026-01-01", None, None), (8, "2026-01-01", None, "residence")]
     conn.close()
 
 

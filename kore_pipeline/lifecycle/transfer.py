@@ -20,8 +20,10 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from kore_pipeline import files
 from kore_pipeline.settings import KoreSettings
 from kore_pipeline.store import db as store
+from kore_pipeline.store.lifecycle import Status
 from kore_pipeline.timeutil import iso, resolve_now
 
 KIND = "kore-export"
@@ -90,7 +92,6 @@ def export_records(conn: sqlite3.Connection, owner: str,
 def export_owner(settings: KoreSettings, owner: str, out: Path | None,
                  now: datetime | str | None = None) -> int:
     """Write the export of ``owner`` to ``out`` (atomically) or stdout; returns memories."""
-    import os
     import sys
 
     from kore_pipeline.store.db import connect
@@ -104,10 +105,7 @@ def export_owner(settings: KoreSettings, owner: str, out: Path | None,
     if out is None:
         sys.stdout.write(text)
     else:
-        out.parent.mkdir(parents=True, exist_ok=True)
-        tmp = out.with_name(f".{out.name}.{os.getpid()}.tmp")
-        tmp.write_text(text, encoding="utf-8")
-        os.replace(tmp, out)
+        files.write_text(out, text)
     return int(json.loads(lines[0])["memories"])
 
 
@@ -132,11 +130,14 @@ def _insert_memory(conn: sqlite3.Connection, owner: str, rec: dict[str, Any]) ->
                           (owner, rec["subject"], rec["key"])).fetchone()
     if exists:
         return None
-    values = {f: rec.get(f) for f in MEMORY_FIELDS}
+    values: dict[str, Any] = {f: rec.get(f) for f in MEMORY_FIELDS}
     for name, default in DEFAULTS.items():
         if values[name] is None:
             values[name] = default
     values["importance_explicit"] = int(bool(values["importance_explicit"]))
+    if values["status"] not in set(Status):
+        raise ValueError(f"status {values['status']!r} is not one of"
+                         f" {', '.join(s.value for s in Status)}")
     score = float(values.pop("decay_score"))
     cols = ", ".join(values)
     cur = conn.execute(
@@ -144,7 +145,7 @@ def _insert_memory(conn: sqlite3.Connection, owner: str, rec: dict[str, Any]) ->
         f" VALUES (?, {', '.join('?' * len(values))}, ?, ?)",
         [owner, *values.values(), text_hash(str(rec["content"])),
          json.dumps(list(rec.get("source_message_ids") or []), ensure_ascii=False)])
-    mid = int(cur.lastrowid)
+    mid = store.inserted_id(cur)
     store.set_decay_scores(conn, [(mid, score)])
     if rec.get("archive"):
         a = rec["archive"]

@@ -13,13 +13,12 @@ from kore_pipeline.cli.app import app
 from kore_pipeline.embed.cache import embed_text
 from kore_pipeline.index.vectors import VectorIndex
 from kore_pipeline.lifecycle.decay import run_decay
+from kore_pipeline.lifecycle.transfer import TransferError, import_file
 from kore_pipeline.run.pipeline import run_pipeline
 from kore_pipeline.serve.search import Searcher
 from kore_pipeline.settings import KoreSettings
 from kore_pipeline.store.db import connect
-from kore_pipeline.store.transfer import TransferError, import_file
 from kore_pipeline.timeutil import parse_ts
-
 from tests.conftest import DATA
 
 NOW = "2026-11-30T12:00:00Z"

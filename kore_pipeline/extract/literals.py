@@ -1,0 +1,200 @@
+"""Literal prefilter for many regexes: which of them can match a text at all, in one scan.
+
+From each compiled pattern's parse tree, :func:`required_literals` takes a set of literal
+strings one of which every match must contain (the most selective such set, e.g. ``{"prefer",
+"like", "love", "enjoy", "adore"}`` for "I (really) prefer|like|..."), or None when it
+finds none. :class:`LiteralFilter` looks for all those strings in one ``finditer`` over the
+case-folded text and tells which patterns may match; a pattern whose literals are absent
+cannot match, so skipping it changes no result (patterns without literals always run).
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Sequence
+from re import _casefix, _constants, _parser  # type: ignore[attr-defined]
+from typing import Any
+
+__all__ = ["LiteralFilter", "case_fold", "required_literals"]
+
+_MAX_SET = 128
+_MAX_CLASS = 6
+
+
+def _fold_table() -> dict[int, str]:
+    """sre's extra case equivalences (``ı``~``i``, ``ſ``~``s`` ...) to one representative."""
+    table: dict[int, str] = {0x130: "i"}  # "İ": sre's simple lower case, not str.lower's "i̇"
+    for key, others in _casefix._EXTRA_CASES.items():
+        group = {chr(key), *(chr(o) for o in others)}
+        table[key] = min(group)
+    return table
+
+
+_FOLD = _fold_table()
+
+
+def case_fold(text: str) -> str:
+    """Lower case as IGNORECASE matching sees it (a superset of its equivalences)."""
+    if text.isascii():
+        return text.lower()
+    return text.translate(_FOLD).lower().translate(_FOLD)
+
+
+Literals = frozenset[str] | None
+
+
+def _better(a: Literals, b: Literals) -> Literals:
+    """The more selective of two requirement sets (longest shortest string, then fewer)."""
+    if a is None:
+        return b
+    if b is None:
+        return a
+    ka, kb = (min(map(len, a)), -len(a)), (min(map(len, b)), -len(b))
+    return a if ka >= kb else b
+
+
+def _product(sets: list[frozenset[str]]) -> Literals:
+    size = 1
+    for s in sets:
+        size *= len(s)
+    if size > _MAX_SET:
+        return None
+    return frozenset("".join(p) for p in itertools.product(*sets))
+
+
+def _exact(op: Any, av: Any) -> Literals:
+    """The strings a node matches when it matches only literal text, else None."""
+    if op is _constants.LITERAL:
+        return frozenset({case_fold(chr(av))})
+    if op is _constants.IN:
+        if len(av) <= _MAX_CLASS and all(o is _constants.LITERAL for o, _ in av):
+            return frozenset(case_fold(chr(v)) for _, v in av)
+        return None
+    if op is _constants.SUBPATTERN:
+        return _exact_seq(av[3])
+    if op is _constants.BRANCH:
+        out: set[str] = set()
+        for seq in av[1]:
+            got = _exact_seq(seq)
+            if got is None:
+                return None
+            out |= got
+        return frozenset(out) if len(out) <= _MAX_SET else None
+    return None
+
+
+def _exact_seq(seq: Any) -> Literals:
+    sets = []
+    for op, av in seq:
+        got = _exact(op, av)
+        if got is None:
+            return None
+        sets.append(got)
+    return _product(sets) if sets else None
+
+
+def _required(op: Any, av: Any) -> Literals:
+    """Literals one of which any match of this node contains (None: no such set known)."""
+    if op in (_constants.SUBPATTERN,):
+        return _required_seq(av[3])
+    if op is _constants.ASSERT and av[0] == 1:  # positive lookahead: matched right here
+        return _required_seq(av[1])
+    if op in (_constants.MAX_REPEAT, _constants.MIN_REPEAT, _constants.POSSESSIVE_REPEAT):
+        return _required_seq(av[2]) if av[0] >= 1 else None
+    if op is _constants.BRANCH:
+        out: set[str] = set()
+        for seq in av[1]:
+            got = _required_seq(seq)
+            if got is None:
+                return None
+            out |= got
+        return frozenset(out) if len(out) <= _MAX_SET else None
+    return _exact(op, av)
+
+
+def _required_seq(seq: Any) -> Literals:
+    best: Literals = None
+    run: list[frozenset[str]] = []
+
+    def close() -> None:
+        nonlocal best, run
+        while run:
+            got = _product(run)
+            if got is not None:
+                best = _better(best, got)
+                break
+            run = run[1:]  # too many combinations: drop the head and try the rest
+        run = []
+
+    for op, av in seq:
+        exact = _exact(op, av)
+        if exact is not None:
+            run.append(exact)
+            continue
+        close()
+        best = _better(best, _required(op, av))
+    close()
+    return best
+
+
+def required_literals(rx: re.Pattern[str]) -> Literals:
+    """Literal strings (case-folded) one of which every match of ``rx`` contains, or None."""
+    tree = _parser.parse(rx.pattern, rx.flags)
+    got = _required_seq(tree)
+    return got if got and all(got) else None
+
+
+def _trie_regex(words: list[str]) -> str:
+    """One regex matching the longest of ``words`` at a position, factored as a trie (sre tries
+    alternatives one by one; a trie makes that a few character tests)."""
+    trie: dict[str, Any] = {}
+    for w in words:
+        node = trie
+        for ch in w:
+            node = node.setdefault(ch, {})
+        node[""] = {}
+
+    def emit(node: dict[str, Any]) -> str:
+        ends = "" in node
+        alts = [re.escape(ch) + emit(child) for ch, child in sorted(node.items()) if ch]
+        if not alts:
+            return ""
+        body = alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
+        return f"(?:{body})?" if ends else body
+
+    return emit(trie)
+
+
+class LiteralFilter:
+    """Which of ``patterns`` may match a text: one case-folded scan for all their literals."""
+
+    def __init__(self, patterns: Sequence[re.Pattern[str]]) -> None:
+        self.always: list[int] = []
+        by_literal: dict[str, list[int]] = {}
+        for i, rx in enumerate(patterns):
+            lits = required_literals(rx)
+            if lits is None:
+                self.always.append(i)
+            else:
+                for lit in lits:
+                    by_literal.setdefault(lit, []).append(i)
+        words = sorted(by_literal, key=len, reverse=True)
+        # At each position the scan reports the longest literal there; shorter literals that
+        # are its prefixes start there too.
+        self._hits = {w: sorted({i for v in words if w.startswith(v) for i in by_literal[v]})
+                      for w in words}
+        self._rx = re.compile("(?=(" + _trie_regex(words) + "))") if words else None
+        self.count = len(patterns)
+
+    def candidates(self, folded: str) -> list[int]:
+        """Indexes (ascending) of the patterns that may match the case-folded text."""
+        if self._rx is None:
+            return list(self.always)
+        found = set(self._rx.findall(folded))
+        if not found:
+            return list(self.always)
+        out = set(self.always)
+        for w in found:
+            out.update(self._hits[w])
+        return sorted(out)

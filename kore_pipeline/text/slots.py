@@ -1,0 +1,192 @@
+"""Slots: the one thing a statement sets, so that a later value can supersede an earlier one.
+
+``slot_of("I moved to Berlin", "en") == ("residence", "berlin")``: "I live in Turin" fills the
+same slot with another value, so the later statement supersedes the earlier (extraction upsert
+and compression both ask). A slot holds one value at a time for one person: where one person
+can have many (tools, children, tickets) the slot name carries what tells them apart
+("tool:vs code" is what the user uses *in place of* VS Code; "count:kid" how many kids).
+Patterns are English first, with residence, job and employer in it/es/fr/de/pt too.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from kore_pipeline.text.fact_guard import NUMBER_WORDS, plain
+
+Slot = tuple[str, str]
+"""(slot name, value), both lower case."""
+
+_F = re.IGNORECASE | re.UNICODE
+_END = (r"(?=\s*(?:[.,;!?]|\band\b|\bbut\b|\bsince\b|\bfor\b|\bnow\b|\bbecause\b|\bwith\b|"
+        r"\bat\b|\bin\b|$))")
+_UPPER = r"(?-i:[A-ZÀ-Ý])"
+_PLACE = rf"(?P<value>{_UPPER}[\w'’.-]*(?:\s+{_UPPER}[\w'’.-]*){{0,3}})"
+_THING_BODY = r"[\w'’.+#-]+(?:\s+[\w'’.+#-]+){0,3}?"
+_THING = rf"(?P<value>{_THING_BODY})"
+_NAME = rf"(?P<value>{_UPPER}[\w'’-]*(?:\s+{_UPPER}[\w'’-]*)?)"
+_NOW = r"(?:\s+(?:now|currently|still|actually|finally|just|recently))?"
+_I_AM = r"(?:I\s+am|I'm|I’m)"
+_PEOPLE = ("wife|husband|partner|girlfriend|boyfriend|fianc[ée]e?|boss|manager|dog|cat|"
+           "doctor|dentist|therapist|landlord|puppy|kitten")
+_DIETS = ("vegan|vegetarian|pescatarian|pescetarian|keto|paleo|carnivore|omnivore|"
+          "flexitarian|gluten[- ]free|lactose[- ]free|dairy[- ]free|halal|kosher|raw")
+
+_RULES: list[tuple[str, str, re.Pattern[str]]] = []
+"""(language, slot, pattern with a ``value`` group, and ``name`` group when the slot has one)."""
+
+
+def _rule(lang: str, slot: str, pattern: str) -> None:
+    _RULES.append((lang, slot, re.compile(pattern, _F)))
+
+
+# Residence.
+_rule("en", "residence", rf"\b(?:I{_NOW}\s+(?:live|reside)\s+in|{_I_AM}{_NOW}\s+"
+      rf"(?:living|based|settled)\s+in|I(?:'ve|’ve|\s+have)?{_NOW}\s+(?:moved|relocated)"
+      rf"(?:\s+(?:back|over|here|permanently|abroad))?\s+to|my\s+(?:new\s+)?home\s+is\s+(?:now\s+)?in)\s+{_PLACE}")
+_rule("it", "residence", rf"\b(?:(?:io\s+)?(?:abito|vivo)\s+(?:a|ad|in)|mi\s+sono\s+"
+      rf"trasferit[oa]\s+(?:a|ad|in))\s+{_PLACE}")
+_rule("es", "residence", rf"\b(?:(?:yo\s+)?vivo\s+en|me\s+(?:mudé|mude|he\s+mudado)\s+a)"
+      rf"\s+{_PLACE}")
+_rule("fr", "residence", rf"\b(?:j['’]habite\s+(?:à|a|en)|je\s+vis\s+(?:à|a|en)|j['’]ai\s+"
+      rf"déménagé\s+(?:à|a|en))\s+{_PLACE}")
+_rule("de", "residence", rf"\b(?:ich\s+(?:wohne|lebe)\s+(?:jetzt\s+)?in|ich\s+bin\s+nach)"
+      rf"\s+{_PLACE}")
+_rule("pt", "residence", rf"\b(?:(?:eu\s+)?(?:moro|vivo)\s+em|mudei-me\s+para|me\s+mudei\s+"
+      rf"para)\s+{_PLACE}")
+# Diet.
+_rule("en", "diet", rf"\b(?:{_I_AM}|I(?:'ve|’ve|\s+have)?\s+(?:become|became|gone|went|turned|"
+      rf"switched\s+to\s+being))\s+(?:now\s+|a\s+|an\s+|strictly\s+|fully\s+)*"
+      rf"(?P<value>{_DIETS})\b")
+_rule("en", "diet", rf"\b(?:I\s+(?:follow|eat|am\s+on|'m\s+on|’m\s+on)|my\s+diet\s+is)\s+"
+      rf"(?:a\s+|an\s+|now\s+)*(?P<value>{_DIETS})(?:\s+diet)?\b")
+# Employer before job: "I work at Acme" is an employer, "I work as a nurse" a job.
+_rule("en", "employer", rf"\b(?:I{_NOW}\s+work\s+(?:at|for)|I\s+(?:just\s+)?(?:joined|started"
+      rf"(?:\s+working)?\s+at)|I(?:'m|’m|\s+am)\s+(?:now\s+)?(?:employed|working)\s+(?:at|by|"
+      rf"for)|my\s+(?:new\s+)?employer\s+is(?:\s+now)?)\s+{_PLACE}")
+_rule("it", "employer", rf"\blavoro\s+(?:per|presso|da|in)\s+{_PLACE}")
+_rule("es", "employer", rf"\btrabajo\s+(?:para|en)\s+{_PLACE}")
+_rule("fr", "employer", rf"\bje\s+travaille\s+(?:pour|chez)\s+{_PLACE}")
+_rule("de", "employer", rf"\bich\s+arbeite\s+(?:jetzt\s+)?(?:bei|für)\s+{_PLACE}")
+_rule("pt", "employer", rf"\btrabalho\s+(?:para|na|no|em)\s+{_PLACE}")
+_rule("en", "job", rf"\b(?:I{_NOW}\s+work\s+as|{_I_AM}{_NOW}\s+working\s+as|my\s+(?:new\s+)?"
+      rf"(?:job|role|position|title)\s+is(?:\s+now)?|I\s+(?:became|got\s+promoted\s+to|"
+      rf"was\s+promoted\s+to))\s+(?:an?\s+|the\s+)?{_THING}{_END}")
+_rule("it", "job", rf"\blavoro\s+come\s+{_THING}{_END}")
+_rule("es", "job", rf"\btrabajo\s+como\s+{_THING}{_END}")
+_rule("fr", "job", rf"\bje\s+travaille\s+comme\s+{_THING}{_END}")
+_rule("de", "job", rf"\bich\s+arbeite\s+als\s+{_THING}{_END}")
+_rule("pt", "job", rf"\btrabalho\s+como\s+{_THING}{_END}")
+# Names of the people (and pets) around the user.
+_rule("en", "name", rf"\bmy\s+(?:new\s+)?(?P<name>{_PEOPLE})(?:['’]s\s+name)?\s+is\s+(?:now\s+)?"
+      rf"(?:called\s+|named\s+)?{_NAME}")
+_rule("en", "name", rf"\bmy\s+(?:new\s+)?(?P<name>{_PEOPLE})(?:,)?\s+{_NAME}\s*,")
+# Budget.
+_rule("en", "budget", r"\bmy\s+(?:total\s+|new\s+|monthly\s+|max(?:imum)?\s+)?budget\s+"
+      r"(?:for\s+(?P<name>[\w\s]{1,30}?)\s+)?(?:is|was\s+raised\s+to|is\s+now|has\s+"
+      r"changed\s+to|went\s+up\s+to|dropped\s+to|changed\s+to)\s+(?:now\s+)?(?:about\s+|around\s+)?"
+      r"(?P<value>[$€£]?\s?\d[\d.,]*\s?(?:k|euros?|dollars?|pounds?|usd|eur|gbp|[$€£])?)")
+# Schedule: "my flight is at 10:30", "the dentist appointment was moved to 11:30".
+_rule("en", "schedule", r"\b(?:my|the|our)\s+(?P<name>(?:[\w-]+\s+){0,2}?(?:flight|train|"
+      r"meeting|appointment|call|interview|class|lesson|shift|standup|stand-up|bus|dinner|"
+      r"session|exam)(?:\s+[A-Z]{1,3}\s?\d{1,5})?(?:\s+(?:to|from|with)\s+(?-i:[A-Z])[\w-]*)?)"
+      r"\s+(?:is|was|has\s+been|got|leaves|departs|"
+      r"starts)\s+(?:now\s+)?(?:moved\s+|changed\s+|rescheduled\s+|pushed\s+|postponed\s+|"
+      r"brought\s+forward\s+)?(?:to|at|for|on)\s+(?P<value>\d{1,2}(?:[:.h]\d{2})?\s?(?:am|pm)?"
+      r"|\w+day(?:\s+at\s+\d{1,2}(?:[:.h]\d{2})?\s?(?:am|pm)?)?)")
+# Tools: "I switched from X to Y" is the slot of X, with value Y; "I use X" is X's own slot.
+_rule("en", "tool", rf"\bI(?:'ve|’ve|\s+have)?\s+(?:switched|moved|migrated|changed)\s+from\s+"
+      rf"(?P<name>{_THING_BODY})\s+to\s+{_THING}{_END}")
+_rule("en", "tool", rf"\bI{_NOW}\s+(?:use|work\s+with|code\s+in|develop\s+in)\s+{_THING}{_END}")
+# Counts: "I have two kids" / "I have 3 cats".
+_rule("en", "count", r"\bI\s+(?:now\s+)?have\s+(?P<value>\d+|[a-z]+)\s+(?P<name>kids?|"
+      r"children|child|sons?|daughters?|cats?|dogs?|pets?|siblings?|brothers?|sisters?|"
+      r"grandchildren|cars?|bikes?)\b")
+_rule("en", "age", rf"\b{_I_AM}\s+(?:now\s+)?(?P<value>\d{{1,3}})(?:\s+years?\s+old)?\b(?!\s*(?:%|"
+      r"min|mins|minutes?|h|hours?|days?|weeks?|km|kg|miles?|times|percent|euros?|dollars?))")
+
+_SINGULAR = {"children": "kid", "child": "kid", "kids": "kid", "grandchildren": "grandchild"}
+
+
+def _clean(value: str) -> str:
+    value = plain(value).replace("’", "'").strip(" .,'\"")
+    return re.sub(r"\s+", " ", value)
+
+
+def _count(value: str) -> str | None:
+    word = value.casefold()
+    if word.isdigit():
+        return str(int(word))
+    return str(NUMBER_WORDS[word]) if word in NUMBER_WORDS else None
+
+
+def _money(value: str) -> str:
+    """"2,500 euros" -> "2500 eur", "$1.5k" -> "1.5k usd": one spelling per amount."""
+    value = value.replace(" ", "")
+    marks = (("€", "eur"), ("eur", "eur"), ("$", "usd"), ("dollar", "usd"), ("usd", "usd"),
+             ("£", "gbp"), ("pound", "gbp"), ("gbp", "gbp"))
+    currency = next((code for mark, code in marks if mark in value), "")
+    amount = re.sub(r"[^\d.,k]", "", value)
+    if re.fullmatch(r"\d{1,3}(?:[.,]\d{3})+", amount):
+        amount = re.sub(r"[.,]", "", amount)
+    return f"{amount} {currency}".strip()
+
+
+_HINT = re.compile(
+    r"\b(?:live|living|reside|stay|based|settled|moved|relocated|home|abito|vivo|trasferit[oa]|"
+    r"mud\w*|habite|vis|d[ée]m[ée]nag[ée]|wohne|lebe|nach|moro|work|joined|started|employed|"
+    r"working|employer|lavoro|trabajo|travaille|arbeite|trabalho|job|role|position|title|became|"
+    r"promoted|diet|budget|switched|migrated|changed|use|code|develop|have|(?:I'm|I’m|I\s+am)"
+    rf"\s+(?:now\s+)?\d+|{_PEOPLE}|{_DIETS}|flight|train|meeting|appointment|call|interview|"
+    r"class|lesson|shift|stand-?up|bus|dinner|session|exam)\b", _F)
+"""Words one of the rules needs: a text with none of them sets no slot (a fast first test)."""
+
+
+def slot_of(text: str, language: str | None = "en") -> Slot | None:
+    """The (slot, value) ``text`` sets, or None; tried in the text's language, then English.
+
+    A negated statement ("It's not true that I live in Turin") sets no slot.
+    """
+    if _HINT.search(text) is None:
+        return None
+    return _slot_of(text, language)
+
+
+@lru_cache(maxsize=8192)
+def _slot_of(text: str, language: str | None) -> Slot | None:
+    langs = [language or "en"] + ([] if language == "en" else ["en"])
+    for lang in langs:
+        for rule_lang, slot, pattern in _RULES:
+            if rule_lang != lang:
+                continue
+            m = pattern.search(text)
+            if m is None or _NEG.search(text[max(0, m.start() - 25): m.start("value")]):
+                continue
+            value = _clean(m.group("value"))
+            name = m.groupdict().get("name")
+            if not value:
+                continue
+            if slot == "count":
+                count = _count(value)
+                if count is None:
+                    continue
+                noun = _clean(name or "")
+                noun = _SINGULAR.get(noun, noun[:-1] if noun.endswith("s") else noun)
+                return (f"count:{noun}", count)
+            if slot == "tool" and name is None:
+                return (f"tool:{value}", value)
+            if slot == "budget":
+                value = _money(value)
+            return (f"{slot}:{_clean(name)}" if name else slot, value)
+    return None
+
+
+_NEG = re.compile(r"\b(?:not|never|don't|don’t|doesn't|didn't|didn’t|no\s+longer|non|no|"
+                  r"nicht|kein|não|nao|jamais|pas|nunca)\b", _F)
+
+
+def supersedes(old: Slot | None, new: Slot | None) -> bool:
+    """Whether a statement setting ``new`` replaces one setting ``old`` (same slot, other
+    value)."""
+    return old is not None and new is not None and old[0] == new[0] and old[1] != new[1]

@@ -1,0 +1,367 @@
+"""Multilingual regex fact patterns: preferences, decisions, habits and profile facts.
+
+Text is NFC-normalised and every apostrophe variant (’ ʼ ‘ ＇) becomes ``'``; it is
+split into sentences, and each sentence is matched against the trigger patterns of
+:mod:`kore_pipeline.patterns_lang` (one table per language and category, compiled
+once at import). A trigger's fact runs from the trigger to the next trigger or the
+next clause boundary ("but", "because", ";" ...), then loses its filler
+("a lot", "too", articles) and trailing punctuation. A list closed by "and"/"or" ("I like
+A, B and C") gives one fact per item; placeholders ("[name]"), anaphora ("that book") and
+vague or stock phrases ("do those things", "happy to help") give none. Questions and hypotheticals
+("if I were ...") yield nothing; one sentence yields at most one fact per category.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from kore_pipeline.text.normalize import fold
+from tests.extract.legacy.patterns_lang import (
+    ANAPHORA,
+    ARTICLES,
+    BOUNDARIES,
+    CATEGORIES,
+    HYPOTHETICAL,
+    JUNK_FACTS,
+    LEADING_FILLER,
+    LETTER_HINTS,
+    LIST_CONJUNCTIONS,
+    LIST_STOPS,
+    PRONOUN_FACTS,
+    STOPWORDS,
+    TABLE,
+    TRAILING_FILLER,
+    VAGUE_WORDS,
+)
+
+__all__ = [
+    "CATEGORIES", "LANGUAGES", "MAX_FACT_CHARS", "MIN_FACT_CHARS", "Fact", "extract_facts",
+    "guess_language", "is_informative", "is_smalltalk", "normalize_text", "split_sentences",
+]
+
+MIN_FACT_CHARS = 3
+MAX_FACT_CHARS = 500
+LANGUAGES = tuple(TABLE)
+
+
+@dataclass(frozen=True)
+class Fact:
+    """One fact stated by the speaker."""
+
+    category: str   # "preference" | "decision" | "habit" | "profile"
+    fact: str       # object of the statement, trimmed: "caffè ristretto"
+    content: str    # the clause as said (normalised apostrophes): "I prefer caffè ristretto"
+    polarity: str   # "+" normally, "-" for negative preferences and "never" habits
+    language: str   # "en" | "it" | "es" | "fr" | "de" | "pt"
+
+
+@dataclass(frozen=True)
+class _Pattern:
+    lang: str
+    category: str
+    polarity: str
+    rx: re.Pattern[str]
+
+
+_FLAGS = re.IGNORECASE | re.UNICODE
+_PATTERNS: tuple[_Pattern, ...] = tuple(
+    _Pattern(lang, cat, pol, re.compile(rx, _FLAGS))
+    for lang, rows in TABLE.items()
+    for cat, pol, rx in rows
+)
+
+
+def _alts(words: tuple[str, ...] | list[str]) -> str:
+    return "|".join(sorted(words, key=len, reverse=True))
+
+
+_WORD_END = r"(?:(?<=')|(?!\w))"  # end of a word, also right after an apostrophe ("qu'")
+
+
+_BOUNDARY_RX = {
+    lang: re.compile(r";|\s[-–—]\s|,?\s+(?:" + _alts(words) + ")" + _WORD_END + extra, _FLAGS)
+    for lang, (words, extra) in BOUNDARIES.items()
+}
+_HYPO_RX = {lang: re.compile(r"\b(?:" + _alts(w) + r")\b", _FLAGS)
+            for lang, w in HYPOTHETICAL.items()}
+_PUNCT = r"""[\s.,;:!?…"“”«»„'`(\[\-–—*_~]"""
+_LEAD_RX = {lang: re.compile(rf"(?:{_PUNCT}+|(?:{_alts(LEADING_FILLER)})\s+|"
+                             rf"(?:{_alts(ARTICLES[lang])})(?:\s+|(?<=')))", _FLAGS)
+            for lang in TABLE}
+_FILL_RX = re.compile(rf"(?:{_PUNCT}|\s|\b(?:{_alts(LEADING_FILLER)})\b)*", _FLAGS)
+_STRIP = " ,;:-–—"
+_LIST_CONJ = {lang: re.compile(r"\s*\b(?:" + _alts(w) + r")\b\s*", _FLAGS)
+              for lang, w in LIST_CONJUNCTIONS.items()}
+_JUNK_RX = re.compile(JUNK_FACTS, _FLAGS)
+_PLACEHOLDER = re.compile(r"[\[\]]|^\W*\([\w' ,]*\)\W*$")
+_TRAIL_RX = re.compile(r"(?:[^\w+#%)\]]+|\s+(?:" + _alts(TRAILING_FILLER) + "))$", _FLAGS)
+_NEGATION_TAIL = {"de": re.compile(r"\s+nicht$", _FLAGS)}
+_NEGATION_HEAD = {"fr": re.compile(r"pas\s+(?:d'|de\s+)?", _FLAGS)}
+
+_ABBREV = {"e.g.", "i.e.", "etc.", "mr.", "mrs.", "ms.", "dr.", "vs.", "approx.", "sr.", "sra.",
+           "z.b.", "p.es.", "ca.", "st.", "no.", "nr.", "prof.", "ecc.", "cf."}
+_SENT_SPLIT = re.compile(r"(?<=[.!?…])[\"')\]»”]*\s+|\s*\n+\s*")
+_CLAUSE_SPLIT = re.compile(
+    r"\s*;\s*|,?\s+(?=(?:but|however|whereas|ma|però|pero|mais|aber|sondern|mas|porém)\b)"
+    r"|,?\s+(?:and|so|e|y|et|und)\s+(?=(?:(?-i:I)\b|(?-i:I)'|we\b|my\b|io\b|ho\b|sono\b|lavoro\b|"
+    r"vivo\b|abito\b|preferisco\b|non\s+mi\b|yo\b|tengo\b|soy\b|trabajo\b|prefiero\b|"
+    r"no\s+me\b|me\s+llamo\b|je\b|j'|ich\b|wir\b|eu\b|tenho\b|sou\b|moro\b|trabalho\b|"
+    r"prefiro\b|não\s+gosto\b))",
+    _FLAGS,
+)
+# After a comma, a long tail or one of these words starts a new thought, not a list item.
+_COMMA_TAIL_WORDS = 4
+_COMMA_STARTER_TEXT = (
+    "so which because since then as that it's that's this nobody not never starting with in "
+    "unless if and especially c'est donc parce car è quindi perché mai non che es porque pero "
+    "ist weil denn é então nunca mas"
+)
+_COMMA_STARTERS = frozenset(_COMMA_STARTER_TEXT.split())
+_LIST_STOPS = _COMMA_STARTERS | LIST_STOPS
+_EN_QUESTION = re.compile(
+    r"^(?:(?:so|and|but|ok|okay|well),?\s+)?(?:(?:what|which|why|how|where|who|when)\s+)?"
+    r"(?:do|does|did|should|would|could|can|shall|will|is|are|am|was|were|have|has)\s+"
+    r"(?:you|i|we|they|he|she|it|there)\b",
+    _FLAGS,
+)
+_WORD = re.compile(r"[\w']+", re.UNICODE)
+_PLEASANTRY = re.compile(
+    r"^(?:(?:hi|hello|hey|hiya|yo|good\s+(?:morning|afternoon|evening|night)|thanks|thank\s+you|"
+    r"thx|ty|cheers|ok|okay|k|sure|great|cool|nice|perfect|awesome|got\s+it|sounds\s+good|yes|"
+    r"yeah|yep|no|nope|bye|goodbye|see\s+you|ciao|grazie|salve|buongiorno|buonasera|perfetto|"
+    r"va\s+bene|hola|gracias|vale|adiós|bonjour|salut|merci|d'accord|hallo|danke|tschüss|olá|"
+    r"obrigad[oa]|tchau|valeu|lol|haha|wow)(?:\s+(?:so|very)\s+much|\s+a\s+lot|\s+again|"
+    r"\s+mille|\s+tante|\s+for\s+(?:all\s+)?(?:the|your|this|that)\s+\w+)?"
+    r"""(?:[\s,.!?…:;()\-"']+|$))+""",
+    _FLAGS,
+)
+
+
+def normalize_text(text: str) -> str:
+    """NFC-normalise and turn every apostrophe variant into ``'`` (:func:`textnorm.fold`)."""
+    return fold(text)
+
+
+def split_sentences(text: str) -> list[str]:
+    """Split on sentence punctuation followed by space, and on line breaks.
+
+    Terminal punctuation stays with its sentence (a trailing ``?`` marks a question);
+    common abbreviations ("e.g.", "Dr.") do not end a sentence. Empty pieces are dropped.
+    """
+    out: list[str] = []
+    for piece in _SENT_SPLIT.split(text):
+        piece = piece.strip()
+        if not piece:
+            continue
+        if out and out[-1].rsplit(None, 1)[-1].lower() in _ABBREV:
+            out[-1] = f"{out[-1]} {piece}"
+        else:
+            out.append(piece)
+    return out
+
+
+def _language_scores(text: str) -> tuple[str, int]:
+    words = [w.lower() for w in _WORD.findall(text)]
+    best, best_score = "en", 0
+    lower = text.lower()
+    for lang, stops in STOPWORDS.items():
+        score = sum(1 for w in words if w in stops or (lang == "fr" and w[:2] in {"j'", "d'"}))
+        score += sum(lower.count(c) for c in LETTER_HINTS.get(lang, ""))
+        if score > best_score:
+            best, best_score = lang, score
+    return best, best_score
+
+
+def guess_language(text: str, default: str = "en") -> str:
+    """Best-guess language of a short text from stopword counts (``default`` when none)."""
+    best, score = _language_scores(text)
+    return best if score else default
+
+
+def _content_words(text: str) -> int:
+    body = normalize_text(text).strip()
+    m = _PLEASANTRY.match(body)
+    if m:
+        body = body[m.end():]
+    return len(_WORD.findall(body))
+
+
+def is_informative(text: str, min_words: int = 6) -> bool:
+    """False for greetings, thanks, acknowledgements and turns shorter than ``min_words``.
+
+    Leading pleasantries ("Thanks!", "Hi,", "ok") do not count towards ``min_words``.
+    """
+    return _content_words(text) >= min_words
+
+
+def is_smalltalk(text: str) -> bool:
+    """True when ``text`` is (almost) only a greeting, thanks or acknowledgement."""
+    norm = normalize_text(text).strip()
+    return bool(_PLEASANTRY.match(norm)) and _content_words(norm) < 3
+
+
+def _is_question(sentence: str) -> bool:
+    s = sentence.strip()
+    return s.endswith("?") or s.startswith("¿") or bool(_EN_QUESTION.match(s))
+
+
+def _trim(sent: str, start: int, end: int, lang: str) -> tuple[int, int]:
+    """Shrink [start, end) past leading filler/articles and trailing filler/punctuation."""
+    lead = _LEAD_RX[lang]
+    while start < end:
+        m = lead.match(sent, start, end)
+        if not m or m.end() == start or end - m.end() < MIN_FACT_CHARS:
+            break
+        start = m.end()
+    while start < end:
+        m = _TRAIL_RX.search(sent, start, end)
+        if not m or m.start() == end:
+            break
+        end = m.start()
+    return start, end
+
+
+def _comma_cut(sent: str, start: int, end: int) -> int:
+    """End of an open fact at the first comma that starts a new thought rather than a list item."""
+    pos = sent.find(",", start, end)
+    while pos != -1:
+        nxt = sent.find(",", pos + 1, end)
+        words = sent[pos + 1: nxt if nxt != -1 else end].split()
+        if pos > start and words and (
+            len(words) >= _COMMA_TAIL_WORDS or words[0].lower() in _COMMA_STARTERS
+        ):
+            return pos
+        pos = nxt
+    return end
+
+
+def _list_spans(sent: str, start: int, end: int, lang: str) -> list[tuple[int, int]]:
+    """Items of a list closed by "and"/"or" ("A, B, and C" or "A, B and C"), else one span.
+
+    A comma piece that opens with a subject or a new-thought word ends the list; a long
+    piece is an item only when the list is closed by a conjunction further on.
+    """
+    cuts = [start] + [i + 1 for i in range(start, end) if sent[i] == ","] + [end + 1]
+    segs = [(a, b - 1) for a, b in zip(cuts, cuts[1:], strict=False)]
+    conj = _LIST_CONJ[lang]
+    heads = [conj.match(sent, a, b) for a, b in segs]
+    close = next((i for i in range(1, len(segs)) if heads[i]), None)
+    items = [segs[0]]
+    for i, (a, b) in enumerate(segs[1:], 1):
+        h = heads[i] if i == close else None
+        words = sent[h.end() if h else a: b].split()
+        if not words or words[0].lower() in _LIST_STOPS:
+            break
+        if h:
+            return [*items, (h.end(), b)]
+        if len(words) >= _COMMA_TAIL_WORDS and close is None and not conj.search(sent, a, b):
+            break
+        items.append((a, b))
+    if len(items) > 1 and close is None:
+        last = list(conj.finditer(sent, *items[-1]))
+        if last and last[-1].start() > items[-1][0]:
+            a, b = items.pop()
+            return [*items, (a, last[-1].start()), (last[-1].end(), b)]
+    return [(start, _comma_cut(sent, start, end))]
+
+
+def _is_junk(raw: str, fact: str) -> bool:
+    """Placeholders ("[name]"), anaphora ("that book", "it there") and vague or stock phrases."""
+    words = _WORD.findall(raw.lower())
+    return (bool(_PLACEHOLDER.search(raw)) or not words or set(words) <= VAGUE_WORDS
+            or (words[0] in ANAPHORA and len(words) <= 3) or bool(_JUNK_RX.match(fact)))
+
+
+def _cut(fact: str) -> str:
+    if len(fact) > MAX_FACT_CHARS:
+        head = fact[: MAX_FACT_CHARS + 1]
+        space = head.rfind(" ")
+        fact = head[:space] if space >= MIN_FACT_CHARS else fact[:MAX_FACT_CHARS]
+    return fact.strip(" ,;:-–—")
+
+
+def _clause_facts(sent: str, guess: str) -> list[Fact]:
+    found = []
+    for p in _PATTERNS:
+        for m in p.rx.finditer(sent):
+            if m.end() > m.start():
+                found.append((m.start(), p.lang != guess, -(m.end() - m.start()), p, m))
+    found.sort(key=lambda c: c[:3])
+    chosen: list[tuple[_Pattern, re.Match[str]]] = []
+    for _, _, _, p, m in found:
+        if not chosen or m.start() >= chosen[-1][1].end():
+            chosen.append((p, m))
+    facts: list[Fact] = []
+    seen: set[str] = set()
+    for i, (p, m) in enumerate(chosen):
+        if p.category in seen or _HYPO_RX[p.lang].search(sent, 0, m.start()):
+            continue
+        limit = chosen[i + 1][1].start() if i + 1 < len(chosen) else len(sent)
+        if m.groupdict().get("fact") is not None:
+            spans = [m.span("fact")]
+        else:
+            b = _BOUNDARY_RX[p.lang].search(sent, m.end(), limit)
+            spans = _list_spans(sent, m.end(), b.start() if b else limit, p.lang)
+        prefix = None
+        if len(spans) > 1:  # "I like to " + each item
+            fill = _FILL_RX.match(sent, m.end(), spans[0][1])
+            prefix = sent[m.start(): fill.end() if fill else m.end()].strip()
+        got = [f for j, span in enumerate(spans)
+               if (f := _span_fact(sent, p, m, span, prefix if j else None))]
+        facts.extend(got)
+        if got:
+            seen.add(p.category)
+    return facts
+
+
+def _span_fact(sent: str, p: _Pattern, m: re.Match[str], span: tuple[int, int],
+               prefix: str | None) -> Fact | None:
+    """The fact of one trigger match over ``span`` (the whole object, or one list item)."""
+    polarity, (start, end) = p.polarity, span
+    head, tail = _NEGATION_HEAD.get(p.lang), _NEGATION_TAIL.get(p.lang)
+    start, end = _trim(sent, start, end, p.lang)
+    said_end = end
+    if head and (h := head.match(sent, start, end)):
+        start, polarity = h.end(), "-"
+    if tail and (t := tail.search(sent, start, end)):
+        end, polarity = t.start(), "-"
+    start, end = _trim(sent, start, end, p.lang)
+    core = sent[start:end]
+    groups = m.groupdict()
+    when = groups.get("when") or ""
+    parts = [groups.get("pre") or "", core, when[:1].lower() + when[1:]]
+    fact = _cut(" ".join(" ".join(parts).split()))
+    if len(fact) < MIN_FACT_CHARS or fact.lower() in PRONOUN_FACTS or not core.strip() \
+            or _is_junk(sent[span[0]:said_end], fact):
+        return None
+    if prefix is not None:  # later list item: "I like to" + "run a dog obedience school"
+        content = f"{prefix} {sent[span[0]:said_end].strip(_STRIP)}"
+    else:
+        content = sent[m.start(): max(said_end, m.end())].strip()
+    return Fact(p.category, fact, content, polarity, p.lang)
+
+
+def extract_facts(text: str, language: str | None = None) -> list[Fact]:
+    """All facts in ``text``, in order of appearance.
+
+    ``language`` (a code of :data:`LANGUAGES`, e.g. the message's detected language) is the
+    text's language: its patterns win where two languages' triggers start at one place.
+    Without it the text's language is guessed from stopwords.
+
+    Sentences are split into clauses at ";" and contrastive conjunctions ("but", "ma",
+    "pero", "mais", "aber" ...); a clause yields at most one fact per category.
+    """
+    if not text or not text.strip():
+        return []
+    norm = normalize_text(text)
+    doc_lang = language if language in TABLE else guess_language(norm)
+    out: list[Fact] = []
+    for sent in split_sentences(norm):
+        if _is_question(sent):
+            continue
+        guess = guess_language(sent, default=doc_lang)
+        for clause in _CLAUSE_SPLIT.split(sent):
+            if clause.strip():
+                out.extend(_clause_facts(clause.strip(), guess))
+    return out

@@ -1,0 +1,373 @@
+"""Per-language data for :mod:`kore_pipeline.patterns`: trigger regexes and word lists.
+
+Each ``TABLE`` row is ``(category, polarity, regex)``. A regex matches the trigger
+("I prefer", "ho deciso di"); the fact is the text after it up to the clause end,
+unless the regex has a ``fact`` group (German "für X entschieden"). Optional groups:
+``pre`` is put before the fact (a verb, "bevo" in "non bevo mai caffè"), ``when`` after
+it ("every morning"). Regexes are compiled with IGNORECASE; text is matched after
+apostrophes are normalised to ``'``. ``(?-i:[A-Z])`` asks for a capital letter.
+"""
+
+from __future__ import annotations
+
+PREF, DEC, HAB, PROF = "preference", "decision", "habit", "profile"
+CATEGORIES = (PREF, DEC, HAB, PROF)
+
+
+def _any(words: str) -> str:
+    """``"a b\\s+c"`` -> ``"(?:a|b\\s+c)"``: alternatives written as space-separated words."""
+    return "(?:" + "|".join(words.split()) + ")"
+
+
+_ADV = (r"(?:\s+(?:really|also|just|definitely|genuinely|personally|actually|truly|totally|"
+        r"absolutely|kinda|do|much|still|generally|usually|always|mostly|rather|strongly))")
+_I = r"\bI" + _ADV + "{0,2}"
+_IM = r"\bI(?:'m|\s+am)"
+_IMA = _IM + _ADV + "{0,2}"
+_IN = r"\bI(?:\s+(?:also|currently|still|now))?\s+"
+_USE = r"(?:\s+(?:use|go\s+with|stick\s+with|switch\s+to|adopt|move\s+to|migrate\s+to))?"
+_WEEKDAYS_EN = r"monday|tuesday|wednesday|thursday|friday|saturday|sunday"
+_CAP = r"(?-i:[A-ZÀ-ÖØ-Þ])"
+
+TABLE: dict[str, list[tuple[str, str, str]]] = {
+    "en": [
+        (PREF, "+", _I + r"\s+(?:prefer|like|love|enjoy|adore)\b"),
+        (PREF, "+", _IMA + r"\s+(?:(?:a\s+)?(?:big\s+|huge\s+|massive\s+|great\s+)?fan\s+of|into|"
+                    r"obsessed\s+with|passionate\s+about|interested\s+in|crazy\s+about)\b"),
+        (PREF, "+", r"^(?P<fact>[\w' -]{2,40}?)\s+(?:is|are)\s+(?:definitely\s+|probably\s+)?my\s+"
+                    r"(?:all[- ]time\s+)?favou?rite\b(?:\s+(?!and\b|but\b|too\b)[\w-]+)?"),
+        (PREF, "+", r"\bmy\s+(?:all[- ]time\s+)?favou?rite(?:\s+[\w'\- ]{1,40}?)?\s+(?:is|are)\b"),
+        (PREF, "-", _I + r"\s+(?:do\s+not|don't|did\s+not|didn't|can't|cannot|can\s+not)\s+"
+                         r"(?:really\s+)?(?:like|stand|bear|enjoy|love)\b"),
+        (PREF, "-", _I + r"\s+(?:hate|dislike|detest|avoid|loathe)\b"),
+        (PREF, "-", _IM + r"\s+not\s+(?:a\s+)?(?:big\s+|huge\s+)?fan\s+of\b"),
+        (DEC, "+", r"\b(?:I|we)(?:'ll|\s+will|\s+shall)\s+(?:use|go\s+with|stick\s+with|"
+                   r"switch\s+to|adopt|pick)\b"),
+        (DEC, "+", r"\b(?:I|we)(?:'m|'re|\s+am|\s+are)\s+going\s+(?:with|to\s+use|to\s+go\s+with|"
+                   r"to\s+switch\s+to)\b"),
+        (DEC, "+", r"\b(?:I|we)(?:'ve|\s+have)?\s+(?:finally\s+|just\s+)?(?:chose|chosen|picked|"
+                   r"opted\s+for|settled\s+on|went\s+with|gone\s+with)\b"),
+        (DEC, "+", r"\b(?:I|we)(?:'ve|\s+have)?\s+(?:finally\s+|just\s+)?decided\s+"
+                   r"(?:to" + _USE + r"|on|that)\b"),
+        (DEC, "-", r"\b(?:I|we)(?:'ve|\s+have)?\s+(?:finally\s+)?decided\s+(?:against|not\s+to"
+                   + _USE + r")\b"),
+        (DEC, "+", r"\blet's\s+(?:go\s+with|use|stick\s+with|pick)\b"),
+        (DEC, "+", r"\bwe\s+agreed\s+(?:to" + _USE + r"|on)\b"),
+        (HAB, "+", r"\bI(?:\s+(?:also|still|just))?\s+(?:usually|always|often|normally|generally|"
+                   r"typically|regularly|mostly|frequently|sometimes|tend\s+to)\b"),
+        (HAB, "-", r"\bI(?:\s+(?:also|still|just))?\s+(?:never|rarely|seldom|hardly\s+ever)\b"),
+        (HAB, "+", _IM + r"\s+(?:usually|always|normally|often|generally|typically)\b"),
+        (HAB, "+", r"\b(?P<when>(?:every|each)\s+(?:single\s+)?(?:morning|day|evening|night|week|"
+                   r"weekday|weekend|month|" + _WEEKDAYS_EN + r")),?\s+I\b"),
+        (HAB, "+", r"\b(?P<when>on\s+(?:(?:" + _WEEKDAYS_EN + r")s|weekends)),?\s+I\b"),
+        (HAB, "+", r"\bI\s+(?=(?:[\w'-]+,?\s+){1,8}?(?:(?:every|each)\s+(?:morning|day|evening|"
+                   r"night|week|weekday|weekend|" + _WEEKDAYS_EN + r")|on\s+(?:(?:"
+                   + _WEEKDAYS_EN + r")s|weekends))\b)"),
+        (PROF, "+", r"\bmy\s+name\s+is\b|\bI(?:'m|\s+am)\s+called\b|\bcall\s+me\b"),
+        (PROF, "+", _IM + r"\s+(?!ok\b)(?=" + _CAP + r"[\w-]+(?:\s+" + _CAP
+                    + r"[\w-]+)?\s*(?:[.,!]|$))"),
+        (PROF, "+", _IMA + r"\s+(?=(?:severely\s+|mildly\s+|very\s+|so\s+)?" + _any(
+            r"allergic intolerant afraid\s+of scared\s+of terrified\s+of close\s+(?:with|to) "
+            r"worried\s+about unable\s+to on\s+a\s+diet") + r"\b)"),
+        (PROF, "+", _IMA + r"\s+(?=" + _any(
+            r"not\s+religious religious homeschooled widowed shy an?\s+only\s+child vegetarian "
+            r"vegan pescatarian diabetic celiac coeliac lactose[-\s]intolerant left-handed "
+            r"right-handed married single divorced retired pregnant colou?r-?blind deaf blind "
+            r"engaged \d{1,3}\s+years?\s+old") + r"\b)"),
+        (PROF, "+", _IMA + r"\s+(?:a|an)\s+(?!bit\b|little\b|lot\b|(?:big|huge|great)\s+fan\b|"
+                    r"fan\b)|" + _IM + r"\s+the\s+(?!same\b|one\b|best\b|worst\b)"),
+        (PROF, "+", _IM + r"(?:\s+originally)?\s+(?:from|based\s+in)\b|\bI\s+(?:originally\s+)?"
+                    r"come\s+from\b|\bI\s+(?:grew\s+up|was\s+raised)\s+(?:in|on|near)\b"),
+        (PROF, "+", _IN + r"(?:work|am\s+working|'m\s+working)(?:\s+(?:part|full)[- ]time)?\s+"
+                          r"(?:as|at|for|in|with)\b"),
+        (PROF, "+", _IN + r"(?:live|have\s+lived|'ve\s+lived)\s+(?:in|on|with|near|by)\b"),
+        (PROF, "+", r"\bI\s+was\s+born\s+(?:in|on)\b"),
+        (PROF, "+", _I + r"(?:\s+have|'ve\s+got|\s+have\s+got|\s+own)\s+(?=(?:a|an|one|two|three|"
+                    r"four|five|six|\d+)\s+(?!(?:lot|few|bit|little|question|feeling|idea|couple\s+"
+                    r"of\s+questions|(?:good|great|fun|nice|hard|tough|busy|long|wonderful)\s+(?:time|"
+                    r"day|week))\b))"),
+        (PROF, "+", r"\bI(?:\s+(?:also|just|once))?\s+(?=used\s+to\b)"),
+        (PROF, "+", r"\bI(?:'ve|\s+have)?(?:\s+(?:just|recently|finally|also))?\s+(?=" + _any(
+            r"graduated retired adopted bought joined moved\s+to became served\s+in studied "
+            r"had\s+surgery had\s+(?:a\s+baby|my\s+first) got\s+(?:married|divorced|engaged) "
+            r"went\s+(?:in)?to\s+(?:the\s+)?(?:army|navy|military|college|university)") + r"\b)"),
+        (PROF, "+", _I + r"\s+(?=" + _any(
+            r"play teach study collect volunteer coach attend homeschool knit sew write paint sing "
+            r"drive ride speak spend lift own eat hunt fish surf hike swim bake cook garden travel "
+            r"run\s+(?:a|an|my) go\s+to\s+(?:[\w-]+\s+)?(?:school|college|university|church)")
+                    + r"\b(?!\s+(?:it|that|this|them)\b))"),
+        (PROF, "+", _IM + r"(?:\s+(?:also|currently|still|now))?\s+(?=" + _any(
+            r"studying majoring\s+in learning training\s+(?:for|to) saving\s+(?:up\s+)?(?:for|to) "
+            r"going\s+to\s+(?:[\w-]+\s+)?(?:school|college|university) thinking\s+(?:about|of)\s+"
+            r"\w+ing considering planning\s+(?:to|on) hoping\s+to\s+(?:be|become) "
+            r"in\s+(?:the\s+)?(?:army|navy|military|marines|air\s+force|a\s+band|college|university)"
+            r" in\s+(?:middle|high|grad|law|medical|nursing)\s+school") + r"\b)"),
+        (PROF, "+", r"\bI(?:\s+(?:really|also))?\s+(?:want|hope|plan|'d\s+like|would\s+like)\s+"
+                    r"to\s+(?=(?:be|become)\s+(?:a|an)\b|(?:retire|travel|move|study|open|start)\b)"
+                    r"|\bmy\s+(?:dream|goal)\s+is\b"),
+        (PROF, "+", r"^(?:(?:oh|well|yes|yeah|no|also|and|so),?\s+)?my\s+(?=" + _any(
+            r"wife husband partner boyfriend girlfriend fianc[ée]e? sons? daughters? kids children "
+            r"mom mother dad father parents brothers? sisters? family best\s+friend "
+            r"grand(?:ma|pa|mother|father|parents)") + r"\s+(?!and\s+I\b)\w)"),
+        (HAB, "+", r"\bI(?:'ve|\s+have)(?:\s+(?:also|actually|just))?\s+been\s+(?=\w+ing\b"
+                   r"[^.!?]{0,60}?\b(?:for\s+(?:over\s+|about\s+|almost\s+|nearly\s+)?(?:a|an|\w+|\d+)"
+                   r"\s+(?:years?|months?|decades?)|since)\b)"),
+        (HAB, "-", r"\bI\s+(?:don't|do\s+not)\s+(?=(?:eat|drink|smoke|drive|own)\b)"),
+    ],
+    "it": [
+        (PREF, "+", r"\b(?:io\s+)?(?:preferisco|adoro|amo)\b"),
+        (PREF, "+", r"\b(?:a\s+me\s+)?mi\s+(?:piace|piacciono)\b"),
+        (PREF, "+", r"\b(?:il|la)\s+mi[oa]\s+[\w' ]{1,40}?\s+preferit[oa]\s+è\b"),
+        (PREF, "+", r"\bvado\s+matt[oa]\s+per\b|\b(?:io\s+)?sono\s+(?:(?:un|una)\s+)?(?:grande\s+|"
+                    r"gran\s+)?(?:fan|appassionat[oa]|tifos[oa])\s+(?:di|del|della|dei|delle)\b"),
+        (PREF, "-", r"\b(?:io\s+|a\s+me\s+)?non\s+mi\s+(?:piace|piacciono)\b"),
+        (PREF, "-", r"\b(?:io\s+)?(?:odio|detesto|evito)\b|\bnon\s+sopporto\b"),
+        (DEC, "+", r"\b(?:(?:io\s+)?(?:l'ho|ho)|abbiamo)\s+(?:finalmente\s+)?deciso\s+(?:di(?:\s+"
+                   r"(?:usare|utilizzare|passare\s+a|adottare|andare\s+con))?|per)\b"),
+        (DEC, "+", r"\b(?:l'ho|ho|abbiamo)\s+(?:scelto|optato\s+per)\b"),
+        (DEC, "+", r"\b(?:userò|useremo|utilizzerò|utilizzeremo|opto\s+per|scelgo|"
+                   r"andiamo\s+con)\b"),
+        (HAB, "+", r"\b(?:io\s+)?(?:di\s+solito|solitamente|normalmente|generalmente|abitualmente|"
+                   r"spesso|tendo\s+a)\b"),
+        (HAB, "+", r"\b(?P<when>ogni\s+(?:mattina|giorno|sera|notte|settimana|weekend|fine\s+"
+                   r"settimana|lunedì|martedì|mercoledì|giovedì|venerdì|sabato|domenica)),?"),
+        (HAB, "+", r"(?:^|(?<=,\s)|\bio\s+)(?P<pre>(?:(?:lo|la|li|le|ne|mi|ci|ti)\s+)?\w+o)\s+"
+                   r"sempre\b"),
+        (HAB, "-", r"\b(?:io\s+)?non\s+(?P<pre>(?:(?:lo|la|li|le|ne|mi|ci|ti)\s+)?\w+)\s+mai\b"),
+        (PROF, "+", r"\bmi\s+chiamo\b|\bil\s+mio\s+nome\s+è\b"),
+        (PROF, "+", r"\b(?:io\s+)?sono\s+(?=(?:molto\s+|gravemente\s+)?(?:allergic[oa]|"
+                    r"intollerante)\b)"),
+        (PROF, "+", r"\b(?:io\s+)?sono\s+(?=(?:vegetarian[oa]|vegan[oa]|celiac[oa]|diabetic[oa]|"
+                    r"sposat[oa]|single|mancin[oa]|in\s+pensione|incinta)\b)"),
+        (PROF, "+", r"\b(?:io\s+)?sono\s+(?:un'|(?:un|una|uno)\s+)(?!po\b|attimo\b|sacco\b|"
+                    r"(?:grande\s+|gran\s+)?(?:fan|appassionat[oa]|tifos[oa])\b)"),
+        (PROF, "+", r"\b(?:io\s+)?lavoro\s+(?:come|presso|per)\b|\blavoro\s+(?:a|in|da)\s+(?="
+                    + _CAP + ")"),
+        (PROF, "+", r"\b(?:io\s+)?(?:vivo|abito)\s+(?:a|ad|in|al|nel|nella|con)\b|\bsono\s+"
+                    r"cresciut[oa]\s+(?:a|ad|in|al|nel|nella)\b"),
+        (PROF, "+", r"(?:^|\bio\s+)(?P<pre>suono|insegno|studio|colleziono)\b(?=\s+\w)"),
+        (PROF, "+", r"^(?:e\s+)?(?P<pre>(?:mio|mia)\s+" + _any(
+            "marito moglie figli[oa] madre padre mamma papà fratello sorella compagn[oa] "
+            "ragazz[oa]")
+                    + r")\b(?!\s+e\s+io\b)(?=\s+\w)"),
+        (PROF, "+", r"\bsono\s+nat[oa]\s+(?:a|ad|in|il|nel)\b|\bsono\s+di\b(?=\s+" + _CAP + ")"),
+        (PROF, "+", r"\b(?:io\s+)?(?:ho|possiedo)\s+(?=(?:un'|(?:un|una|uno|due|tre|quattro|\d+)"
+                    r"\s+)(?!po'|po\b|attimo|sacco|domand|idea|paio\s+di\s+domande|momento)\w)"),
+    ],
+    "es": [
+        (PREF, "+", r"\b(?:yo\s+)?(?:prefiero|adoro)\b"),
+        (PREF, "+", r"\b(?:a\s+mí\s+)?me\s+(?:gusta|gustan|encanta|encantan)\b"),
+        (PREF, "+", r"\bmi\s+[\w ]{1,40}?\s+(?:favorit[oa]|preferid[oa])\s+es\b"),
+        (PREF, "-", r"\b(?:a\s+mí\s+)?no\s+me\s+(?:gusta|gustan)\b"),
+        (PREF, "-", r"\b(?:yo\s+)?(?:odio|detesto|evito)\b|\bno\s+soporto\b"),
+        (DEC, "+", r"\b(?:yo\s+)?(?:decidí|he\s+decidido|hemos\s+decidido|decidimos)(?:\s+(?:que|"
+                   r"usar|utilizar|ir\s+con|quedarme\s+con|cambiar\s+a))?\b"),
+        (DEC, "+", r"\b(?:elegí|escogí|opté\s+por|me\s+quedo\s+con|voy\s+a\s+usar|usaré|"
+                   r"vamos\s+a\s+usar|usaremos)\b"),
+        (HAB, "+", r"\b(?:yo\s+)?(?:normalmente|generalmente|por\s+lo\s+general|habitualmente|"
+                   r"suelo|solemos|a\s+menudo)\b"),
+        (HAB, "+", r"(?:^|(?<=,\s)|\byo\s+)siempre\b"),
+        (HAB, "-", r"(?:^|(?<=,\s)|\byo\s+)(?:nunca|jamás)\b"),
+        (HAB, "+", r"\b(?P<when>cada\s+(?:mañana|día|noche|tarde|semana|lunes|martes|miércoles|"
+                   r"jueves|viernes|sábado|domingo)|todos\s+los\s+(?:días|lunes|martes|miércoles|"
+                   r"jueves|viernes|sábados|domingos)|todas\s+las\s+(?:mañanas|noches|tardes|"
+                   r"semanas)),?"),
+        (PROF, "+", r"\bme\s+llamo\b|\bmi\s+nombre\s+es\b"),
+        (PROF, "+", r"\b(?:yo\s+)?soy\s+(?=(?:muy\s+)?(?:alérgic[oa]|intolerante)\b)"),
+        (PROF, "+", r"\b(?:yo\s+)?soy\s+(?=(?:vegetarian[oa]|vegan[oa]|celíac[oa]|diabétic[oa]|"
+                    r"casad[oa]|solter[oa]|zurd[oa])\b)"),
+        (PROF, "+", r"\b(?:yo\s+)?soy\s+(?:un|una)\s+"),
+        (PROF, "+", r"\b(?:yo\s+)?trabajo\s+(?:como|de|en|para)\b"),
+        (PROF, "+", r"\b(?:yo\s+)?vivo\s+en\b|\bnací\s+en\b|\bsoy\s+de\b(?=\s+" + _CAP + ")"),
+        (PROF, "+", r"\btengo\s+(?=(?:un|una|dos|tres|\d+)\s+(?:\w+\s+)?(?:perr[oa]s?|gat[oa]s?|"
+                    r"hij[oa]s?|niñ[oa]s)\b)"),
+    ],
+    "fr": [
+        (PREF, "+", r"\bje\s+préfère\b|\bj'(?:aime|adore)\b"),
+        (PREF, "+", r"\b(?:mon|ma)\s+[\w' ]{1,40}?\s+préférée?\s+(?:est|c'est)\b"),
+        (PREF, "-", r"\bje\s+n'(?:aime|supporte)\s+pas\b|\bje\s+ne\s+supporte\s+pas\b"),
+        (PREF, "-", r"\bje\s+(?:déteste|hais)\b|\bj'(?:évite|ai\s+horreur\s+d(?:e|u|es))\b"),
+        (DEC, "+", r"\b(?:j'ai|nous\s+avons|on\s+a)\s+(?:finalement\s+)?décidé\s+(?:d'(?:utiliser|"
+                   r"adopter)\b|de\s+(?:prendre|passer\s+à|partir\s+sur)\b|de\b|d')"),
+        (DEC, "+", r"\b(?:j'ai|nous\s+avons|on\s+a)\s+(?:choisi|opté\s+pour)\b"),
+        (DEC, "+", r"\b(?:je\s+vais|nous\s+allons|on\s+va)\s+(?:utiliser|partir\s+sur|prendre)\b"),
+        (DEC, "+", r"\bj'utiliserai\b|\bj'opte\s+pour\b"),
+        (HAB, "+", r"\b(?:d'habitude|habituellement|généralement|en\s+général|normalement|"
+                   r"souvent)\b|\bj'ai\s+l'habitude\s+(?:de\b|d')"),
+        (HAB, "+", r"\bje\s+(?P<pre>\w+)\s+toujours\b"),
+        (HAB, "-", r"\bje\s+(?:ne\s+|n')(?P<pre>\w+)\s+jamais\b"),
+        (HAB, "+", r"\b(?P<when>chaque\s+(?:matin|jour|soir|semaine|lundi|mardi|mercredi|jeudi|"
+                   r"vendredi|samedi|dimanche)|tous\s+les\s+(?:matins|jours|soirs|lundis|mardis|"
+                   r"mercredis|jeudis|vendredis|samedis|dimanches|week-ends)),?"),
+        (PROF, "+", r"\bje\s+m'appelle\b|\bmon\s+nom\s+est\b"),
+        (PROF, "+", r"\bje\s+suis\s+(?=(?:très\s+)?(?:allergique|intolérante?)\b)"),
+        (PROF, "+", r"\bje\s+suis\s+(?=(?:végétarienne?|végane?|vegan|cœliaque|coeliaque|"
+                    r"diabétique|mariée?|célibataire|gauchère|gaucher|enceinte|retraitée?)\b)"),
+        (PROF, "+", r"\bje\s+suis\s+(?:un|une)\s+(?!peu\b)"),
+        (PROF, "+", r"\bje\s+travaille\s+(?:comme|chez|pour|à|au|en|dans)\b"),
+        (PROF, "+", r"\b(?:j'habite|je\s+vis)\s+(?:à|au|aux|en|dans)\b|\bje\s+suis\s+née?\s+"
+                    r"(?:à|en|au|le)\b|\bje\s+viens\s+(?:de\s+|d'|du\s+)(?=" + _CAP + ")"),
+        (PROF, "+", r"\bj'ai\s+(?=(?:un|une|deux|trois|\d+)\s+(?:\w+\s+)?(?:chiens?|chats?|"
+                    r"chattes?|enfants|fils|filles?)\b)"),
+    ],
+    "de": [
+        (PREF, "+", r"\bich\s+(?:bevorzuge|mag|liebe)\b(?!\s+kein(?:e|en|er|es)?\b)"),
+        (PREF, "+", r"\bich\s+(?P<pre>\w+)\s+(?:sehr\s+)?(?:gerne?|am\s+liebsten)\b"),
+        (PREF, "+", r"\bmeine?\s+lieblings[\w-]+\s+(?:ist|sind)\b"),
+        (PREF, "-", r"\bich\s+mag\s+(?:kein|keine|keinen|keiner|keines)\b"),
+        (PREF, "-", r"\bich\s+(?:hasse|vermeide|verabscheue)\b"),
+        (PREF, "-", r"\bich\s+kann\s+(?P<fact>[^.;!?]{1,200}?)\s+nicht\s+(?:leiden|ausstehen)\b"),
+        (DEC, "+", r"\b(?:ich\s+habe\s+mich|wir\s+haben\s+uns)\s+(?:jetzt\s+|endlich\s+)?für\s+"
+                   r"(?P<fact>[^.;!?]{1,200}?)\s+entschieden\b"),
+        (DEC, "+", r"\b(?:ich\s+habe|wir\s+haben)\s+(?:entschieden|beschlossen),?(?:\s+dass)?"),
+        (DEC, "+", r"\b(?:ich\s+entscheide\s+mich|wir\s+entscheiden\s+uns)\s+für\b"),
+        (DEC, "+", r"\b(?:ich\s+werde|wir\s+werden)\s+(?P<fact>[^.;!?]{1,200}?)\s+(?:verwenden|"
+                   r"benutzen|nutzen|einsetzen|nehmen)\b"),
+        (DEC, "+", r"\b(?:ich\s+nehme|wir\s+nehmen)\b"),
+        (HAB, "+", r"\b(?:normalerweise|gewöhnlich|üblicherweise|meistens|in\s+der\s+Regel)"
+                   r"(?:\s+(?P<pre>\w+)\s+ich\b)?"),
+        (HAB, "+", r"\bich\s+(?P<pre>\w+)\s+(?:normalerweise|gewöhnlich|üblicherweise|meistens|"
+                   r"immer|oft|häufig|in\s+der\s+Regel)\b"),
+        (HAB, "-", r"\bich\s+(?P<pre>\w+)\s+(?:nie|niemals)\b"),
+        (HAB, "+", r"\b(?P<when>jeden\s+(?:Morgen|Tag|Abend|Montag|Dienstag|Mittwoch|Donnerstag|"
+                   r"Freitag|Samstag|Sonntag)|jede\s+Woche|jedes\s+Wochenende)\s+(?P<pre>\w+)\s+"
+                   r"ich\b"),
+        (PROF, "+", r"\bich\s+hei(?:ß|ss)e\b|\bmein\s+Name\s+ist\b"),
+        (PROF, "+", r"\bich\s+bin\s+(?=(?:stark\s+|sehr\s+)?allergisch\b)"),
+        (PROF, "+", r"\bich\s+bin\s+(?=(?:Vegetarier(?:in)?|Veganer(?:in)?|vegetarisch|vegan|"
+                    r"Diabetiker(?:in)?|verheiratet|ledig|Linkshänder(?:in)?|schwanger|"
+                    r"Rentner(?:in)?)\b)"),
+        (PROF, "+", r"\bich\s+bin\s+(?:ein|eine)\s+"),
+        (PROF, "+", r"\bich\s+bin\s+(?P<fact>" + _CAP + r"\w+(?:er|in))\b"),
+        (PROF, "+", r"\bich\s+arbeite\s+(?:als|bei|für)\b"),
+        (PROF, "+", r"\bich\s+(?:wohne|lebe)\s+in\b|\bich\s+komme\s+aus\b"),
+        (PROF, "+", r"\bich\s+bin\s+(?:(?:in|im)\s+)?(?P<fact>[^.;!?,]{1,100}?)\s+geboren\b"),
+        (PROF, "+", r"\bich\s+habe\s+(?=(?:einen|eine|ein|zwei|drei|\d+)\s+(?:\w+\s+)?(?:Hunde?|"
+                    r"Katzen?|Kater|Kinder|Kind|Sohn|Söhne|Tochter|Töchter)\b)"),
+    ],
+    "pt": [
+        (PREF, "+", r"\b(?:eu\s+)?(?:prefiro|adoro|amo)\b"),
+        (PREF, "+", r"\b(?:eu\s+)?gosto\s+(?:muito\s+|bastante\s+)?(?:de|do|da|dos|das)\b"),
+        (PREF, "+", r"\b(?:o\s+|a\s+)?(?:meu|minha)\s+[\w ]{1,40}?\s+(?:favorit[oa]|preferid[oa])"
+                    r"\s+é\b"),
+        (PREF, "-", r"\b(?:eu\s+)?não\s+gosto\s+(?:muito\s+)?(?:de|do|da|dos|das)\b"),
+        (PREF, "-", r"\b(?:eu\s+)?(?:odeio|detesto|evito)\b|\bnão\s+suporto\b"),
+        (DEC, "+", r"\b(?:eu\s+)?(?:decidi|decidimos|resolvi|resolvemos)(?:\s+(?:usar|utilizar|"
+                   r"ir\s+com|ficar\s+com|mudar\s+para))?\b"),
+        (DEC, "+", r"\b(?:eu\s+)?(?:escolhi|escolhemos|optei\s+por|optamos\s+por|vou\s+usar|"
+                   r"vamos\s+usar|usarei|usaremos|vou\s+ficar\s+com)\b"),
+        (HAB, "+", r"\b(?:eu\s+)?(?:costumo|costumamos|normalmente|geralmente|habitualmente|"
+                   r"frequentemente)\b"),
+        (HAB, "+", r"(?:^|(?<=,\s)|\beu\s+)sempre\b"),
+        (HAB, "-", r"(?:^|(?<=,\s)|\beu\s+)nunca\b"),
+        (HAB, "+", r"\b(?P<when>tod[oa]s?\s+(?:as\s+|os\s+)?(?:dias?|manhãs?|noites?|semanas?|"
+                   r"segundas?|sextas?|fins\s+de\s+semana)),?"),
+        (PROF, "+", r"\b(?:o\s+)?meu\s+nome\s+é\b|\b(?:eu\s+)?me\s+chamo\b|\bchamo-me\b"),
+        (PROF, "+", r"\b(?:eu\s+)?sou\s+(?=(?:muito\s+)?(?:alérgic[oa]|intolerante)\b)"),
+        (PROF, "+", r"\b(?:eu\s+)?sou\s+(?=(?:vegetarian[oa]|vegan[oa]?|celíac[oa]|diabétic[oa]|"
+                    r"casad[oa]|solteir[oa]|canhot[oa])\b)"),
+        (PROF, "+", r"\b(?:eu\s+)?sou\s+(?:um|uma)\s+"),
+        (PROF, "+", r"\b(?:eu\s+)?trabalho\s+(?:como|na|no|em|para)\b"),
+        (PROF, "+", r"\b(?:eu\s+)?(?:moro|vivo)\s+(?:em|no|na|nos|nas)\b|\bnasci\s+(?:em|no|na)\b"
+                    r"|\bsou\s+d[eoa]\b(?=\s+" + _CAP + ")"),
+        (PROF, "+", r"\b(?:eu\s+)?tenho\s+(?=(?:um|uma|dois|duas|três|\d+)\s+(?:\w+\s+)?"
+                    r"(?:cachorros?|cães|cão|gat[oa]s?|filh[oa]s?)\b)"),
+    ],
+}
+
+# Clause boundaries that end an open fact: (words, extra regex alternatives).
+BOUNDARIES: dict[str, tuple[tuple[str, ...], str]] = {
+    "en": (("but", "however", "although", "though", "because", "whereas", "unless", r"so\s+that",
+            r"which\s+means", r"since\s+(?=it|they|we|I)"),
+           r"|,?\s+(?:and|so)\s+(?=I\b|I'|we\b|my\b)"),
+    "it": (("ma", "però", "perché", r"anche\s+se", "mentre", "quindi", "invece", "siccome"),
+           r"|,?\s+e\s+(?=(?:io|ho|sono|non|mi|ci)\b)"),
+    "es": (("pero", "porque", "aunque", r"así\s+que", "mientras", "sino"),
+           r"|,?\s+y\s+(?=(?:yo|me|no|tengo|soy)\b)"),
+    "fr": (("mais", r"parce\s+que", r"parce\s+qu'", "car", r"bien\s+que", "donc", r"tandis\s+que",
+            r"alors\s+que"),
+           r"|,?\s+et\s+(?=(?:je|j'|on|nous)\b)"),
+    "de": (("aber", "weil", "obwohl", "denn", "sondern", "während"),
+           r"|,?\s+und\s+(?=(?:ich|wir)\b)"),
+    "pt": (("mas", "porque", "porém", "embora", "então", "enquanto"),
+           r"|,?\s+e\s+(?=(?:eu|não|tenho|sou)\b)"),
+}
+
+# A trigger preceded (in its sentence) by one of these is hypothetical and skipped.
+HYPOTHETICAL: dict[str, tuple[str, ...]] = {
+    "en": ("if", "suppose", "supposing", "imagine", "unless", "whether", "pretend",
+           "hypothetically"),
+    "it": ("se", "supponiamo", "immagina", r"nel\s+caso", "qualora", "ipoteticamente"),
+    "es": ("si", "supongamos", "imagina", r"en\s+caso\s+de", "hipotéticamente"),
+    "fr": ("si", "s'il", "supposons", "imagine", "imaginons", r"au\s+cas\s+où"),
+    "de": ("wenn", "falls", "angenommen", r"stell\s+dir\s+vor"),
+    "pt": ("se", "suponha", "imagine", "caso", "hipoteticamente"),
+}
+
+ARTICLES: dict[str, tuple[str, ...]] = {
+    "en": ("the", "a", "an"),
+    "it": ("il", "lo", "la", "i", "gli", "le", "l'", "un", "una", "uno", "un'"),
+    "es": ("el", "la", "los", "las", "un", "una", "unos", "unas"),
+    "fr": ("le", "la", "les", "l'", "un", "une", "des", "du", r"de\s+la"),
+    "de": ("der", "die", "das", "den", "dem", "des", "ein", "eine", "einen", "einem", "einer"),
+    "pt": ("o", "a", "os", "as", "um", "uma"),
+}
+
+LEADING_FILLER = ("really", "to", "that", "che", "que", "dass", "molto", "tanto", "mucho",
+                  "bien", "beaucoup", "sehr", "muito", "bastante", "nada", "niente", "je", "yo",
+                  "io", "eu", "ich")
+TRAILING_FILLER = (
+    r"a\s+lot", r"very\s+much", r"so\s+much", "too", r"as\s+well", "also", "really", "anyway",
+    "actually", "though", "then", r"for\s+now", "please", "lol", "haha", "molto", "tanto",
+    r"un\s+sacco", "anche", "comunque", "davvero", "mucho", "muchísimo", "también",
+    r"la\s+verdad", "beaucoup", "aussi", "vraiment", "sehr", "auch", "wirklich", "gerne", "gern",
+    r"zu\s+verwenden", r"zu\s+benutzen", r"zu\s+nutzen", "muito", "também", "demais",
+    "and", "or", "but", "so", "e", "o", "y", "et", "ou", "und", "oder", "ma", "pero", "mais",
+    "aber", "mas",
+)
+PRONOUN_FACTS = frozenset({
+    "it", "that", "this", "them", "those", "these", "one", "you", "him", "her", "it all",
+    "that one", "this one", "lo", "la", "li", "le", "esto", "eso", "ça", "cela", "ceci", "das",
+    "es", "ihn", "sie", "isso", "isto", "ele", "ela", "questo", "quello", "quella", "questa",
+})
+
+# Words joining the last item of a list ("A, B and C").
+LIST_CONJUNCTIONS: dict[str, tuple[str, ...]] = {
+    "en": ("and", "or"), "it": ("e", "ed", "o", "oppure"), "es": ("y", "e", "o", "u"),
+    "fr": ("et", "ou"), "de": ("und", "oder"), "pt": ("e", "ou")}
+_SET_TEXT = (
+    # a list piece opening with one of these starts a new clause, not an item
+    "i i'm i've i'd i'll it its you you're we we're they they're he she there there's what "
+    "especially like plus even io ho sono yo soy je j'ai c'est ich es eu",
+    # a fact made only of these says nothing ("do those things", "all of them too")
+    "to do doing those these that this it them things thing stuff all of the same similar a lot "
+    "lots kind kinds sort sorts different so much too both one ones two three there here as well",
+    # a short fact opening with one of these points back at the conversation ("that book")
+    "that this those these it them their his her its",
+)
+LIST_STOPS, VAGUE_WORDS, ANAPHORA = (frozenset(t.split()) for t in _SET_TEXT)
+# Stock phrases that follow a trigger without stating a fact.
+JUNK_FACTS = (r"(?:it|that)\s+when\b|(?:happy|glad|willing|up\s+for|here|how|what|way|fact|"
+              r"ones?|idea)\b|"
+              r"(?:sorry|sure|good|fine|well|ok|okay|great)\s*$")
+
+_STOP_TEXT = {
+    "en": ("the and i is to of my it for with we you a in that this on be i'm i'll "
+           "don't usually always never prefer like"),
+    "it": ("il di che e non un una per sono mi ho è con del della lo gli le ma anche "
+           "perché io al alla piace mai sempre solito oggi molto dove quando questo questa più "
+           "già così fare sarò"),
+    "es": ("el de que y no un una por para es me con los las del pero muy también yo "
+           "en mi soy gusta siempre nunca desde hasta cuando donde hoy usar nada todo esta este "
+           "estoy hacer más así porque"),
+    "fr": ("le de et je ne pas un une est pour avec des du mais c'est très les au "
+           "suis toujours jamais aujourd'hui où quand aussi avec sur dans je"),
+    "de": ("der die das und ich nicht ein eine ist mit für zu auf den dem mich wir "
+           "aber sehr bin habe immer nie heute auch wann wo noch schon"),
+    "pt": ("o de que e não um uma para com eu é os do da em mas muito meu minha "
+           "sou gosto sempre nunca no na você hoje também onde está estou fazer mais já assim "
+           "porque"),
+}
+STOPWORDS: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in _STOP_TEXT.items()}
+# Letters that hint at a language; each occurrence counts like a stopword.
+LETTER_HINTS: dict[str, str] = {"es": "ñ¿¡", "pt": "ãõ", "de": "ßäöü", "fr": "œêëû", "it": "ìòù"}

@@ -1,0 +1,131 @@
+"""Old-vs-new extractor output on the same messages: what each produces and how they differ.
+
+A message's output is its detected language and, per candidate memory, (type, category, key,
+content, language, importance); the old side runs the frozen copy in ``tests/extract/legacy``.
+Differences are sorted into named kinds by :func:`classify`; a kind not in
+:data:`EXPLAINED` is a regression.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from kore_pipeline.extract import facts as new_facts
+from kore_pipeline.extract.patterns import extract_facts
+from kore_pipeline.settings import KoreSettings
+from kore_pipeline.text import language as new_language
+from kore_pipeline.text.language import pattern_language
+from tests.extract.faithful import unclean_reason
+from tests.extract.legacy import facts as old_facts
+from tests.extract.legacy import language as old_language
+from tests.extract.legacy import patterns as old_patterns
+from tests.extract.legacy.patterns_lang import TABLE as OLD_TABLE
+
+Row = tuple[str, str, str, str, str | None, int]
+
+EXPLAINED: dict[str, str] = {
+    "language:plainly-english": (
+        "ASCII text of common English words only (new_language._plainly_english) is 'en' "
+        "without asking py3langid, which takes e.g. 'I love pepperoni pizza.' for Italian; "
+        "the text's facts then also carry 'en'"),
+    "facts:new-trigger": (
+        "facts added by the trigger rows appended for issue 13 item 4 (constraints, refusals, "
+        "aversions, diets and health, distrust, 'would rather', 'my X is Y', switches, rules); "
+        "every old fact of the message is still there"),
+    "facts:displaced-by-new-trigger": (
+        "a new trigger row matches where an old one did (longer match at the same place, or "
+        "earlier in the clause): the old fact is replaced by the new row's fact"),
+    "facts:faithful-list": (
+        "issue 14 item 4: a comma piece that qualifies the one before ('aged 4 and 7', "
+        "'mostly sci-fi', 'named Tom') is no list item any more: the old fact that was no "
+        "clean phrase ('I have aged 4') is gone, the clause keeps its qualifier or ends "
+        "before it"),
+}
+"""Kind of difference -> why the new output is right."""
+
+
+def message(text: str, i: int = 0) -> dict[str, Any]:
+    """A user message as ``memories_from_message`` gets it from ingest, language not set."""
+    return {"owner": "o", "conversation_id": "c", "session_id": "s", "message_id": f"m{i}",
+            "ts": "2024-01-01T00:00:00+00:00", "role": "user", "speaker": None, "text": text}
+
+
+def _rows(cands: Iterable[Any]) -> list[Row]:
+    return [(c.type, c.category, c.key, c.content, c.language, c.importance) for c in cands]
+
+
+def run_old(text: str, settings: KoreSettings, i: int = 0) -> tuple[str | None, list[Row]]:
+    msg = message(text, i)
+    lang = old_language.detect_language(text)
+    return lang, _rows(old_facts.memories_from_message({**msg, "language": lang}, settings))
+
+
+def run_new(text: str, settings: KoreSettings, i: int = 0) -> tuple[str | None, list[Row]]:
+    msg = message(text, i)
+    lang = new_language.detect_language(text)
+    return lang, _rows(new_facts.memories_from_message({**msg, "language": lang}, settings))
+
+
+Classifier = Callable[[str, tuple[str | None, list[Row]], tuple[str | None, list[Row]]], str]
+
+
+def _is_new_trigger(ident: str) -> bool:
+    lang, _, row = ident.partition(":")
+    return int(row) >= len(OLD_TABLE.get(lang, ()))
+
+
+def classify(text: str, old: tuple[str | None, list[Row]],
+             new: tuple[str | None, list[Row]]) -> str:
+    """The kind of one message's difference ("" when there is none)."""
+    if old == new:
+        return ""
+    if old[0] != new[0]:
+        if new[0] == "en" and text.isascii() and new_language._plainly_english(text):
+            return "language:plainly-english"
+        return "language"
+    if [r for r in old[1] if r[0] != "factual"] != [r for r in new[1] if r[0] != "factual"]:
+        return "episode"
+    added = [r for r in new[1] if r not in old[1]]
+    removed = [r for r in old[1] if r not in new[1]]
+    lang = pattern_language(new[0])
+    by_content = {f.content: f for f in extract_facts(text, lang)}
+    old_by_content = {f.content: f for f in old_patterns.extract_facts(text, lang)}
+    new_rows = [r for r in added
+                if r[3] in by_content and _is_new_trigger(by_content[r[3]].trigger)]
+    if not removed:
+        return "facts:new-trigger" if len(new_rows) == len(added) else "facts:other"
+    # List faithfulness: the old fragments ("I have aged 4") are gone; what replaces them is
+    # the same clause, kept whole or ending before the qualifier (a span of the old one's).
+    fragments = [r for r in removed if r[3] in old_by_content
+                 and unclean_reason(old_by_content[r[3]], text)]
+    # ... and so are the items after such a qualifier ("I rock" of "including pop, rock"):
+    # recombined list items (trigger + item, no span of the text) that are gone too.
+    norm = old_patterns.normalize_text(text)
+    rest_removed = [r for r in removed if r not in fragments and r[3] in norm]
+    rest_added = [r for r in added if r not in new_rows]
+    if fragments and all(any(a[3].startswith(r[3]) or r[3].startswith(a[3])
+                             for a in rest_added) for r in rest_removed) \
+            and all(any(a[3].startswith(r[3]) or r[3].startswith(a[3]) for r in rest_removed)
+                    for a in rest_added):
+        return "facts:faithful-list"
+    if new_rows and all(any(r[3].startswith(a[3]) or a[3] in r[3] for a in added)
+                        for r in removed) and all(a in new_rows or any(
+                            r[3].startswith(a[3]) for r in removed) for a in added):
+        return "facts:displaced-by-new-trigger"
+    return "facts:other"
+
+
+def compare(texts: list[str], settings: KoreSettings) -> tuple[Counter[str], dict[str, list]]:
+    """Count of each kind of difference, and up to 5 examples per kind."""
+    kinds: Counter[str] = Counter()
+    examples: dict[str, list] = {}
+    for i, text in enumerate(texts):
+        old, new = run_old(text, settings, i), run_new(text, settings, i)
+        kind = classify(text, old, new)
+        if kind:
+            kinds[kind] += 1
+            if len(examples.setdefault(kind, [])) < 5:
+                examples[kind].append((text, old, new))
+    return kinds, examples

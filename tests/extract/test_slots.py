@@ -1,0 +1,113 @@
+"""Slots: what a statement sets, and a later other value superseding the earlier memory."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from kore_pipeline.extract.facts import extract_memories, upsert_memories
+from kore_pipeline.ingest.reader import normalise
+from kore_pipeline.settings import KoreSettings
+from kore_pipeline.store.db import connect, restore_memory
+from kore_pipeline.text.slots import slot_of, supersedes
+from tests.helpers import message
+
+S = KoreSettings()
+
+
+@pytest.mark.parametrize(("text", "lang", "slot"), [
+    ("I live in Turin.", "en", ("residence", "turin")),
+    ("I moved to Berlin last year.", "en", ("residence", "berlin")),
+    ("I just moved to New York City.", "en", ("residence", "new york city")),
+    ("Mi sono trasferita a Milano.", "it", ("residence", "milano")),
+    ("Ich wohne in Hamburg.", "de", ("residence", "hamburg")),
+    ("I work at Acme Corp.", "en", ("employer", "acme corp")),
+    ("I work as a senior data engineer at Acme.", "en", ("job", "senior data engineer")),
+    ("My wife is called Giulia.", "en", ("name:wife", "giulia")),
+    ("My dog's name is Rex.", "en", ("name:dog", "rex")),
+    ("I became vegan in March.", "en", ("diet", "vegan")),
+    ("My budget is now 2,500 euros.", "en", ("budget", "2500 eur")),
+    ("My flight is at 10:30.", "en", ("schedule:flight", "10:30")),
+    ("My flight got moved to 11:30.", "en", ("schedule:flight", "11:30")),
+    ("I switched from VS Code to Neovim.", "en", ("tool:vs code", "neovim")),
+    ("I use VS Code for everything.", "en", ("tool:vs code", "vs code")),
+    ("I have three kids.", "en", ("count:kid", "3")),
+    ("I'm 34 years old.", "en", ("age", "34")),
+    ("I don't live in Turin.", "en", None),
+    ("I moved the meeting to Friday.", "en", None),
+    ("I'm 10 min away.", "en", None),
+    ("I like topic 5", "en", None),
+    ("Ticket 4411 is blocked.", "en", None),
+])
+def test_slot_of(text: str, lang: str, slot: tuple[str, str] | None) -> None:
+    assert slot_of(text, lang) == slot
+
+
+def test_only_another_value_of_the_same_slot_supersedes() -> None:
+    assert supersedes(("residence", "turin"), ("residence", "berlin"))
+    assert not supersedes(("residence", "turin"), ("residence", "turin"))
+    assert not supersedes(("name:wife", "giulia"), ("name:dog", "rex"))
+    assert not supersedes(None, ("residence", "berlin"))
+
+
+def _say(conn, text: str, mid: str, ts: str) -> object:  # type: ignore[no-untyped-def]
+    recs = [normalise(message(text, message_id=mid, ts=ts), S, "t.jsonl", 1)]
+    return upsert_memories(conn, extract_memories(recs, S), ts)
+
+
+def _active(conn) -> list[str]:  # type: ignore[no-untyped-def]
+    """Active texts, final full stop dropped (a fact is the phrase, an episode the message)."""
+    return [r[0].rstrip(".") for r in conn.execute("SELECT content FROM memories WHERE"
+                                                   " status = 'active' ORDER BY id")]
+
+
+def test_moving_supersedes_the_old_residence_and_restore_brings_it_back(tmp_path: Path) -> None:
+    conn = connect(tmp_path / "k.sqlite")
+    _say(conn, "I live in Turin.", "m1", "2026-01-10T09:00:00Z")
+    report = _say(conn, "I moved to Berlin.", "m2", "2026-03-01T09:00:00Z")
+    assert report.superseded >= 1  # type: ignore[attr-defined]
+    old = conn.execute("SELECT id, status, merged_into, valid_from, valid_until FROM memories"
+                       " WHERE content = 'I live in Turin'").fetchone()
+    new = conn.execute("SELECT id, valid_from, valid_until FROM memories"
+                       " WHERE content = 'I moved to Berlin'").fetchone()
+    assert (old["status"], old["merged_into"]) == ("superseded", new["id"])
+    assert old["valid_from"].startswith("2026-01-10")
+    assert old["valid_until"] == new["valid_from"] and new["valid_until"] is None
+    assert "I live in Turin" not in _active(conn)
+    assert restore_memory(conn, old["id"], "2026-04-01T00:00:00+00:00")
+    back = conn.execute("SELECT status, valid_until FROM memories WHERE id = ?",
+                        (old["id"],)).fetchone()
+    assert tuple(back) == ("active", None)
+
+
+def test_an_older_statement_arriving_late_does_not_override(tmp_path: Path) -> None:
+    conn = connect(tmp_path / "k.sqlite")
+    _say(conn, "My budget is now 2,500 euros.", "m2", "2026-03-01T09:00:00Z")
+    _say(conn, "My budget is 1,500 euros.", "m1", "2026-01-01T09:00:00Z")
+    assert "My budget is now 2,500 euros" in _active(conn)
+    assert "My budget is 1,500 euros" not in _active(conn)
+
+
+def test_distinct_things_and_other_people_both_stay(tmp_path: Path) -> None:
+    conn = connect(tmp_path / "k.sqlite")
+    _say(conn, "Ticket 4411 is blocked by the login bug.", "m1", "2026-01-01T09:00:00Z")
+    _say(conn, "Ticket 4412 is blocked by the login bug.", "m2", "2026-01-02T09:00:00Z")
+    recs = [normalise(message("I live in Rome.", message_id="m3", ts="2026-01-03T09:00:00Z",
+                              speaker="Marco"), S, "t.jsonl", 1)]
+    upsert_memories(conn, extract_memories(recs, S), "2026-01-03T09:00:00Z")
+    _say(conn, "I live in Turin.", "m4", "2026-01-04T09:00:00Z")
+    active = _active(conn)
+    assert {"Ticket 4411 is blocked by the login bug",
+            "Ticket 4412 is blocked by the login bug", "I live in Rome",
+            "I live in Turin"} <= set(active)
+
+
+def test_a_flight_moved_to_another_time_supersedes_for_the_same_flight(tmp_path: Path) -> None:
+    conn = connect(tmp_path / "k.sqlite")
+    _say(conn, "My flight is at 10:30.", "m1", "2026-02-01T09:00:00Z")
+    _say(conn, "My flight got moved to 11:30.", "m2", "2026-02-02T09:00:00Z")
+    _say(conn, "My dentist appointment is at 9:00.", "m3", "2026-02-03T09:00:00Z")
+    active = _active(conn)
+    assert "My flight got moved to 11:30" in active and "My flight is at 10:30" not in active
+    assert "My dentist appointment is at 9:00" in active
