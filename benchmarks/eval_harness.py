@@ -54,8 +54,11 @@ def main(argv: list[str] | None = None) -> int:
     except ValueError as exc:
         ap.error(str(exc))
     settings = KoreSettings(home=args.home) if args.home else KoreSettings()
+    from kore_pipeline.run.pipeline import run_pipeline
+
     result = run_all(data=args.data, sets=sets, limit=args.limit, home=args.home,
-                     settings=settings, semantic=not args.no_semantic, now=args.now)
+                     settings=settings, semantic=not args.no_semantic, now=args.now,
+                     pipeline=run_pipeline)
     print(format_report(result))
     if args.json:
         write_json(result, args.json)

@@ -59,7 +59,9 @@ def register(app: typer.Typer) -> None:
             chosen = parse_sets(sets)
         except ValueError as exc:
             raise typer.BadParameter(str(exc), param_hint="--sets") from None
-        result = run_all(data=data, sets=chosen, limit=limit, home=home,
+        from kore_pipeline.run.pipeline import run_pipeline
+
+        result = run_all(data=data, sets=chosen, limit=limit, home=home, pipeline=run_pipeline,
                          settings=settings_for(home), semantic=semantic,
                          now=now or MADIAL_NOW,
                          backends=[b.strip() for b in backends.split(",") if b.strip()])

@@ -18,7 +18,7 @@ import json
 import math
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -160,11 +160,15 @@ def raw_baselines(sample: LocomoSample, embedder: Any) -> dict[str, list[list[st
     return out
 
 
-def build_sample_store(sample: LocomoSample, settings: KoreSettings, embedder: Any) -> None:
+PipelineRunner = Callable[..., Any]
+"""``run.pipeline.run_pipeline`` (paths, settings, now=, embedder=): passed in by the caller
+(``kore eval``, the harness), since evaluation sits below ``run`` in the layering."""
+
+
+def build_sample_store(sample: LocomoSample, settings: KoreSettings, embedder: Any,
+                       pipeline: PipelineRunner) -> None:
     """Write the conversation as a JSONL log under the home and run the default pipeline."""
     import shutil
-
-    from kore_pipeline.run.pipeline import run_pipeline
 
     for old in [*settings.home.glob("kore.sqlite*"), settings.index_dir(), settings.lake_dir()]:
         if old.is_dir():
@@ -176,7 +180,7 @@ def build_sample_store(sample: LocomoSample, settings: KoreSettings, embedder: A
     path = inbox / f"{sample.sample_id}.jsonl"
     path.write_text("".join(json.dumps(r) + "\n" for r in sample_records(sample)),
                     encoding="utf-8")
-    run_pipeline([path], settings, now=sample.now, embedder=embedder)
+    pipeline([path], settings, now=sample.now, embedder=embedder)
 
 
 def _summary(runs: list[tuple[list[str], list[str], int]]) -> dict[str, Any]:
@@ -220,8 +224,10 @@ def store_counts(settings: KoreSettings) -> dict[str, int]:
 
 
 def evaluate_locomo(samples: Sequence[LocomoSample], settings: KoreSettings,
-                    embedder: Any, baselines: bool = True) -> dict[str, Any]:
-    """Default search (and ``--include-archived``) vs the raw-turn baselines, per category."""
+                    embedder: Any, pipeline: PipelineRunner,
+                    baselines: bool = True) -> dict[str, Any]:
+    """Default search (and ``--include-archived``) vs the raw-turn baselines, per category
+    (``pipeline``: ``run.pipeline.run_pipeline``)."""
     runs: dict[str, list[tuple[list[str], list[str], int]]] = {
         "search": [], "search_include_archived": []}
     if baselines:
@@ -230,7 +236,7 @@ def evaluate_locomo(samples: Sequence[LocomoSample], settings: KoreSettings,
     for sample in samples:
         home = settings.home / f"locomo-{sample.sample_id}"
         sset = settings.model_copy(update={"home": home})
-        build_sample_store(sample, sset, embedder)
+        build_sample_store(sample, sset, embedder, pipeline)
         counts.update(store_counts(sset))
         truth = [(e, c) for _q, e, c in sample.questions]
         for name, archived in (("search", False), ("search_include_archived", True)):

@@ -43,7 +43,8 @@ def run_all(data: Path | None = None, sets: str | Iterable[str] = SETS,
             limit: int | None = None, home: Path | None = None,
             settings: KoreSettings | None = None, embedder: Any = None,
             semantic: bool = True, now: str = MADIAL_NOW,
-            backends: Iterable[str] = DEFAULT_BACKENDS) -> dict[str, Any]:
+            backends: Iterable[str] = DEFAULT_BACKENDS,
+            pipeline: Any = None) -> dict[str, Any]:
     """Run the chosen sets on ``data`` and return every figure (JSON-ready).
 
     ``home``: where the MADial store, index and embedding cache go (a temporary folder,
@@ -51,7 +52,8 @@ def run_all(data: Path | None = None, sets: str | Iterable[str] = SETS,
     when None). ``limit``: at most this many SPC conversations, MADial dialogues (the
     archive is always complete), MemoryBank users and LoCoMo conversations. ``backends``:
     the embedders compared side by side by the crosslingual set (each loaded by name;
-    ``embedder`` serves the one the settings name).
+    ``embedder`` serves the one the settings name). ``pipeline``: ``run.pipeline.run_pipeline``,
+    needed by the locomo set (evaluation sits below ``run``: the caller passes it).
     """
     data = Path(data) if data is not None else DEFAULT_DATA
     chosen = parse_sets(sets)
@@ -80,9 +82,12 @@ def run_all(data: Path | None = None, sets: str | Iterable[str] = SETS,
                 result["madial"] = evaluate_madial(memories, dialogues, mset, memo,
                                                    iso(resolve_now(now)))
             elif name == "locomo":
+                if pipeline is None:
+                    raise ValueError("the locomo set needs the pipeline runner"
+                                     " (run_all(..., pipeline=run_pipeline))")
                 lset = base.model_copy(update={"home": root / "eval-locomo"})
                 result["locomo"] = evaluate_locomo(load_locomo(data / LOCOMO_FILE, limit),
-                                                   lset, memo)
+                                                   lset, memo, pipeline)
             elif name == "crosslingual":
                 bank = data / MEMORYBANK_DIR
                 given = {base.embedder: embedder} if embedder is not None else {}

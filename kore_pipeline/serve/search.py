@@ -199,6 +199,16 @@ def _folded(text: str) -> str:
     return " ".join(fold(text).casefold().replace(".", " ").split())
 
 
+def _whole_statement(fact: str, episode: str) -> bool:
+    """Whether ``fact`` occurs in ``episode`` ending at a word and number boundary (not the
+    "2" of "2,500"): only then can it stand for the episode."""
+    at = episode.find(fact)
+    if at < 0:
+        return False
+    after = episode[at + len(fact):]
+    return not after or not (after[0].isalnum() or (after[0] in ",." and after[1:2].isdigit()))
+
+
 def drop_restatements(hits: Iterable[SearchHit], limit: int | None = None) -> list[SearchHit]:
     """Drop a hit that only restates a better-ranked one from the same message.
 
@@ -221,7 +231,8 @@ def drop_restatements(hits: Iterable[SearchHit], limit: int | None = None) -> li
             seen.append((hit.subject, sources, text))
             if limit is not None and len(kept) >= limit:
                 break
-        elif hit.type == "factual" and kept[same].type == "episodic":
+        elif hit.type == "factual" and kept[same].type == "episodic" \
+                and _whole_statement(text, seen[same][2]):
             # the fact said in that episode takes the episode's place: the agent gets the
             # statement itself ("favourite coffee: Ethiopian dark roast"), ranked as high
             kept[same] = replace(hit, source_message_ids=list(dict.fromkeys(
