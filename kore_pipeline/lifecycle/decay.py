@@ -272,16 +272,13 @@ def recall_accessed(conn: sqlite3.Connection, now: datetime) -> list[int]:
     return [int(r[0]) for r in rows]
 
 
-def revive_recalled(conn: sqlite3.Connection, ids: list[int]) -> int:
+def revive_recalled(conn: sqlite3.Connection, ids: list[int], at: str) -> int:
     """Make forgotten memories that search returned active again (a cue brings an old memory
-    back); they are rescored with their new access in the same pass. Call in a transaction."""
-    if not ids:
-        return 0
-    _temp_ids(conn, "decay_recall", [(i,) for i in ids])
-    picked = "id IN (SELECT id FROM temp.decay_recall) AND status = 'forgotten'"
-    conn.execute("DELETE FROM archive WHERE reason = 'forgotten' AND memory_id IN"
-                 " (SELECT id FROM memories WHERE " + picked + ")")
-    return int(conn.execute("UPDATE memories SET status = 'active' WHERE " + picked).rowcount)
+    back), through ``store.lifecycle.revive``; the pass rescores them with their new access.
+    Call in a transaction."""
+    from kore_pipeline.store.lifecycle import Status, revive
+
+    return len(revive(conn, ids, at, only={Status.FORGOTTEN}))
 
 
 def run_decay(conn: sqlite3.Connection, settings: KoreSettings, now: datetime,
@@ -298,7 +295,7 @@ def run_decay(conn: sqlite3.Connection, settings: KoreSettings, now: datetime,
     recalled = recall_accessed(conn, now)
     applied = apply_pending_accesses(conn, now)
     with store.transaction(conn):
-        revive_recalled(conn, recalled)
+        revive_recalled(conn, recalled, iso(now))
         inputs = read_decay_inputs(conn)
         if len(inputs.ids) == 0:
             return DecayReport(scored=0, forgotten=0, accesses_applied=applied,
