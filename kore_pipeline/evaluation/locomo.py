@@ -180,7 +180,8 @@ def build_sample_store(sample: LocomoSample, settings: KoreSettings, embedder: A
     path = inbox / f"{sample.sample_id}.jsonl"
     path.write_text("".join(json.dumps(r) + "\n" for r in sample_records(sample)),
                     encoding="utf-8")
-    pipeline([path], settings, now=sample.now, embedder=embedder)
+    # the pipeline gets the model itself (a memo wrapper lacks the batching API it uses)
+    pipeline([path], settings, now=sample.now, embedder=getattr(embedder, "inner", embedder))
 
 
 def _summary(runs: list[tuple[list[str], list[str], int]]) -> dict[str, Any]:
