@@ -54,3 +54,17 @@ class Snapshot:
         shutil.copyfile(self.copy, self.db)
         return store.connect(self.db)
 
+
+
+_MODEL_IDS: dict[tuple[str, str, str], str] = {}
+
+
+def model_id(settings: KoreSettings) -> str:
+    """The embedding-cache identity (``Embedder.cache_id``) of the backend ``settings`` name;
+    synthetic vectors written under it are found by the real stages."""
+    key = (settings.embedder, settings.model_name, str(settings.model_path))
+    if key not in _MODEL_IDS:
+        from kore_pipeline.embed.factory import make_embedder
+
+        _MODEL_IDS[key] = make_embedder(settings).cache_id
+    return _MODEL_IDS[key]

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-from bench_common import NOW, log, perf
+from bench_common import NOW, log, model_id, perf
 from bench_report import Table
 from bench_texts import CATEGORY_WEIGHTS, NAMES, make_sentence, reword
 
@@ -160,7 +160,7 @@ def bench_corpus(t: Table, settings: KoreSettings, cfg: argparse.Namespace,
 
     log("writing synthetic vectors into the embedding cache")
     cache = embed.EmbeddingCache(settings.cache_path())
-    keys = [ids.embedding_key(settings.model_name, embed.embed_text(r[2], r[6])) for r in rows]
+    keys = [ids.embedding_key(model_id(settings), embed.embed_text(r[2], r[6])) for r in rows]
     t0 = perf()
     cache.put_many(keys, corpus["vectors"])
     t_cache = perf() - t0

@@ -39,7 +39,7 @@ os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import numpy as np  # noqa: E402
-from bench_common import NOW, Snapshot, log, perf  # noqa: E402
+from bench_common import NOW, Snapshot, log, model_id, perf  # noqa: E402
 from bench_decay import bench_decay  # noqa: E402
 from bench_report import Table, machine_info, write_json  # noqa: E402
 from bench_scale_compress import bench_all_pairs, bench_compress  # noqa: E402
@@ -69,7 +69,7 @@ def seed_merged_texts(settings: KoreSettings, snap: Snapshot, dim: int, seed: in
     rows = [r for s in range(0, len(keepers), 500) for r in conn.execute(
         "SELECT subject, content FROM memories WHERE id IN ({})".format(",".join(
             map(str, keepers[s : s + 500]))))]
-    keys = [ids.embedding_key(settings.model_name, embed.embed_text(r[0], r[1])) for r in rows]
+    keys = [ids.embedding_key(model_id(settings), embed.embed_text(r[0], r[1])) for r in rows]
     held = cache.get_many(keys)  # a keeper whose text did not change keeps its real vector
     keys = [k for k in dict.fromkeys(keys) if k not in held]
     v = np.random.default_rng(seed).standard_normal((len(keys), dim)).astype(np.float32)

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-from bench_common import log, med, perf
+from bench_common import log, med, model_id, perf
 from bench_report import Table
 
 from kore_pipeline import ids
@@ -113,7 +113,7 @@ def bench_incremental(t: Table, sec: str, settings: KoreSettings, frac: float,
     v = rng.standard_normal((len(new), embedder.dim)).astype(np.float32)
     v /= np.linalg.norm(v, axis=1, keepdims=True)
     cache = embed.EmbeddingCache(settings.cache_path())
-    cache.put_many([ids.embedding_key(settings.model_name, embed.embed_text(s, c))
+    cache.put_many([ids.embedding_key(model_id(settings), embed.embed_text(s, c))
                     for _i, s, c in new], v)
     with store.transaction(conn):
         conn.executemany("UPDATE memories SET content = ?, content_hash = ? WHERE id = ?",

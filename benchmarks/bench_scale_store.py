@@ -9,7 +9,7 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
-from bench_common import NOW, log, perf
+from bench_common import NOW, log, model_id, perf
 from bench_corpus import INSERT_SQL, generate_corpus
 from bench_report import Table
 
@@ -46,7 +46,7 @@ def build_store(t: Table, sec: str, settings: KoreSettings, n: int, owners: int,
     t0 = perf()
     for start in range(0, n, 100_000):
         part = rows[start : start + 100_000]
-        cache.put_many([ids.embedding_key(settings.model_name, embed.embed_text(r[2], r[6]))
+        cache.put_many([ids.embedding_key(model_id(settings), embed.embed_text(r[2], r[6]))
                         for r in part], corpus["vectors"][start : start + 100_000])
     t_cache = perf() - t0
     cache.close()

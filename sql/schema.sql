@@ -80,6 +80,23 @@ CREATE TABLE IF NOT EXISTS memory_decay (
 CREATE TRIGGER IF NOT EXISTS memories_decay_ad AFTER DELETE ON memories BEGIN
     DELETE FROM memory_decay WHERE memory_id = old.id;
 END;
+-- Incremental compression (migration 0013): memories not yet compared, with their current
+-- text, owner, subject, type and status, with the other active memories of their group (new,
+-- changed, merged into, restored). Compression compares only these, then removes them.
+CREATE TABLE IF NOT EXISTS compress_pending (
+    memory_id INTEGER PRIMARY KEY  -- memories.id
+);
+CREATE TRIGGER IF NOT EXISTS memories_pending_ai AFTER INSERT ON memories BEGIN
+    INSERT OR IGNORE INTO compress_pending(memory_id) VALUES (new.id);
+END;
+CREATE TRIGGER IF NOT EXISTS memories_pending_au
+AFTER UPDATE OF content, owner, subject, type, category, status ON memories
+WHEN new.status = 'active' BEGIN
+    INSERT OR IGNORE INTO compress_pending(memory_id) VALUES (new.id);
+END;
+CREATE TRIGGER IF NOT EXISTS memories_pending_ad AFTER DELETE ON memories BEGIN
+    DELETE FROM compress_pending WHERE memory_id = old.id;
+END;
 -- Memories with their stored score, the columns in their historical order (lake, export).
 CREATE VIEW IF NOT EXISTS memories_scored AS
 SELECT m.id, m.owner, m.subject, m.key, m.type, m.category, m.content, m.content_hash,
@@ -96,7 +113,7 @@ CREATE VIRTUAL TABLE IF NOT EXISTS memories_fts USING fts5(
     content,            -- the memory text
     subject,            -- the person it is about, so "What did Anna decide" matches by name
     owner,              -- the namespace: a search narrows to one owner inside the index
-    content='memories',
+    content="memories",  -- double quotes: sqlite-utils and datasette detect it
     content_rowid='id',
     tokenize='unicode61 remove_diacritics 2'  -- "caffe" finds "caffè"
 );
@@ -186,10 +203,38 @@ CREATE TABLE IF NOT EXISTS runs (
 CREATE TABLE IF NOT EXISTS run_stages (
     run_id      TEXT NOT NULL,        -- runs.run_id
     seq         INTEGER NOT NULL,     -- 1, 2, ... in the order the stages started
-    stage       TEXT NOT NULL,        -- ingest | extract | index | decay | compress | publish
+    stage       TEXT NOT NULL,        -- ingest | embed | extract | index | decay | compress | publish
     state       TEXT NOT NULL,        -- started | completed | failed
     started_at  TEXT NOT NULL,        -- wall clock (UTC), not the run's `now`
     duration_s  REAL,                 -- seconds, NULL while running
     counts      TEXT,                 -- JSON object of the stage's numeric counts
     PRIMARY KEY (run_id, seq)
 );
+
+-- API keys of `kore api` (hashed) and the owners each may act on (migration 0014).
+CREATE TABLE IF NOT EXISTS api_keys (
+    id          INTEGER PRIMARY KEY,
+    key_hash    TEXT NOT NULL UNIQUE,
+    prefix      TEXT NOT NULL,
+    label       TEXT,
+    admin       INTEGER NOT NULL DEFAULT 0,
+    created_at  TEXT NOT NULL,
+    revoked_at  TEXT
+);
+CREATE TABLE IF NOT EXISTS api_key_owners (
+    key_id  INTEGER NOT NULL REFERENCES api_keys(id),
+    owner   TEXT NOT NULL,
+    PRIMARY KEY (key_id, owner)
+);
+
+-- What the serving API did to a memory (saved, updated, deleted, restored), for its history
+-- page; merges, supersessions and forgetting are read from `archive` and `memories`.
+CREATE TABLE IF NOT EXISTS memory_events (
+    id         INTEGER PRIMARY KEY,
+    memory_id  INTEGER NOT NULL,
+    owner      TEXT NOT NULL,
+    at         TEXT NOT NULL,
+    action     TEXT NOT NULL,   -- saved | updated | deleted | restored
+    detail     TEXT             -- JSON object: what changed
+);
+CREATE INDEX IF NOT EXISTS memory_events_memory ON memory_events(memory_id, at);

@@ -103,7 +103,8 @@ def views_open(settings: KoreSettings) -> int:
     import duckdb
 
     con = duckdb.connect(str(settings.lake_dir() / "kore.duckdb"), read_only=True)
-    try:
+    try:  # its views name files relative to the lake (a copied lake reads its own files)
+        con.execute("SET file_search_path = ?", [str(settings.lake_dir())])
         return int(con.execute("SELECT count(*) FROM memories").fetchone()[0])
     finally:
         con.close()

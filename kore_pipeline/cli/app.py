@@ -132,6 +132,9 @@ def search(query: Annotated[str | None, typer.Argument(help="What to look for.")
                help="preference, decision, habit, profile, episode, note, summary.")] = None,
            since: Annotated[str | None, typer.Option(help="Created at or after (ISO).")] = None,
            until: Annotated[str | None, typer.Option(help="Created at or before (ISO).")] = None,
+           explain: Annotated[bool, typer.Option(
+               "--explain", help="Show why each hit ranked: keyword rank, vector rank, decay,"
+               " importance, fused score.")] = False,
            as_of: Annotated[str | None, typer.Option(
                "--as-of", help="What was true then (ISO date): superseded memories that were"
                " current at that time answer, later statements do not.")] = None,
@@ -141,7 +144,10 @@ def search(query: Annotated[str | None, typer.Argument(help="What to look for.")
                " question asks about the past (before, used to, previous…).")] = None,
            home: Home = None, now: Now = None) -> None:
     """Hybrid search (FTS5 bm25 + FAISS, Reciprocal Rank Fusion) within one owner."""
-    from kore_pipeline.serve.search import MODES, Searcher, SearchFilters
+    from kore_pipeline.memory import Memory
+    from kore_pipeline.serve.explain import explain_line
+    from kore_pipeline.serve.memory_api import MemoryApiError
+    from kore_pipeline.serve.search import MODES, SearchFilters
 
     if mode not in MODES:
         raise typer.BadParameter(f"--mode must be one of {', '.join(MODES)}")
@@ -153,33 +159,42 @@ def search(query: Annotated[str | None, typer.Argument(help="What to look for.")
     if not settings.db_path().is_file():
         typer.echo(f"no store at {settings.db_path()}: run `kore run` first", err=True)
         raise typer.Exit(2)
-    searcher = Searcher(settings)
+    mem = Memory(settings=settings)
+    searcher = mem.searcher
     try:
         if batch is not None:
             _search_batch(searcher, batch, now, not no_reinforce, filters, mode)
             return
         if query is None:
             raise typer.BadParameter("give a QUERY or --batch FILE")
-        hits = searcher.search(query, owner, k=k, now=now, reinforce=not no_reinforce,
-                               mode=mode, filters=filters,
-                               include_superseded=include_superseded)
+        hits = mem.search(query, owner, k=k, now=now, reinforce=not no_reinforce, mode=mode,
+                          subject=subject, session_id=session, type=memory_type,
+                          category=category, since=since, until=until,
+                          include_archived=include_archived, explain=explain, as_of=as_of,
+                          include_superseded=include_superseded)
+    except MemoryApiError as exc:
+        raise typer.BadParameter(str(exc)) from exc
     finally:
-        searcher.close()
+        mem.close()
         for problem in searcher.repaired:
             typer.echo(f"warning: {problem}; rebuilt it from the stored vectors", err=True)
     if as_json:
-        print_json([h.to_dict() for h in hits])
+        print_json(hits)
         return
     if not hits:
         typer.echo("no results")
     for h in hits:
-        typer.echo(f"[{h.memory_id}] {h.score:.5f}  {h.subject} · {h.type}/{h.category} · "
-                   f"importance {h.importance} · decay {h.decay_score:.3f}")
-        typer.echo(f"    {h.content}")
-        typer.echo(f"    sources: {', '.join(h.source_message_ids)}  created: {h.created_at}")
-        if h.status == "superseded":
-            typer.echo(f"    superseded by [{h.superseded_by}] on {h.valid_until}"
-                       f" (true from {h.valid_from})")
+        typer.echo(f"[{h['memory_id']}] {h['score']:.5f}  {h['subject']} · {h['type']}/"
+                   f"{h['category']} · importance {h['importance']} · decay"
+                   f" {h['decay_score']:.3f}")
+        typer.echo(f"    {h['content']}")
+        typer.echo(f"    sources: {', '.join(h['source_message_ids'])}  created:"
+                   f" {h['created_at']}")
+        if h["status"] == "superseded":
+            typer.echo(f"    superseded by [{h.get('superseded_by')}] on {h.get('valid_until')}"
+                       f" (true from {h.get('valid_from')})")
+        if explain:
+            typer.echo(f"    why: {explain_line(h['explain'])}")
 
 
 def _search_batch(searcher: Any, path: Path, now: str | None, reinforce: bool,
@@ -270,6 +285,7 @@ def serve(home: Home = None,
 
 def _register_extensions() -> None:
     """Commands that live in their own modules (serving, agents, evaluation)."""
+    from kore_pipeline.cli import api as cli_api
     from kore_pipeline.cli import context as cli_context
     from kore_pipeline.cli import data as cli_data
     from kore_pipeline.cli import eval as cli_eval
@@ -278,7 +294,8 @@ def _register_extensions() -> None:
     from kore_pipeline.cli import mcp as cli_mcp
     from kore_pipeline.cli import watch as cli_watch
 
-    for module in (cli_context, cli_mcp, cli_eval, cli_watch, cli_data, cli_lake, cli_history):
+    for module in (cli_context, cli_mcp, cli_api, cli_eval, cli_watch, cli_data, cli_lake,
+                   cli_history):
         module.register(app)
 
 

@@ -118,6 +118,7 @@ def register(app: typer.Typer) -> None:
         if not (lake_dir / "memories.parquet").is_file():
             typer.echo(f"no lake at {lake_dir}: run `kore run` first", err=True)
             raise typer.Exit(2)
+        lake.upgrade_lake(settings)  # an older lake's types: rewritten from the store
         con = lake.connect_views(lake_dir, settings, now)
         try:
             if statement is None:

@@ -1,4 +1,4 @@
-"""``kore mcp``: serve the memory store to agents over MCP (stdio), registered by cli.py."""
+"""``kore mcp``: serve the memory store to agents over MCP (stdio or streamable HTTP)."""
 
 from __future__ import annotations
 
@@ -18,11 +18,23 @@ def register(app: typer.Typer) -> None:
                 help="Default owner (memory namespace) of calls that name none.")] = "default",
             lock_owner: Annotated[bool, typer.Option(
                 "--lock-owner", help="Serve only --owner: refuse calls that name another owner"
-                " (one server per owner for hard isolation).")] = False) -> None:
-        """Serve memory_search, memory_context, memory_save, memory_delete and memory_stats
-        over MCP on stdin/stdout (for agents; the store is created if missing)."""
-        from kore_pipeline.serve.mcp import serve_stdio
+                " (one server per owner for hard isolation).")] = False,
+            transport: Annotated[str, typer.Option(
+                help="stdio, or http (streamable HTTP at http://HOST:PORT/mcp).")] = "stdio",
+            host: Annotated[str, typer.Option(help="HTTP: interface to listen on.")]
+            = "127.0.0.1",
+            port: Annotated[int, typer.Option(min=1, max=65535, help="HTTP: TCP port.")] = 8766,
+            no_reinforce: Annotated[bool, typer.Option(
+                "--no-reinforce", help="Search and context log no accesses (they are then "
+                "advertised read-only).")] = False) -> None:
+        """Serve the memory tools (search, context, inject, save, save_batch, get, update,
+        delete, restore, list, timeline, stats, export) over MCP to agents."""
+        from kore_pipeline.serve.mcp import serve
 
         if not owner.strip():
             raise typer.BadParameter("--owner must not be empty")
-        serve_stdio(settings_for(home), owner=owner.strip(), lock_owner=lock_owner)
+        if transport not in ("stdio", "http"):
+            raise typer.BadParameter("--transport must be stdio or http")
+        serve(settings_for(home), owner=owner.strip(), lock_owner=lock_owner,
+              transport="http" if transport == "http" else "stdio", host=host, port=port,
+              reinforce=not no_reinforce)

@@ -1,7 +1,7 @@
 """Embedding stage: an embedder backend in batches, behind a (model, text) content-hash cache.
 
-The backends live in :mod:`kore_pipeline.embedders` (``KORE_EMBEDDER`` picks one; the
-default is sentence-transformers with all-MiniLM-L6-v2). Their heavy imports happen only when
+The backends live in :mod:`kore_pipeline.embed.factory` (``KORE_EMBEDDER`` picks one; the
+default is ``onnx``: all-MiniLM-L6-v2 on ONNX Runtime). Their heavy imports happen only when
 a model is first needed, so the CLI starts fast.
 """
 

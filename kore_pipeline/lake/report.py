@@ -23,9 +23,11 @@ PLOTS = ("plot-importance", "plot-decay-curves", "plot-memories-over-time",
          "plot-top-categories", "plot-top-subjects", "plot-runs")
 """The ids of the report's charts, in page order."""
 
-_CSS = """body{font-family:sans-serif;margin:24px auto;max-width:1440px;color:#222}
-h1{font-size:22px}h2{font-size:16px;margin:0 0 6px}section{display:inline-block;
-vertical-align:top;margin:0 10px 18px 0;padding:10px;border:1px solid #e3e3e3;border-radius:6px}
+_CSS = """body{font-family:sans-serif;margin:24px;color:#222}
+h1{font-size:22px}h2{font-size:16px;margin:0 0 6px}
+.grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(560px,1fr));gap:14px}
+section{padding:10px;border:1px solid #e3e3e3;border-radius:6px;min-width:0;overflow-x:auto}
+section svg.chart{width:100%;height:auto}
 table{border-collapse:collapse;font-size:12px}td,th{border:1px solid #ddd;padding:3px 6px;
 text-align:right}th{background:#f4f4f4}.meta{color:#555;font-size:13px}
 p.note{font-size:12px;color:#555;max-width:640px;margin:4px 0}"""
@@ -61,6 +63,11 @@ def _table(columns: list[str], rows: list[tuple[Any, ...]]) -> str:
     return f"<table><tr>{head}</tr>{body}</table>"
 
 
+def _seconds(row: tuple[Any, ...]) -> tuple[Any, ...]:
+    """A run_history row with its seconds as fractions (``0.042``), blank when not run."""
+    return (*row[:3], *("" if v is None else f"{float(v):.3f}" for v in row[3:]))
+
+
 def _over_time(rows: list[tuple[Any, ...]]) -> str:
     """Cumulative memories created per type, by day."""
     if not rows:
@@ -81,11 +88,12 @@ def _over_time(rows: list[tuple[Any, ...]]) -> str:
     ticks = [(float(i), span[i].isoformat()) for i in
              sorted({0, len(span) // 2, len(span) - 1})]
     return line_chart("plot-memories-over-time", xs, series, "day created",
-                      "memories (cumulative)", x_ticks=ticks)
+                      "memories (cumulative)", x_ticks=ticks, integer=True)
 
 
 def build_report(settings: KoreSettings, now: str | None = None) -> str:
     """The report's HTML text."""
+    lake.upgrade_lake(settings)
     con = lake.connect_views(settings.lake_dir(), settings, now)
     try:
         clock = _rows(con, "SELECT kore_now()")[0][0]
@@ -106,8 +114,9 @@ def build_report(settings: KoreSettings, now: str | None = None) -> str:
                           " WHERE state = 'completed' ORDER BY started_at, now, run_id")
         forecast = _rows(con, "SELECT horizon_days, sum(active), sum(already_below),"
                               " sum(falling_below) FROM decay_forecast GROUP BY 1 ORDER BY 1")
-        history = _rows(con, "SELECT run_id, kind, state, seconds, ingest_s, extract_s,"
-                             " index_s, decay_s, compress_s, publish_s FROM run_history"
+        history = _rows(con, "SELECT run_id, kind, state, seconds, ingest_s, embed_s,"
+                             " extract_s, index_s, decay_s, compress_s, publish_s FROM"
+                             " run_history"
                              " ORDER BY started_at DESC, now DESC, run_id DESC LIMIT 15")
         quarantine = _rows(con, "SELECT reason_class, records, files FROM quarantine_by_reason")
     finally:
@@ -118,7 +127,8 @@ def build_report(settings: KoreSettings, now: str | None = None) -> str:
     sections = [
         ("Importance distribution (active memories)", bar_chart(
             "plot-importance", levels, {"memories": [float(importance.get(i, 0))
-                                                     for i in range(1, 6)]}, "memories"),
+                                                     for i in range(1, 6)]}, "memories",
+            integer=True),
          "Importance 1–5 from the local heuristics or the input."),
         ("Decay curves by importance", line_chart(
             "plot-decay-curves", xs, curves, "days since last access", "decay score",
@@ -136,7 +146,8 @@ def build_report(settings: KoreSettings, now: str | None = None) -> str:
         ("Merges and forgetting per run", bar_chart(
             "plot-runs", run_labels, {"merged": [float(r[2]) for r in runs],
                                       "forgotten": [float(r[3]) for r in runs],
-                                      "superseded": [float(r[4]) for r in runs]}, "memories"),
+                                      "superseded": [float(r[4]) for r in runs]}, "memories",
+            integer=True),
          "Completed runs in order: memories merged by compression, forgotten by decay,"
          " superseded by a later statement of the same slot (extraction and compression)."),
     ]
@@ -148,15 +159,16 @@ def build_report(settings: KoreSettings, now: str | None = None) -> str:
     parts.append("<section><h2>Quarantine by reason</h2>" + _table(
         ["reason", "records", "files"], quarantine) + "</section>")
     parts.append("<section><h2>Latest runs (seconds per stage)</h2>" + _table(
-        ["run", "kind", "state", "total", "ingest", "extract", "index", "decay", "compress",
-         "publish"], history) + "</section>")
+        ["run", "kind", "state", "total", "ingest", "embed", "extract", "index", "decay",
+         "compress", "publish"], [_seconds(r) for r in history]) + "</section>")
     meta = (f"clock {clock} · {totals[0]} active memories · {totals[1]} owners · "
             f"{totals[2]} messages · {totals[3]} runs · {totals[4]} archived · "
             f"{totals[5]} quarantined")
     return ("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">"
             "<title>kore memory report</title>"
             f"<style>{_CSS}</style></head><body><h1>kore memory report</h1>"
-            f"<p class=\"meta\">{escape(meta)}</p>" + "".join(parts) + "</body></html>")
+            f"<p class=\"meta\">{escape(meta)}</p><div class=\"grid\">" + "".join(parts)
+            + "</div></body></html>")
 
 
 def write_report(settings: KoreSettings, out: Path, now: str | None = None) -> Path:

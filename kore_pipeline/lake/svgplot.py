@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from html import escape
 
 PALETTE = ("#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948", "#b07aa1",
@@ -17,6 +18,17 @@ def _nice_max(value: float) -> float:
         if value <= step:
             return float(step)
     return float(value * 1.1)
+
+
+def _count_max(value: float) -> float:
+    """An axis top for counts whose four grid steps are whole numbers (3 -> 4, 5 -> 8)."""
+    step = max(1, math.ceil(value / 4))
+    for candidate in (1, 2, 3, 4, 5, 10, 15, 20, 25, 50, 75, 100, 150, 200, 250, 500, 1000,
+                      2500, 5000):
+        if candidate >= step:
+            step = candidate
+            break
+    return float(step * 4) if value > 0 else 4.0
 
 
 def _fmt(value: float) -> str:
@@ -57,11 +69,13 @@ def _empty(plot_id: str) -> str:
 
 
 def bar_chart(plot_id: str, labels: list[str], series: dict[str, list[float]],
-              y_label: str = "") -> str:
-    """Grouped vertical bars: one group per label, one bar per series."""
+              y_label: str = "", integer: bool = False) -> str:
+    """Grouped vertical bars: one group per label, one bar per series (``integer``: counts,
+    so the axis is labelled in whole numbers)."""
     if not labels or not series:
         return _empty(plot_id)
-    y_max = _nice_max(max((v for vals in series.values() for v in vals), default=0))
+    top = max((v for vals in series.values() for v in vals), default=0)
+    y_max = _count_max(top) if integer else _nice_max(top)
     pw, ph = W - LEFT - RIGHT, H - TOP - BOTTOM
     group_w = pw / len(labels)
     bar_w = group_w * 0.8 / len(series)
@@ -114,12 +128,14 @@ def hbar_chart(plot_id: str, items: list[tuple[str, float]], x_label: str = "") 
 def line_chart(plot_id: str, xs: list[float], series: dict[str, list[float]],
                x_label: str = "", y_label: str = "", x_ticks: list[tuple[float, str]] | None
                = None, hline: tuple[float, str] | None = None,
-               y_max: float | None = None) -> str:
-    """Lines over a shared numeric x axis; optional labelled ticks and a horizontal rule."""
+               y_max: float | None = None, integer: bool = False) -> str:
+    """Lines over a shared numeric x axis; optional labelled ticks and a horizontal rule
+    (``integer``: the y axis counts, labelled in whole numbers)."""
     if not xs or not series:
         return _empty(plot_id)
-    top = y_max if y_max is not None else _nice_max(
-        max((v for vals in series.values() for v in vals), default=0))
+    highest = max((v for vals in series.values() for v in vals), default=0)
+    top = y_max if y_max is not None else (_count_max(highest) if integer
+                                           else _nice_max(highest))
     x0, x1 = min(xs), max(xs)
     span = (x1 - x0) or 1.0
     pw, ph = W - LEFT - RIGHT, H - TOP - BOTTOM

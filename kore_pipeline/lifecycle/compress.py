@@ -10,6 +10,14 @@ are merged greedily by descending cosine. One merge level per pass: a memory tha
 another in this pass is not itself archived in the same pass (its merged text has no vector
 yet); the next pass, after the caller re-embeds the changed keepers, can merge it further.
 The FAISS index is not touched here.
+
+Incremental: a pass compares only the *pending* memories (``compress_pending``: added,
+changed or restored since they were last compared, see :mod:`.pending`) with the members of
+their groups; other groups are not read, nor are their vectors. After a complete run (passes
+until nothing merges) no similar pair is left among the others, so the pairs found are those
+a full pass would find, and the merges the same (``tests/lifecycle/test_compress_incremental``;
+in groups above ``EXACT_MAX`` the new members are compared exactly, where a full pass blocks).
+``full=True``, or a changed embedder, threshold or grouping, compares every pair again.
 """
 
 from __future__ import annotations
@@ -25,6 +33,7 @@ import numpy as np
 
 from kore_pipeline.embed.cache import Embedder, EmbeddingCache, embed_text, embed_with_cache
 from kore_pipeline.ids import text_hash
+from kore_pipeline.lifecycle import pending
 from kore_pipeline.lifecycle.similar_pairs import (  # noqa: F401 (exact_pairs, find_similar_pairs: re-exported)
     exact_pairs,
     find_similar_pairs,
@@ -53,6 +62,7 @@ class CompressReport:
     groups: int
     candidates: int
     merged: int
+    compared: int = 0  # memories compared with their groups (the new ones; all in a full pass)
     pairs: list[tuple[int, int, float]] = field(default_factory=list)  # (kept, archived, cos)
     superseded: int = 0
     """Pairs where the later statement gave a slot another value: the earlier is superseded."""
@@ -133,7 +143,7 @@ def _decay_scores(conn: sqlite3.Connection, keepers: list[dict[str, Any]], now: 
 
 def run_compress(conn: sqlite3.Connection, settings: KoreSettings, embedder: Embedder,
                  cache: EmbeddingCache, now: datetime, run_id: str | None = None,
-                 owner: str | None = None) -> CompressReport:
+                 owner: str | None = None, full: bool = False) -> CompressReport:
     """Merge near-duplicate active memories within each (owner, subject, type); one transaction.
 
     The write lock is taken before the memories are read (``BEGIN IMMEDIATE``), so a memory
@@ -144,9 +154,11 @@ def run_compress(conn: sqlite3.Connection, settings: KoreSettings, embedder: Emb
     its original text. With ``settings.fact_guard``, a pair stating different facts (another
     number, date, negation or name) is kept apart, and one where the later statement gives
     the earlier's slot another value supersedes it instead (archived as 'superseded').
+    Only new or changed memories are compared with their groups (see the module doc);
+    ``full=True`` compares every pair again.
     """
     with store.transaction(conn):
-        return _compress_locked(conn, settings, embedder, cache, now, run_id, owner)
+        return _compress_locked(conn, settings, embedder, cache, now, run_id, owner, full)
 
 
 _RECORD_COLUMNS = ("id", "content", "content_hash", "importance", "source_message_ids",
@@ -201,37 +213,78 @@ class _Clock:
         self._t = t
 
 
-def _compress_locked(conn: sqlite3.Connection, settings: KoreSettings, embedder: Embedder,
-                     cache: EmbeddingCache, now: datetime, run_id: str | None,
-                     owner: str | None) -> CompressReport:
-    """The body of :func:`run_compress`, inside its transaction."""
-    clock = _Clock()
-    where = "status = 'active' AND type != 'summary' AND category != 'summary'"
-    params: tuple[Any, ...] = ()
-    if owner is not None:
-        where += " AND owner = ?"
-        params = (owner,)
+Group = tuple[np.ndarray, list[str], np.ndarray]
+"""One group to compare: member ids (sorted), their embedded texts, which are new."""
+
+
+def _all_groups(conn: sqlite3.Connection, where: str,
+                params: tuple[Any, ...]) -> tuple[list[Group], int]:
+    """Every group of the comparable memories (full pass), every member new; and the count
+    of groups, singles included."""
     cur = conn.cursor()
     cur.row_factory = None
-    rows = cur.execute(f"SELECT id, owner, subject, type, content FROM memories WHERE {where}"
-                       " ORDER BY id", params).fetchall()
-    if len(rows) < 2:
-        return CompressReport(groups=len(rows), candidates=0, merged=0, pairs=[])
-    ids = np.fromiter((r[0] for r in rows), dtype=np.int64, count=len(rows))
-    groups: dict[tuple[str, str, str], list[int]] = {}
-    for pos, r in enumerate(rows):
-        groups.setdefault((r[1], r[2], r[3]), []).append(pos)
-    texts = [embed_text(r[2], r[4]) for r in rows]
-    del rows
+    grouped: dict[tuple[str, str, str], tuple[list[int], list[str]]] = {}
+    for mid, owner, subject, mtype, content in cur.execute(
+            f"SELECT id, owner, subject, type, content FROM memories WHERE {where}"
+            " ORDER BY id", params):
+        ids, texts = grouped.setdefault((owner, subject, mtype), ([], []))
+        ids.append(mid)
+        texts.append(embed_text(subject, content))
+    out = [(np.asarray(i, dtype=np.int64), t, np.ones(len(i), dtype=bool))
+           for i, t in grouped.values() if len(i) > 1]
+    return out, len(grouped)
+
+
+def _pending_groups(conn: sqlite3.Connection, new: dict[int, tuple[str, str, str]]
+                    ) -> list[Group]:
+    """The groups of the ``new`` memories (id -> group), read by index; new members marked."""
+    out = []
+    for owner, subject, mtype in sorted(set(new.values())):
+        members = pending.group_members(conn, owner, subject, mtype)
+        if len(members) < 2:
+            continue
+        ids = np.fromiter((m[0] for m in members), dtype=np.int64, count=len(members))
+        out.append((ids, [embed_text(subject, m[1]) for m in members],
+                    np.fromiter((m[0] in new for m in members), dtype=bool,
+                                count=len(members))))
+    return out
+
+
+def _compress_locked(conn: sqlite3.Connection, settings: KoreSettings, embedder: Embedder,
+                     cache: EmbeddingCache, now: datetime, run_id: str | None,
+                     owner: str | None, full: bool = False) -> CompressReport:
+    """The body of :func:`run_compress`, inside its transaction."""
+    clock = _Clock()
+    key = pending.state_key(embedder.cache_id, settings.similarity_threshold, GROUP_BY,
+                            EXACT_MAX, settings.fact_guard)
+    incremental = pending.use_state(conn, key) and not full
+    handled: list[int] = []
+    if incremental:  # the pending memories, then their groups only
+        rows = pending.pending_rows(conn, owner)
+        handled = [int(r[0]) for r in rows]
+        fresh = {int(r[0]): (r[1], r[2], r[3]) for r in rows if r[4]}
+        groups = _pending_groups(conn, fresh)
+        n_groups, compared = len(set(fresh.values())), len(fresh)
+    else:
+        where = "status = 'active' AND type != 'summary' AND category != 'summary'"
+        params: tuple[Any, ...] = ()
+        if owner is not None:
+            where += " AND owner = ?"
+            params = (owner,)
+        groups, n_groups = _all_groups(conn, where, params)
+        compared = int(conn.execute(f"SELECT count(*) FROM memories WHERE {where}",
+                                    params).fetchone()[0])
     clock.lap("read")
-    vectors = embed_with_cache(texts, embedder, cache)[0]
+    texts = [t for _ids, group_texts, _new in groups for t in group_texts]
+    vectors = embed_with_cache(texts, embedder, cache)[0] if texts else np.zeros((0, 0))
     del texts
     clock.lap("vectors")
-    members = [np.asarray(p, dtype=np.int64) for p in groups.values() if len(p) > 1]
-    found = pairs_of_groups([(ids[m], vectors[m]) for m in members],
+    bounds = np.cumsum([0] + [len(g[0]) for g in groups])
+    found = pairs_of_groups([(g[0], vectors[bounds[k] : bounds[k + 1]], g[2])
+                             for k, g in enumerate(groups)],
                             settings.similarity_threshold, exact_max=EXACT_MAX,
                             workers=settings.compress_workers)
-    del members
+    del groups
     del vectors
     clock.lap("pairs")
     candidates = sum(len(p) for p in found)
@@ -290,8 +343,12 @@ def _compress_locked(conn: sqlite3.Connection, settings: KoreSettings, embedder:
         from kore_pipeline.store.validity import supersede
 
         supersede(conn, sorted(replaced.items()), iso(now), run_id)
+    # the pending memories are compared now; keepers (new text) and superseders (whose
+    # merges wait for the next pass) stay pending
+    pending.done(conn, handled, sorted(absorbed | superseders), everything=not incremental,
+                 owner=owner)
     clock.lap("write")
-    return CompressReport(groups=len(groups), candidates=candidates,
-                          merged=len(merged_pairs), pairs=merged_pairs, seconds=clock.laps,
+    return CompressReport(groups=n_groups, candidates=candidates, merged=len(merged_pairs),
+                          pairs=merged_pairs, seconds=clock.laps, compared=compared,
                           superseded=len(replaced), kept_apart=kept_apart,
                           superseded_pairs=superseded_pairs)

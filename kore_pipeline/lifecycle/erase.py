@@ -29,7 +29,8 @@ import numpy as np
 from kore_pipeline import files
 from kore_pipeline.settings import KoreSettings
 
-HANDLED_TABLES = ("messages", "memories", "archive", "access_log", "quarantine")
+HANDLED_TABLES = ("messages", "memories", "archive", "access_log", "quarantine",
+                  "memory_events")
 """Tables :func:`forget_owner` clears by name; any other table with an ``owner`` column is
 cleared generically."""
 
@@ -106,6 +107,8 @@ def _store_forget(conn: sqlite3.Connection, owner: str, subject: str | None,
                 f"DELETE FROM archive WHERE memory_id IN ({marks})", ids).rowcount
             report.rows["access_log"] = conn.execute(
                 f"DELETE FROM access_log WHERE memory_id IN ({marks})", ids).rowcount
+            report.rows["memory_events"] = conn.execute(
+                f"DELETE FROM memory_events WHERE memory_id IN ({marks})", ids).rowcount
             report.rows["memories"] = conn.execute(
                 f"DELETE FROM memories WHERE id IN ({marks})", ids).rowcount
         msg_where = "owner = ?" + (" AND speaker = ?" if subject is not None else "")

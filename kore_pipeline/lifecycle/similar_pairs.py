@@ -11,6 +11,9 @@ cosine, then ids; every candidate's cosine recomputed in float64 and kept if >= 
   is found when one vector's list is among the other's probed lists; near-duplicates at
   cosine 0.88 are close enough that this loses very few (docs/scale.md has the recall).
 - :func:`find_similar_pairs`: FAISS range search (flat, or IVF above ``ivf_min``).
+- :func:`new_pairs`: every pair that involves at least one of the group's *new* vectors
+  (exact, ``new x all`` products): the incremental pass, when the other members were already
+  compared with each other.
 """
 
 from __future__ import annotations
@@ -225,17 +228,60 @@ def blocked_pairs(ids: np.ndarray, vectors: np.ndarray, threshold: float, *,
     return _finish(ids, x, key // n, key % n, threshold)
 
 
+def new_pairs(ids: np.ndarray, vectors: np.ndarray, new: np.ndarray,
+              threshold: float) -> Pairs:
+    """Every pair of the group with at least one ``new`` member (a boolean mask), exactly.
+
+    The pairs :func:`exact_pairs` finds, less those between two old members: when the old
+    members have already been compared with each other (none of their pairs is similar), the
+    same result for ``|new| * n`` products instead of ``n**2 / 2``.
+    """
+    n = len(ids)
+    fresh = np.flatnonzero(new)
+    if n < 2 or len(fresh) == 0:
+        return []
+    x = np.ascontiguousarray(vectors, dtype=np.float32)
+    radius = _radius(threshold)
+    rows: list[np.ndarray] = []
+    cols: list[np.ndarray] = []
+    for start in range(0, len(fresh), _QUERY_CHUNK):
+        q = fresh[start : start + _QUERY_CHUNK]
+        bi, bj = np.nonzero(x[q] @ x.T > radius)
+        qi = q[bi]
+        # a pair of two new members is found from both sides: keep it once (i < j)
+        keep = (qi != bj) & (~new[bj] | (qi < bj))
+        rows.append(np.minimum(qi[keep], bj[keep]))
+        cols.append(np.maximum(qi[keep], bj[keep]))
+    return _finish(ids, x, np.concatenate(rows), np.concatenate(cols), threshold)
+
+
 def group_pairs(ids: np.ndarray, vectors: np.ndarray, threshold: float, *,
-                exact_max: int) -> Pairs:
-    """Similar pairs of one group: exact up to ``exact_max`` vectors, IVF blocking above."""
-    if len(ids) <= exact_max:
+                exact_max: int, new: np.ndarray | None = None) -> Pairs:
+    """Similar pairs of one group: exact up to ``exact_max`` vectors, IVF blocking above.
+
+    With ``new`` (a mask; the other members were already compared with each other), only
+    the pairs involving a new member are searched (:func:`new_pairs`), unless that costs
+    more than blocking the whole group would.
+    """
+    n = len(ids)
+    if new is not None and not new.all():
+        fresh = int(new.sum())
+        # products: new_pairs fresh * n; exact n**2 / 2; blocked about n * sqrt(n) * NPROBE
+        cheaper = fresh < n / 2 if n <= exact_max else fresh < math.sqrt(n) * (1 + NPROBE)
+        if cheaper:
+            return new_pairs(ids, vectors, new, threshold)
+    if n <= exact_max:
         return exact_pairs(ids, vectors, threshold)
     return blocked_pairs(ids, vectors, threshold)
 
 
-def pairs_of_groups(groups: Sequence[tuple[np.ndarray, np.ndarray]], threshold: float, *,
+Group = tuple[np.ndarray, np.ndarray] | tuple[np.ndarray, np.ndarray, np.ndarray | None]
+"""``(ids, vectors)`` or ``(ids, vectors, new)``: the group's members and which are new."""
+
+
+def pairs_of_groups(groups: Sequence[Group], threshold: float, *,
                     exact_max: int, workers: int = 1) -> list[Pairs]:
-    """:func:`group_pairs` of each ``(ids, vectors)`` group, in the given order.
+    """:func:`group_pairs` of each ``(ids, vectors[, new])`` group, in the given order.
 
     Each product runs with one BLAS thread: the products here are small (a group, a list),
     and on the busy 2-core machine two OpenBLAS threads waiting for each other made this step
@@ -245,8 +291,9 @@ def pairs_of_groups(groups: Sequence[tuple[np.ndarray, np.ndarray]], threshold: 
     """
     from threadpoolctl import threadpool_limits  # deferred: inspects loaded libraries
 
-    def one(group: tuple[np.ndarray, np.ndarray]) -> Pairs:
-        return group_pairs(group[0], group[1], threshold, exact_max=exact_max)
+    def one(group: Group) -> Pairs:
+        new = group[2] if len(group) > 2 else None
+        return group_pairs(group[0], group[1], threshold, exact_max=exact_max, new=new)
 
     with threadpool_limits(limits=1, user_api="blas"):
         if workers <= 1 or len(groups) < 2:

@@ -74,6 +74,9 @@ class RunContext:
     """The embedding model (loaded on first use through :attr:`embedder`)."""
     _cache: EmbeddingCache | None = None
     stats: dict[str, Any] = field(default_factory=dict)
+    prepared: tuple[list[tuple[str, str, str]], list[Any]] | None = None
+    """Keys of the pending messages and their candidates, from :func:`candidate_texts`:
+    extraction is pure, so :func:`stage_extract` reuses them instead of extracting again."""
     stage_seq: int = 0
     """The ``run_stages.seq`` of the stage running now (for progress events)."""
 
@@ -217,8 +220,10 @@ def candidate_texts(ctx: RunContext) -> list[str]:
     """The texts extraction will add (or re-embed) for the pending messages, sorted."""
     from kore_pipeline.embed.cache import embed_text
 
-    return sorted({embed_text(c.subject, c.content)
-                   for c in extract_memories(pending_messages(ctx.conn), ctx.settings)})
+    pending = pending_messages(ctx.conn)
+    candidates = extract_memories(pending, ctx.settings)
+    ctx.prepared = ([message_key(m) for m in pending], candidates)  # for the extract stage
+    return sorted({embed_text(c.subject, c.content) for c in candidates})
 
 
 @timed_stage("embed")
@@ -271,6 +276,15 @@ def prepare_vectors(ctx: RunContext) -> int:
     return int(encode_into_cache(candidate_texts(ctx), ctx)["encoded"])
 
 
+def pending_candidates(ctx: RunContext, pending: list[dict[str, Any]]) -> list[Any]:
+    """The candidates of ``pending``: those :func:`candidate_texts` extracted if it saw the
+    very same messages (extraction is pure), else extracted now."""
+    prepared, ctx.prepared = ctx.prepared, None
+    if prepared is not None and prepared[0] == [message_key(m) for m in pending]:
+        return prepared[1]
+    return extract_memories(pending, ctx.settings)
+
+
 @contextmanager
 def serving_transaction(ctx: RunContext) -> Iterator[None]:
     """One write transaction around the stages that change what search sees.
@@ -292,7 +306,7 @@ def stage_extract(ctx: RunContext) -> dict[str, int]:
     next run picks its messages up.
     """
     pending = pending_messages(ctx.conn)
-    candidates = extract_memories(pending, ctx.settings)
+    candidates = pending_candidates(ctx, pending)
     report = upsert_memories(ctx.conn, candidates, iso(ctx.now),
                              done_messages=[message_key(m) for m in pending])
     faults.reach("extract")

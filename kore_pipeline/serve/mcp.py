@@ -1,32 +1,37 @@
 """MCP server (official ``mcp`` SDK 2.x, ``MCPServer``): the memory store as tools for agents.
 
-Tools: ``memory_search``, ``memory_context``, ``memory_save``, ``memory_delete``,
-``memory_stats``. The logic lives in :mod:`search`, :mod:`context` and :mod:`memory_api`;
-this module only resolves the owner, serialises calls and maps errors to tool errors.
+The same operations as ``kore api`` and the Python API (every tool calls a method of
+:class:`kore_pipeline.memory.Memory`): ``memory_search`` (with ``explain``),
+``memory_context``, ``memory_inject``, ``memory_save``, ``memory_save_batch``, ``memory_get``,
+``memory_update``, ``memory_delete``, ``memory_restore``, ``memory_list``,
+``memory_timeline``, ``memory_stats`` and ``memory_export``. Results are typed
+(:mod:`mcp_types`), so each tool advertises its output schema.
 
-**Owners.** The owner is the namespace of memories. Every tool acts within one owner: the
-one passed as ``owner``, else the server's ``--owner`` (default ``default``). A client never
-sees another owner's memories unless it names that owner, so one server can serve several
-cooperating namespaces. This is *not* a security boundary: any client that can reach the
-server may name any owner. A deployment that needs hard isolation runs one server per owner
-with ``--owner NAME --lock-owner``; such a server rejects every call that names another owner.
+**Hints are truthful.** Search, context and inject log every memory they return as an access
+(the next decay pass turns it into reinforcement), so they are not read-only; a server
+started with ``reinforce=False`` (``kore mcp --no-reinforce``) logs nothing and advertises
+them read-only.
 
-One :class:`search.Searcher` lives as long as the server: the embedding model loads on the
-first semantic query (or ``embed_now`` save) and the FAISS index is reloaded whenever a
-pipeline run rewrites it, so new memories are found without a restart.
+**Owners.** Every tool acts within one owner: the one passed as ``owner``, else the server's
+``--owner`` (default ``default``). This is *not* a security boundary: any client may name any
+owner, unless the server runs with ``--owner NAME --lock-owner`` (then it refuses every other
+owner). For per-key isolation over the network use ``kore api``.
+
+**Transports.** stdio (``kore mcp``) or streamable HTTP (``kore mcp --transport http --port
+P``, endpoint ``/mcp``). One :class:`Memory` lives as long as the server: the model loads
+once, and the FAISS index is reloaded whenever a pipeline run rewrites it.
 """
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable
 from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import Field
 
-from kore_pipeline.embed.cache import Embedder, EmbeddingCache
-from kore_pipeline.serve.memory_api import MemoryApiError, delete_memory, owner_stats, save_memory
-from kore_pipeline.serve.search import Searcher, SearchFilters
+from kore_pipeline.memory import Memory
+from kore_pipeline.serve import mcp_types as t
+from kore_pipeline.serve.memory_api import MemoryApiError
 from kore_pipeline.settings import KoreSettings
 
 try:
@@ -43,10 +48,11 @@ MAX_CONTEXT_TOKENS = 32000
 
 INSTRUCTIONS = """\
 Long-term memory of past conversations (kore-pipeline).
-Use memory_search to look facts up, memory_context for a ready-to-paste block of relevant
-memories, memory_save to remember something new, memory_delete to forget a memory by id and
-memory_stats for counts. The `owner` argument is the memory namespace; leave it out to use
-this server's default owner{locked}."""
+Use memory_search to look facts up (explain=true says why each hit ranked), memory_context
+for a ready-to-paste block of relevant memories, memory_save to remember something new,
+memory_get / memory_update / memory_delete / memory_restore by id, memory_list and
+memory_timeline to browse, memory_stats for counts. The `owner` argument is the memory
+namespace; leave it out to use this server's default owner{locked}."""
 
 T = TypeVar("T")
 
@@ -55,30 +61,40 @@ Owner = Annotated[str | None, Field(
                 "never returned unless their owner is named here.")]
 Now = Annotated[str | None, Field(
     description="ISO 8601 time to act at (for reproducible results); default: the clock.")]
+MemoryId = Annotated[int, Field(description="Id of the memory (from memory_search or "
+                                            "memory_list).")]
+Type = Annotated[Literal["factual", "episodic", "summary"] | None, Field(
+    description="Only this memory type.")]
+Status = Annotated[Literal["active", "forgotten", "merged", "compacted", "superseded",
+                           "deleted", "any"], Field(description="Only this status ('any': all).")]
+Limit = Annotated[int, Field(ge=1, le=500, description="Page size.")]
+Offset = Annotated[int, Field(ge=0, description="Skip this many (use next_offset).")]
 
 
 class MemoryService:
-    """The state behind the tools: one store connection, one Searcher, one lock.
-
-    Tools run on worker threads; the lock makes calls take turns on the shared connection.
-    """
+    """The state behind the tools: one :class:`Memory` and the owner rules."""
 
     def __init__(self, settings: KoreSettings, owner: str = DEFAULT_OWNER,
-                 lock_owner: bool = False, embedder: Embedder | None = None) -> None:
+                 lock_owner: bool = False, embedder: Any = None,
+                 reinforce: bool = True) -> None:
         owner = (owner or "").strip()
         if not owner:
             raise ValueError("the server's owner must be a non-empty string")
         self.settings = settings
         self.owner = owner
         self.lock_owner = lock_owner
-        self.searcher = Searcher(settings, embedder=embedder)
-        self.lock = threading.Lock()
-        self._cache: EmbeddingCache | None = None
+        self.reinforce = reinforce
+        self.memory = Memory(settings=settings, embedder=embedder)
 
     @property
     def conn(self) -> Any:
-        """The store connection (shared with the Searcher)."""
-        return self.searcher.conn
+        """The store connection."""
+        return self.memory.conn
+
+    @property
+    def searcher(self) -> Any:
+        """The searcher (for warming)."""
+        return self.memory.searcher
 
     def resolve_owner(self, owner: str | None) -> str:
         """The owner a call acts on; refuses any other than the server's when locked."""
@@ -89,43 +105,36 @@ class MemoryService:
         return name
 
     def call(self, fn: Callable[[], T]) -> T:
-        """Run ``fn`` under the lock; refused requests become tool errors the model can read."""
-        with self.lock:
-            try:
-                return fn()
-            except (MemoryApiError, ValueError) as exc:
-                raise ToolError(str(exc)) from exc
-
-    def embed_pending(self) -> dict[str, Any]:
-        """Embed what changed and rewrite the index now (the model loads if needed)."""
-        from kore_pipeline.index.sync import sync_index
-
-        if self._cache is None:
-            self._cache = EmbeddingCache(self.settings.cache_path())
-        report = sync_index(self.conn, self.settings, self.searcher.embedder, self._cache)
-        return {"encoded": report.encoded, "rebuilt": report.rebuilt,
-                "signature": report.signature}
+        """Run ``fn``; refused requests become tool errors the model can read."""
+        try:
+            return fn()
+        except (MemoryApiError, ValueError) as exc:
+            raise ToolError(str(exc)) from exc
 
     def close(self) -> None:
-        """Close the cache and the store."""
-        if self._cache is not None:
-            self._cache.close()
-        self.searcher.close()
+        """Close the store."""
+        self.memory.close()
 
 
 def build_server(settings: KoreSettings, owner: str = DEFAULT_OWNER, lock_owner: bool = False,
-                 embedder: Embedder | None = None) -> tuple[MCPServer, MemoryService]:
-    """The MCP server with its five tools, and the service holding the store (close it)."""
-    svc = MemoryService(settings, owner, lock_owner, embedder)
+                 embedder: Any = None,
+                 reinforce: bool = True) -> tuple[MCPServer, MemoryService]:
+    """The MCP server with its tools, and the service holding the store (close it)."""
+    svc = MemoryService(settings, owner, lock_owner, embedder, reinforce)
+    mem = svc.memory
     locked = (f"; this server is locked to owner {svc.owner!r}" if lock_owner
               else f" ({svc.owner!r})")
     server: MCPServer = MCPServer(SERVER_NAME, instructions=INSTRUCTIONS.format(locked=locked),
                                   log_level="WARNING")
-    # Search and context only add access-log rows (bookkeeping that slows forgetting); they
-    # change no memory, so they are advertised as read-only.
+    logs_access = ToolAnnotations(read_only_hint=not reinforce, destructive_hint=False,
+                                  idempotent_hint=not reinforce, open_world_hint=False)
     read_only = ToolAnnotations(read_only_hint=True, open_world_hint=False)
+    writes = ToolAnnotations(read_only_hint=False, destructive_hint=False,
+                             idempotent_hint=True, open_world_hint=False)
+    removes = ToolAnnotations(read_only_hint=False, destructive_hint=True,
+                              idempotent_hint=True, open_world_hint=False)
 
-    @server.tool(annotations=read_only)
+    @server.tool(annotations=logs_access)
     def memory_search(
         query: Annotated[str, Field(description="What to look for, in natural language.")],
         owner: Owner = None,
@@ -138,30 +147,32 @@ def build_server(settings: KoreSettings, owner: str = DEFAULT_OWNER, lock_owner:
         category: Annotated[str | None, Field(
             description="Only this category (preference, decision, habit, profile, episode, "
                         "summary, note, ...).")] = None,
-        type: Annotated[Literal["factual", "episodic", "summary"] | None, Field(
-            description="Only this memory type.")] = None,
+        type: Type = None,
         include_archived: Annotated[bool, Field(
             description="Also forgotten, merged, compacted and superseded memories"
             " (never deleted ones).")] = False,
+        explain: Annotated[bool, Field(description=(
+            "Add to each hit why it ranked: keyword rank, vector rank, decay, importance, "
+            "fused score."))] = False,
         now: Now = None,
-    ) -> list[dict[str, Any]]:
+    ) -> list[t.Hit]:
         """Search one owner's long-term memories; best first.
 
-        Each hit has memory_id (use it with memory_delete), content, subject, category,
-        type, importance (1-5), decay_score, score, created_at, status and the source
-        message ids. Every returned hit counts as an access, which slows its forgetting.
+        Each hit has memory_id, content, subject, category, type, importance (1-5),
+        decay_score, score, created_at, status and the source message ids. Every returned
+        hit counts as an access, which slows its forgetting (unless the server runs with
+        reinforcement off).
         """
-        def run() -> list[dict[str, Any]]:
-            name = svc.resolve_owner(owner)
-            filters = SearchFilters(subject=subject, category=category, type=type,
-                                    include_archived=include_archived)
-            hits = svc.searcher.search(query, name, k=k, now=now, reinforce=True, mode=mode,
-                                       filters=filters)
-            return [h.to_dict() for h in hits]
+        def run() -> list[t.Hit]:
+            hits = mem.search(query, svc.resolve_owner(owner), k=k, now=now, mode=mode,
+                              subject=subject, category=category, type=type,
+                              include_archived=include_archived, reinforce=svc.reinforce,
+                              explain=explain)
+            return [t.Hit.model_validate(h) for h in hits]
 
         return svc.call(run)
 
-    @server.tool(annotations=read_only)
+    @server.tool(annotations=logs_access)
     def memory_context(
         query: Annotated[str, Field(description="The task or question the context is for.")],
         owner: Owner = None,
@@ -171,21 +182,29 @@ def build_server(settings: KoreSettings, owner: str = DEFAULT_OWNER, lock_owner:
     ) -> str:
         """The memories most relevant to QUERY as one text block to put in a prompt.
 
-        The block fits in max_tokens; it is empty when nothing relevant is remembered.
+        The block fits in max_tokens; it is empty when nothing relevant is remembered. The
+        memories written into it count as accesses.
         """
-        def run() -> str:
-            name = svc.resolve_owner(owner)
-            try:
-                from kore_pipeline.serve.prompt import build_context
-            except ImportError as exc:
-                raise ToolError("memory_context is not available in this installation "
-                                f"({exc}); use memory_search") from exc
-            return build_context(svc.searcher, query, name, max_tokens=max_tokens, now=now)
+        return svc.call(lambda: mem.context(query, svc.resolve_owner(owner),
+                                            max_tokens=max_tokens, now=now,
+                                            reinforce=svc.reinforce))
 
-        return svc.call(run)
+    @server.tool(annotations=logs_access)
+    def memory_inject(
+        request: Annotated[dict[str, Any], Field(description=(
+            "An OpenAI-style chat request ({model, messages: [{role, content}]})."))],
+        owner: Owner = None,
+        provider: Annotated[str | None, Field(description=(
+            "Provider name (glm/zhipu get the block as a user message)."))] = None,
+        max_tokens: Annotated[int, Field(ge=50, le=MAX_CONTEXT_TOKENS)] = 2000,
+        now: Now = None,
+    ) -> dict[str, Any]:
+        """The chat request with the owner's memory block added for its last user message."""
+        return svc.call(lambda: mem.inject(request, svc.resolve_owner(owner), provider=provider,
+                                           max_tokens=max_tokens, now=now,
+                                           reinforce=svc.reinforce))
 
-    @server.tool(annotations=ToolAnnotations(read_only_hint=False, destructive_hint=False,
-                                             idempotent_hint=True, open_world_hint=False))
+    @server.tool(annotations=writes)
     def memory_save(
         content: Annotated[str, Field(description="The fact or note to remember, as one "
                                                   "self-contained sentence.")],
@@ -206,63 +225,150 @@ def build_server(settings: KoreSettings, owner: str = DEFAULT_OWNER, lock_owner:
             "Also embed it for semantic search now (slower; otherwise the next pipeline run "
             "does it). Keyword search finds it at once either way."))] = False,
         now: Now = None,
-    ) -> dict[str, Any]:
+    ) -> t.Saved:
         """Remember something: store it in one owner's long-term memory.
 
         Saving the same fact again (same owner, subject and wording up to case and
         punctuation) refreshes the one memory instead of adding a duplicate. Returns
         memory_id, importance, key, action (inserted/updated/unchanged) and status.
         """
-        def run() -> dict[str, Any]:
-            name = svc.resolve_owner(owner)
-            result = save_memory(svc.conn, svc.settings, content, name, subject=subject,
-                                 category=category, type=type, importance=importance, now=now,
-                                 expires_at=expires_at)
-            out = result.to_dict()
-            if embed_now:
-                out["index"] = svc.embed_pending()
-                out["embedded"] = True
-            return out
+        return svc.call(lambda: t.Saved.model_validate(mem.save(
+            content, svc.resolve_owner(owner), subject=subject, category=category, type=type,
+            importance=importance, expires_at=expires_at, now=now, embed_now=embed_now)))
 
-        return svc.call(run)
-
-    @server.tool(annotations=ToolAnnotations(read_only_hint=False, destructive_hint=True,
-                                             idempotent_hint=True, open_world_hint=False))
-    def memory_delete(
-        memory_id: Annotated[int, Field(description="Id of the memory (from memory_search).")],
+    @server.tool(annotations=writes)
+    def memory_save_batch(
+        items: Annotated[list[dict[str, Any]], Field(
+            min_length=1, max_length=500, description=(
+                "Memories to save, each {content, subject?, category?, type?, importance?, "
+                "expires_at?}."))],
         owner: Owner = None,
         now: Now = None,
-    ) -> dict[str, Any]:
-        """Forget one memory of an owner: search will never return it again.
-
-        The memory is archived with reason 'deleted' (its text is kept in the archive for
-        audit, not destroyed). An id that the owner does not have is an error.
-        """
-        def run() -> dict[str, Any]:
-            return delete_memory(svc.conn, memory_id, svc.resolve_owner(owner), now=now)
+    ) -> t.Batch:
+        """Save several memories of one owner; a refused item never stops the rest."""
+        def run() -> t.Batch:
+            name = svc.resolve_owner(owner)
+            clean = [{k: v for k, v in item.items() if k != "owner"} for item in items]
+            results = mem.save_many(clean, owner=name, now=now)
+            return t.Batch(results=[t.BatchItem.model_validate(r) for r in results],
+                           saved=sum(r["ok"] for r in results),
+                           refused=sum(not r["ok"] for r in results))
 
         return svc.call(run)
 
     @server.tool(annotations=read_only)
-    def memory_stats(owner: Owner = None) -> dict[str, Any]:
+    def memory_get(memory_id: MemoryId, owner: Owner = None) -> t.MemoryFull:
+        """One memory in full: its fields, the source messages (text and time) it came from,
+        its archive record and history (merges, supersessions, edits, restores)."""
+        return svc.call(lambda: t.MemoryFull.model_validate(
+            mem.get(memory_id, svc.resolve_owner(owner))))
+
+    @server.tool(annotations=writes)
+    def memory_update(
+        memory_id: MemoryId,
+        owner: Owner = None,
+        content: Annotated[str | None, Field(description="New text.")] = None,
+        importance: Annotated[int | None, Field(ge=1, le=5)] = None,
+        category: Annotated[str | None, Field(description="New category (one word).")] = None,
+        expires_at: Annotated[str | None, Field(description=(
+            "ISO 8601 expiry; \"\" clears it."))] = None,
+        now: Now = None,
+    ) -> t.Changed:
+        """Change the content, importance, category or expiry of one memory."""
+        changes = {k: v for k, v in (("content", content), ("importance", importance),
+                                     ("category", category), ("expires_at", expires_at))
+                   if v is not None}
+
+        def run() -> t.Changed:
+            if not changes:
+                raise MemoryApiError("nothing to update: give content, importance, category or"
+                                     " expires_at")
+            return t.Changed.model_validate(mem.update(memory_id, svc.resolve_owner(owner),
+                                                       now=now, **changes))
+
+        return svc.call(run)
+
+    @server.tool(annotations=removes)
+    def memory_delete(memory_id: MemoryId, owner: Owner = None, now: Now = None) -> t.Changed:
+        """Forget one memory of an owner: search will never return it again.
+
+        The memory is archived with reason 'deleted' (its text is kept for audit and
+        memory_restore brings it back). An id that the owner does not have is an error.
+        """
+        return svc.call(lambda: t.Changed.model_validate(
+            mem.delete(memory_id, svc.resolve_owner(owner), now=now)))
+
+    @server.tool(annotations=writes)
+    def memory_restore(memory_id: MemoryId, owner: Owner = None, now: Now = None) -> t.Changed:
+        """Bring a forgotten, merged, superseded or deleted memory back to the active set."""
+        return svc.call(lambda: t.Changed.model_validate(
+            mem.restore(memory_id, svc.resolve_owner(owner), now=now)))
+
+    def page(owner: str | None, order: str, status: str, **filters: Any) -> t.Page:
+        return t.Page.model_validate(mem.list(
+            svc.resolve_owner(owner), order=order, status=None if status == "any" else status,
+            **filters))
+
+    @server.tool(annotations=read_only)
+    def memory_list(owner: Owner = None, subject: str | None = None,
+                    category: str | None = None, type: Type = None,
+                    status: Status = "active", since: str | None = None,
+                    until: str | None = None, text: str | None = None, limit: Limit = 50,
+                    offset: Offset = 0) -> t.Page:
+        """A page of one owner's memories, newest first, filtered by subject, category, type,
+        status, creation time (since/until, ISO) or a piece of text."""
+        return svc.call(lambda: page(owner, "newest", status, subject=subject,
+                                     category=category, type=type, since=since, until=until,
+                                     text=text, limit=limit, offset=offset))
+
+    @server.tool(annotations=read_only)
+    def memory_timeline(owner: Owner = None, subject: str | None = None,
+                        category: str | None = None, type: Type = None,
+                        status: Status = "any", since: str | None = None,
+                        until: str | None = None, limit: Limit = 50,
+                        offset: Offset = 0) -> t.Page:
+        """One owner's memories in time order (oldest first), every status by default."""
+        return svc.call(lambda: page(owner, "oldest", status, subject=subject,
+                                     category=category, type=type, since=since, until=until,
+                                     limit=limit, offset=offset))
+
+    @server.tool(annotations=read_only)
+    def memory_stats(owner: Owner = None) -> t.OwnerStats:
         """Counts for one owner: active memories by category, type and importance, archived
         memories by reason, memories not yet embedded, pending accesses, and the embedding
         model signature of the store."""
-        return svc.call(lambda: owner_stats(svc.conn, svc.resolve_owner(owner)))
+        return svc.call(lambda: t.OwnerStats.model_validate(
+            mem.stats(svc.resolve_owner(owner))))
+
+    @server.tool(annotations=read_only)
+    def memory_export(owner: Owner = None, now: Now = None) -> list[dict[str, Any]]:
+        """Everything of one owner (header, messages, memories with provenance and accesses),
+        as the records `kore export` writes and `kore import` reads."""
+        return svc.call(lambda: mem.export(svc.resolve_owner(owner), now=now))
 
     return server, svc
 
 
-def serve_stdio(settings: KoreSettings, owner: str = DEFAULT_OWNER,
-                lock_owner: bool = False) -> None:
-    """Serve the tools over stdio until the client closes the connection.
+def serve(settings: KoreSettings, owner: str = DEFAULT_OWNER, lock_owner: bool = False,
+          transport: Literal["stdio", "http"] = "stdio", host: str = "127.0.0.1",
+          port: int = 8766, reinforce: bool = True) -> None:
+    """Serve the tools over stdio, or streamable HTTP at ``http://host:port/mcp``.
 
     The search caches are warmed first (the locked owner's, else every owner's), so no
     owner's first query pays for reading its allowed ids (docs/scale.md).
     """
-    server, svc = build_server(settings, owner, lock_owner)
+    server, svc = build_server(settings, owner, lock_owner, reinforce=reinforce)
     try:
         svc.searcher.warm([owner] if lock_owner else None)
-        server.run("stdio")
+        if transport == "http":
+            server.run("streamable-http", host=host, port=port)
+        else:
+            server.run("stdio")
     finally:
         svc.close()
+
+
+def serve_stdio(settings: KoreSettings, owner: str = DEFAULT_OWNER,
+                lock_owner: bool = False) -> None:
+    """Serve the tools over stdio until the client closes the connection."""
+    serve(settings, owner, lock_owner)

@@ -45,7 +45,7 @@ MAX_NAME_CHARS = 200
 """Longest owner or subject name."""
 AGENT_SOURCE_PREFIX = "agent:"
 """Prefix of the provenance tag of an agent-saved memory."""
-_CATEGORY = re.compile(r"^[^\W\d_][\w-]{0,39}$", re.UNICODE)
+CATEGORY_PATTERN = re.compile(r"^[^\W\d_][\w-]{0,39}$", re.UNICODE)
 _REVIVABLE = lifecycle.REVIVED_BY_SAVE
 """Archived states that an explicit save brings back (merged/compacted facts live on in
 the memory that absorbed them)."""
@@ -80,7 +80,7 @@ class SaveResult:
         return asdict(self)
 
 
-def _name(value: str | None, what: str) -> str:
+def checked_name(value: str | None, what: str) -> str:
     text = (value or "").strip()
     if not text:
         raise MemoryApiError(f"{what} must be a non-empty string")
@@ -89,7 +89,7 @@ def _name(value: str | None, what: str) -> str:
     return text
 
 
-def _importance(value: int | None) -> int | None:
+def checked_importance(value: int | None) -> int | None:
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 5:
@@ -116,8 +116,8 @@ def save_memory(conn: sqlite3.Connection, settings: KoreSettings, content: str, 
     deletion). A memory absorbed by compression is left as it is (``unchanged``, with
     ``merged_into``): the fact lives on in the memory it was merged into.
     """
-    owner = _name(owner, "owner")
-    subject = _name(subject, "subject")
+    owner = checked_name(owner, "owner")
+    subject = checked_name(subject, "subject")
     text = (content or "").strip()
     if not text:
         raise MemoryApiError("content must be a non-empty string")
@@ -125,12 +125,12 @@ def save_memory(conn: sqlite3.Connection, settings: KoreSettings, content: str, 
         raise MemoryApiError(f"content is {len(text)} characters; at most {MAX_CONTENT_CHARS}"
                              " can be saved (split it into several memories)")
     category = (category or "").strip().lower()
-    if not _CATEGORY.match(category):
+    if not CATEGORY_PATTERN.match(category):
         raise MemoryApiError(f"category {category!r} must be one word (letters, digits, '_' or"
                              " '-', starting with a letter, at most 40 characters)")
     if type not in MEMORY_TYPES:
         raise MemoryApiError(f"type must be one of {', '.join(MEMORY_TYPES)}, got {type!r}")
-    explicit = _importance(importance)
+    explicit = checked_importance(importance)
     scored = score_importance(text, category, explicit)
     key = memory_key(category, text)
     at = iso(resolve_now(now))
@@ -190,7 +190,7 @@ def delete_memory(conn: sqlite3.Connection, memory_id: int, owner: str,
     another owner is reported the same way, so ids reveal nothing across owners).
     Deleting an already deleted memory changes nothing.
     """
-    owner = _name(owner, "owner")
+    owner = checked_name(owner, "owner")
     if isinstance(memory_id, bool) or not isinstance(memory_id, int):
         raise MemoryApiError(f"memory_id must be an integer, got {memory_id!r}")
     at = iso(resolve_now(now))
@@ -213,7 +213,7 @@ def delete_memory(conn: sqlite3.Connection, memory_id: int, owner: str,
 def owner_stats(conn: sqlite3.Connection, owner: str) -> dict[str, Any]:
     """Counts for one owner: active memories by category/type/importance, archived by reason,
     memories waiting to be embedded, pending accesses, and the store's embedding signature."""
-    owner = _name(owner, "owner")
+    owner = checked_name(owner, "owner")
 
     def grouped(sql: str) -> dict[str, int]:
         return {str(r[0]): int(r[1]) for r in conn.execute(sql, (owner,))}

@@ -16,7 +16,7 @@ from kore_pipeline.store import lifecycle
 from kore_pipeline.store.sqlfiles import load_sql, sql_dir
 from kore_pipeline.timeutil import iso, utcnow
 
-SCHEMA_VERSION = "12"
+SCHEMA_VERSION = "14"
 _savepoints = itertools.count(1)
 
 MEMORY_COLUMNS = (

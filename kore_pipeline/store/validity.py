@@ -91,7 +91,8 @@ def slot_history(conn: sqlite3.Connection, owner: str, subject: str | None = Non
                  slot: str | None = None) -> list[Version]:
     """Every version of ``owner``'s slots (of one person, one slot if given), oldest first.
 
-    Deleted memories are left out; merged ones too (their text lives in their keeper).
+    Deleted memories are left out; merged ones too (their text lives in their keeper). A
+    statement that gave both a fact and its episode is one version: the fact's.
     """
     where, params = ["owner = ?", "slot IS NOT NULL",
                      "status IN ('active', 'superseded', 'forgotten')"], [owner]
@@ -105,9 +106,16 @@ def slot_history(conn: sqlite3.Connection, owner: str, subject: str | None = Non
     rows = conn.execute(
         "SELECT id, subject, slot, slot_value, content, status, coalesce(valid_from, created_at)"
         " AS vf, valid_until, merged_into FROM memories WHERE " + " AND ".join(where)
-        + " ORDER BY subject, slot, vf, id", params).fetchall()
+        + " ORDER BY subject, slot, vf, type = 'episodic', id", params).fetchall()
+    seen: set[tuple[str, str, str, str]] = set()
+    once = []
+    for r in rows:
+        version = (r["subject"], r["slot"], r["slot_value"], r["vf"])
+        if version not in seen:
+            seen.add(version)
+            once.append(r)
     return [Version(memory_id=int(r["id"]), subject=r["subject"], slot=r["slot"],
                     value=r["slot_value"], content=r["content"], status=r["status"],
                     valid_from=r["vf"], valid_until=r["valid_until"],
                     superseded_by=r["merged_into"] if r["status"] == "superseded" else None)
-            for r in rows]
+            for r in once]

@@ -22,9 +22,11 @@ def test_every_command_has_help() -> None:
         commands)
     for name, command in commands.items():
         assert command.help, f"{name} has no help text"
-        result = runner.invoke(app, [name, "--help"])
-        assert result.exit_code == 0, result.output
-        assert "--home" in result.output
+        subs = getattr(command, "commands", None)  # a group (kore keys): each subcommand
+        for args in ([[name, sub] for sub in subs] if subs else [[name]]):
+            result = runner.invoke(app, [*args, "--help"])
+            assert result.exit_code == 0, result.output
+            assert "--home" in result.output, args
 
 
 def test_version_is_written_once() -> None:

@@ -469,3 +469,11 @@ def test_helpers_never_raise(text):
     assert isinstance(is_informative(text), bool)
     assert all(s.strip() for s in split_sentences(text))
     assert guess_language(text) in LANGUAGES
+
+
+@pytest.mark.parametrize("text, fact", [
+    ("My budget is now 2,500 euros for the trip.", "My budget is now 2,500 euros for the trip"),
+    ("I bought 1,200 shares of Acme, then sold 300.", "I bought 1,200 shares of Acme"),
+])
+def test_a_number_with_a_thousands_comma_stays_whole(text: str, fact: str) -> None:
+    assert fact in [f.content for f in extract_facts(text)]

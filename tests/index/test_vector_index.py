@@ -50,7 +50,7 @@ def test_interleaved_saves_do_not_clobber(tmp_path: Path,
 
 @pytest.fixture
 def home(tmp_path: Path) -> KoreSettings:
-    return KoreSettings(home=tmp_path / "home")
+    return KoreSettings(home=tmp_path / "home", embedder="sentence-transformers")  # SIG's backend
 
 
 @pytest.fixture
@@ -110,7 +110,7 @@ def test_cache_key_includes_an_explicit_model_path(tmp_path: Path) -> None:
         default = FixedEmbedder(KoreSettings())
         assert default.cache_id == default.model_name  # existing caches stay valid
         cached = unit(1, seed=3)
-        cache.put_many([embedding_key(default.model_name, "tea")], cached)
+        cache.put_many([embedding_key(default.cache_id, "tea")], cached)
         vectors, encoded = embed_with_cache(["tea"], default, cache)
         assert encoded == 0 and np.allclose(vectors, cached)
         other = FixedEmbedder(KoreSettings(model_path=tmp_path / "another-model"))

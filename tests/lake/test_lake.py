@@ -163,18 +163,20 @@ def test_every_view_runs_and_matches_the_store(home: dict[str, Any]) -> None:
     assert reasons["invalid JSON"] == 1 and reasons["unknown role …"] == 1
 
     runs = q(s, "SELECT kind, state, stages, ingest_s IS NOT NULL, decay_s > 0, publish_s > 0,"
-                " seconds >= 0, unfinished_stages FROM run_history ORDER BY started_at")
+                " seconds >= 0, unfinished_stages, embed_s > 0 FROM run_history"
+                " ORDER BY started_at")
     pipeline_stages = store_rows(s, "SELECT count(*) FROM run_stages JOIN runs USING (run_id)"
                                     " WHERE kind = 'pipeline'")[0][0]
     assert pipeline_stages >= 7  # compression re-indexes after each merging pass
-    assert runs == [("pipeline", "completed", pipeline_stages, True, True, True, True, None),
-                    ("decay", "completed", 2, False, True, True, True, None)]
-    stages = q(s, "SELECT stage, json_extract(counts, '$.files_read') FROM run_stage_timings"
+    assert runs == [("pipeline", "completed", pipeline_stages, True, True, True, True, None,
+                     True),  # the pipeline's embedding has its own seconds
+                    ("decay", "completed", 2, False, True, True, True, None, None)]
+    stages = q(s, "SELECT stage, counts['files_read'] FROM run_stage_timings"
                   " WHERE kind = 'pipeline' ORDER BY seq")
     names = [r[0] for r in stages]
     assert names[:6] == ["ingest", "embed", "extract", "index", "decay", "compress"]
     assert names[-1] == "publish" and set(names[6:-1]) == {"index"}
-    assert stages[0][1] == "7"
+    assert stages[0][1] == 7.0  # counts is a map<string, double> (lake schema 3)
 
 
 def test_kore_sql_formats_out_files_and_session(home: dict[str, Any], tmp_path: Path) -> None:
@@ -353,3 +355,90 @@ def test_prefect_run_publishes_stage_table_and_summary(home: dict[str, Any],
     assert [r["stage"] for r in rows] == ["decay", "publish"]
     assert all(r["state"] == "completed" and r["seconds"] >= 0 for r in rows)
     assert json.loads(rows[0]["counts"])["scored"] > 0
+
+
+def test_lists_maps_structs_and_booleans_are_typed(home: dict[str, Any]) -> None:
+    root = home["settings"].lake_dir()
+    mem = pq.read_schema(root / "memories.parquet")
+    assert str(mem.field("source_message_ids").type) == "list<element: string>"
+    assert str(mem.field("importance_explicit").type) == "bool"
+    assert str(pq.read_schema(root / "access_log.parquet").field("applied").type) == "bool"
+    assert str(pq.read_schema(root / "run_stages.parquet").field("counts").type).startswith(
+        "map<string, double")
+    assert str(pq.read_schema(root / "runs.parquet").field("stats").type).startswith("struct<")
+    part = next((root / "messages" / "owner=hikers").rglob("*.parquet"))
+    assert str(pq.read_schema(part).field("extracted").type) == "bool"
+    s = home["settings"]
+    ids = store_rows(s, "SELECT id, source_message_ids FROM memories ORDER BY id")
+    lake_ids = q(s, "SELECT id, source_message_ids FROM memories ORDER BY id")
+    assert [(i, json.loads(raw)) for i, raw in ids] == [(i, list(v)) for i, v in lake_ids]
+    assert q(s, "SELECT count(*) FROM memories WHERE len(source_message_ids) = 0") == [(0,)]
+    scored = q(s, "SELECT sum(counts['scored']) FROM run_stages WHERE stage = 'decay'")
+    assert scored[0][0] > 0
+    assert q(s, "SELECT count(*) FROM access_log WHERE applied")[0][0] >= 1
+
+
+def test_copied_lake_reads_its_own_files(home: dict[str, Any], tmp_path: Path) -> None:
+    import duckdb
+
+    copy = tmp_path / "copy"
+    shutil.copytree(home["settings"].lake_dir(), copy, symlinks=True)
+    expected = q(home["settings"], "SELECT count(*) FROM memories")[0][0]
+    cwd = os.getcwd()
+    os.chdir(copy)  # `cd lake && duckdb kore.duckdb`
+    try:
+        con = duckdb.connect("kore.duckdb", read_only=True)
+        try:
+            assert con.execute("SELECT count(*) FROM memories").fetchone()[0] == expected
+            assert con.execute("SELECT count(*) FROM messages").fetchone()[0] > 0
+        finally:
+            con.close()
+    finally:
+        os.chdir(cwd)
+    con = duckdb.connect(str(copy / "kore.duckdb"), read_only=True)  # from anywhere
+    try:
+        con.execute("SET file_search_path = ?", [str(copy)])
+        assert con.execute("SELECT count(*) FROM memories").fetchone()[0] == expected
+    finally:
+        con.close()
+
+
+def test_older_lake_is_upgraded_before_reading(home: dict[str, Any]) -> None:
+    s = home["settings"]
+    path = s.lake_dir() / "_schema.json"
+    stamp = json.loads(path.read_text())
+    path.write_text(json.dumps({**stamp, "lake_schema_version": 2}))
+    result = runner.invoke(app, ["sql", "SELECT count(*) FROM memories", *home["home"]])
+    assert result.exit_code == 0, result.output
+    assert json.loads(path.read_text())["lake_schema_version"] == lake.LAKE_SCHEMA_VERSION
+    assert lake.upgrade_lake(s) is False  # current: nothing to do
+
+
+@pytest.mark.skipif(shutil.which("chromium") is None,
+                    reason="Debian's chromium is not installed (.ci/run installs it)")
+def test_report_grid_fills_1280_px_and_counts_are_integers(home: dict[str, Any],
+                                                           tmp_path: Path) -> None:
+    import re
+
+    from playwright.sync_api import sync_playwright
+
+    out = tmp_path / "report.html"
+    assert runner.invoke(app, ["report", "--out", str(out), *home["home"]]).exit_code == 0
+    html = out.read_text(encoding="utf-8")
+    for plot in ("plot-importance", "plot-runs", "plot-memories-over-time"):
+        svg = html[html.index(f'id="{plot}"'):]
+        svg = svg[:svg.index("</svg>")]
+        ticks = re.findall(r'text-anchor="end" font-size="11">([^<]+)</text>', svg)
+        assert ticks and all(t.isdigit() for t in ticks), (plot, ticks)
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=shutil.which("chromium"), args=[
+            "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+            "--disable-background-networking", "--disable-component-update", "--disable-sync"])
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        page.goto(out.as_uri())
+        boxes = [s.bounding_box() for s in page.locator("section").all()]
+        page.screenshot(path=str(tmp_path / "report-1280.png"), full_page=True)
+        browser.close()
+    lefts = sorted({round(b["x"]) for b in boxes if b})
+    rights = max(b["x"] + b["width"] for b in boxes if b)
+    assert len(lefts) == 2 and rights > 1280 - 40  # two columns, edge to edge

@@ -82,7 +82,7 @@ def seeded_embedder(cache: EmbeddingCache, by_content: dict[str, np.ndarray],
     """
     emb = make_embedder(KoreSettings())
     vectors = unit(np.stack(list(by_content.values())))
-    cache.put_many([embedding_key(emb.model_name, embed_text(subject, c)) for c in by_content],
+    cache.put_many([embedding_key(emb.cache_id, embed_text(subject, c)) for c in by_content],
                    vectors)
     return emb
 

@@ -70,7 +70,7 @@ def test_blocked_pairs_probing_every_list_is_exact() -> None:
 def _store(tmp_path: Path, name: str, x: np.ndarray) -> tuple[sqlite3.Connection, EmbeddingCache]:
     conn = store.connect(tmp_path / f"{name}.sqlite")
     cache = EmbeddingCache(tmp_path / f"{name}-cache.sqlite")
-    model = make_embedder(KoreSettings()).model_name
+    model = make_embedder(KoreSettings()).cache_id
     texts = []
     for mid in range(len(x)):
         content = f"Memory number {mid}."
@@ -124,8 +124,8 @@ def test_scanned_vector_read_equals_keyed_read(tmp_path: Path,
     cache = EmbeddingCache(tmp_path / "cache.sqlite")
     texts = [f"Anna: fact {i}." for i in range(40)]
     vecs = np.random.default_rng(9).standard_normal((40, emb.dim)).astype(np.float32)
-    cache.put_many([embedding_key(emb.model_name, t) for t in texts], vecs)
-    cache.put_many([embedding_key(emb.model_name, "Anna: odd one.")],
+    cache.put_many([embedding_key(emb.cache_id, t) for t in texts], vecs)
+    cache.put_many([embedding_key(emb.cache_id, "Anna: odd one.")],
                    np.ones((1, 8), dtype=np.float32))
     wanted = [*texts[:30], texts[3], "Anna: drinks tea every morning.", "Anna: odd one."]
     monkeypatch.setattr(embed, "SCAN_MIN", 0)

@@ -119,14 +119,14 @@ def test_signature_change_reembeds_everything(tmp_path: Path, embedder) -> None:
     settings = KoreSettings(home=tmp_path / "home")
     run_pipeline([logs], settings, now=NOW, embedder=embedder)
     conn = connect(settings.db_path())
-    assert get_meta(conn, "embedding_signature") == "sentence-transformers:all-MiniLM-L6-v2:384"
+    assert get_meta(conn, "embedding_signature") == "onnx:all-MiniLM-L6-v2:384"
     # Same weights under another name: a different signature, so nothing may be reused.
     renamed = KoreSettings(home=settings.home, model_name="minilm-copy",
                            model_path=embedder_path(embedder))
     report = run_pipeline([logs], renamed, now=NOW)
     assert report["index"][0]["stale"] == report["index"][0]["memories"] > 0
     assert report["index"][0]["encoded"] == report["index"][0]["memories"]
-    assert get_meta(conn, "embedding_signature") == "sentence-transformers:minilm-copy:384"
+    assert get_meta(conn, "embedding_signature") == "onnx:minilm-copy:384"
     conn.close()
 
 

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import json
 import os
+import socket
+import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +15,7 @@ import anyio
 import pytest
 from mcp import ClientSession, StdioServerParameters
 from mcp.client.stdio import stdio_client
+from mcp.client.streamable_http import streamable_http_client
 
 import kore_pipeline
 from kore_pipeline.run.pipeline import run_pipeline
@@ -19,7 +23,9 @@ from kore_pipeline.settings import KoreSettings
 from tests.helpers import message, write_jsonl
 
 NOW = "2026-09-02T08:00:00Z"
-TOOLS = {"memory_search", "memory_context", "memory_save", "memory_delete", "memory_stats"}
+TOOLS = {"memory_search", "memory_context", "memory_inject", "memory_save", "memory_save_batch",
+         "memory_get", "memory_update", "memory_delete", "memory_restore", "memory_list",
+         "memory_timeline", "memory_stats", "memory_export"}
 CALL_TIMEOUT = 120  # the first semantic query loads the model in the server process
 
 
@@ -85,6 +91,7 @@ def test_tools_end_to_end_over_stdio(home: Path) -> None:
             for name in TOOLS:
                 assert tools[name].description and len(tools[name].description) > 20
                 assert "owner" in tools[name].input_schema["properties"]
+                assert tools[name].output_schema, name
 
             # save: searchable by keyword at once, default owner is the server's
             saved = await call(session, "memory_save", now=NOW, subject="Anna",
@@ -141,7 +148,7 @@ def test_tools_end_to_end_over_stdio(home: Path) -> None:
             assert stats["active_by_category"]["decision"] >= 2
             assert stats["pending_accesses"] >= 1
             signature = stats["embedding_signature"]
-            assert signature.startswith("sentence-transformers:all-MiniLM-L6-v2:")
+            assert signature.startswith("onnx:all-MiniLM-L6-v2:")
 
             # delete: archived, gone from search even with include_archived
             out = await call(session, "memory_delete", memory_id=mid, now=NOW)
@@ -183,3 +190,96 @@ def test_lock_owner_rejects_other_owners(home: Path) -> None:
             assert json.dumps(stats).count("team-alpha") == 0
 
     run(scenario)
+
+
+def http_server(home: Path, port: int, *extra: str) -> subprocess.Popen[bytes]:
+    """``kore mcp --transport http`` as a process; returns once it accepts connections."""
+    params = server_params(home, "--transport", "http", "--port", str(port), *extra)
+    proc = subprocess.Popen([params.command, *params.args], env=params.env,
+                            stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=1):
+                return proc
+        except OSError:
+            assert proc.poll() is None, proc.stderr.read() if proc.stderr else ""
+            assert time.monotonic() < deadline, "kore mcp --transport http did not start"
+            time.sleep(0.2)
+
+
+def test_streamable_http_tools_hints_and_edits(tmp_path: Path) -> None:
+    """Over streamable HTTP (the SDK's client), keyword search only: no model load."""
+    from tests.serve.live_server import free_port
+
+    home = tmp_path / "home"
+    port = free_port()
+    proc = http_server(home, port, "--owner", "team-alpha")
+
+    async def scenario() -> None:
+        async with streamable_http_client(f"http://127.0.0.1:{port}/mcp") as (r, w), \
+                ClientSession(r, w) as session:
+            await session.initialize()
+            tools = {t.name: t for t in (await session.list_tools()).tools}
+            assert set(tools) == TOOLS
+            for name in ("memory_search", "memory_context", "memory_inject"):
+                assert tools[name].annotations.read_only_hint is False  # they log accesses
+            for name in ("memory_get", "memory_list", "memory_stats"):
+                assert tools[name].annotations.read_only_hint is True
+            assert tools["memory_delete"].annotations.destructive_hint is True
+            hit_schema = tools["memory_search"].output_schema
+            assert "explain" in json.dumps(hit_schema) and "memory_id" in json.dumps(hit_schema)
+
+            saved = await call(session, "memory_save", content="Anna's sprint demo is on"
+                               " Thursday", subject="Anna", category="decision", now=NOW)
+            mid = saved["memory_id"]
+            batch = await call(session, "memory_save_batch", now=NOW, items=[
+                {"content": "Anna likes pistachio gelato"}, {"content": ""}])
+            assert [x["ok"] for x in batch["results"]] == [True, False]
+            hits = await call(session, "memory_search", query="sprint demo", mode="fts",
+                              explain=True, now=NOW)
+            assert hits[0]["memory_id"] == mid
+            assert hits[0]["explain"]["keyword_rank"] == 1
+            assert hits[0]["explain"]["fused_score"] == hits[0]["score"]
+            changed = await call(session, "memory_update", memory_id=mid,
+                                 content="Anna's sprint demo is on Friday", now=NOW)
+            assert changed["changed"] == ["content"]
+            await call(session, "memory_delete", memory_id=mid, now=NOW)
+            page = await call(session, "memory_list", status="deleted")
+            assert [m["memory_id"] for m in page["items"]] == [mid]
+            await call(session, "memory_restore", memory_id=mid, now=NOW)
+            full = await call(session, "memory_get", memory_id=mid)
+            assert full["content"] == "Anna's sprint demo is on Friday"
+            assert [e["action"] for e in full["history"]][-3:] == ["updated", "deleted",
+                                                                  "restored"]
+            timeline = await call(session, "memory_timeline")
+            assert timeline["total"] == 2
+            stats = await call(session, "memory_stats")
+            assert stats["owner"] == "team-alpha" and stats["active"] == 2
+            assert "team-beta" not in json.dumps(await call(session, "memory_export"))
+            err = await call_error(session, "memory_get", memory_id=mid, owner="team-beta")
+            assert "no memory with id" in err
+
+    try:
+        run(scenario)
+    finally:
+        proc.terminate()
+        proc.wait(20)
+
+
+def test_no_reinforce_server_is_read_only_and_logs_nothing(tmp_path: Path) -> None:
+    from kore_pipeline.serve.mcp import build_server
+
+    settings = KoreSettings(home=tmp_path / "home")
+    server, svc = build_server(settings, owner="o", reinforce=False)
+    try:
+        tools = {t.name: t for t in anyio.run(server.list_tools)}
+        assert all(tools[n].annotations.read_only_hint for n in ("memory_search",
+                                                                 "memory_context"))
+        anyio.run(server.call_tool, "memory_save", {"content": "tea with lemon", "now": NOW})
+        res = anyio.run(server.call_tool, "memory_search", {"query": "tea", "mode": "fts",
+                                                            "now": NOW})
+        assert res.structured_content["result"]
+        assert svc.conn.execute("SELECT count(*) FROM access_log").fetchone()[0] == 0
+    finally:
+        svc.close()

@@ -158,3 +158,34 @@ def test_known_message_ids_is_gone() -> None:
     from kore_pipeline.store import db as store
 
     assert not hasattr(store, "known_message_ids")
+
+
+def test_fts_index_is_detected_by_sqlite_utils_also_after_migration(tmp_path: Path) -> None:
+    """content="memories" (double-quoted) is what sqlite-utils and datasette look for; a
+    store made before 0014 (single quotes) is migrated and its index rebuilt."""
+    sqlite_utils = pytest.importorskip("sqlite_utils")
+    fresh = tmp_path / "fresh.sqlite"
+    connect(fresh).close()
+    assert sqlite_utils.Database(fresh)["memories"].detect_fts() == "memories_fts"
+
+    old = tmp_path / "old.sqlite"
+    conn = connect(old)
+    conn.execute("INSERT INTO memories(owner, subject, key, type, category, content,"
+                 " content_hash, importance, source_message_ids, created_at, updated_at)"
+                 " VALUES ('o', 'u', 'k', 'factual', 'note', 'espresso with lemon', 'h', 3,"
+                 " '[]', '2026-09-01', '2026-09-01')")
+    conn.executescript("""
+        DROP TRIGGER memories_ai; DROP TRIGGER memories_ad; DROP TRIGGER memories_au;
+        DROP TABLE memories_fts;
+        CREATE VIRTUAL TABLE memories_fts USING fts5(content, subject, owner,
+            content='memories', content_rowid='id');
+        INSERT INTO memories_fts(memories_fts) VALUES ('rebuild');
+        DELETE FROM migrations WHERE name LIKE '0014%';
+        UPDATE meta SET value = '10' WHERE key = 'schema_version';
+    """)
+    conn.close()
+    assert sqlite_utils.Database(old)["memories"].detect_fts() is None  # as it was
+    connect(old).close()
+    db = sqlite_utils.Database(old)
+    assert db["memories"].detect_fts() == "memories_fts"
+    assert [r["content"] for r in db["memories"].search("lemon")] == ["espresso with lemon"]

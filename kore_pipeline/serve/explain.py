@@ -1,0 +1,44 @@
+"""Why a hit ranked where it did: keyword rank, vector rank, decay, importance, fused score.
+
+One function, :func:`explain_hit`, used by ``kore search --explain``, the HTTP API, MCP and
+the browser's playground. When the search itself records an explanation (``hit.explain``),
+that is returned as is; otherwise it is rebuilt from the hit's fields and the settings with
+the formula of :mod:`kore_pipeline.serve.search`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kore_pipeline.serve.search import SearchHit, relevance_weight
+from kore_pipeline.settings import KoreSettings
+
+
+def explain_hit(hit: SearchHit, settings: KoreSettings) -> dict[str, Any]:
+    """``{keyword_rank, vector_rank, keyword_rrf, vector_rrf, rrf, decay, importance,
+    relevance_weight, fused_score}`` of one hit (ranks start at 1; ``None``: not in that
+    stream's candidates)."""
+    recorded = getattr(hit, "explain", None)
+    if isinstance(recorded, dict) and recorded:
+        return dict(recorded)
+    k = settings.rrf_k
+    keyword = settings.fts_weight / (k + hit.fts_rank) if hit.fts_rank else 0.0
+    vector = settings.vector_weight / (k + hit.vector_rank) if hit.vector_rank else 0.0
+    weight = relevance_weight(hit.decay_score, hit.importance, settings.decay_weight,
+                              settings.importance_weight)
+    return {"keyword_rank": hit.fts_rank, "vector_rank": hit.vector_rank,
+            "keyword_rrf": round(keyword, 6), "vector_rrf": round(vector, 6),
+            "rrf": round(keyword + vector, 6), "decay": hit.decay_score,
+            "importance": hit.importance, "relevance_weight": round(weight, 6),
+            "fused_score": hit.score}
+
+
+def explain_line(explain: dict[str, Any]) -> str:
+    """One line for the terminal: ``keyword #2 · vector #1 · decay 0.91 · ...``."""
+    def rank(value: Any) -> str:
+        return f"#{value}" if value else "-"
+
+    return (f"keyword {rank(explain.get('keyword_rank'))} · vector "
+            f"{rank(explain.get('vector_rank'))} · rrf {explain.get('rrf', 0):.5f} · decay "
+            f"{explain.get('decay', 0):.3f} · importance {explain.get('importance')} · weight "
+            f"{explain.get('relevance_weight', 1):.4f} → {explain.get('fused_score', 0):.5f}")

@@ -1,0 +1,1 @@
+"""``kore api``: the HTTP API (FastAPI on uvicorn) and the memory browser at ``/ui``."""
