@@ -56,9 +56,10 @@ class SearchHit:
     fts_rank: int | None = None
     vector_rank: int | None = None
     explain: dict[str, Any] = field(default_factory=dict)
-    """The components of its rank: ``fts_rank``, ``vector_rank`` (None: not in that
-    stream), ``fused`` (weighted RRF), ``decay`` (at the query's ``now``), ``importance``,
-    ``tier`` (active / forgotten / archived) and ``tier_penalty``, and the final ``score``."""
+    """The components of its rank (``serve.explain``): ``keyword_rank``, ``vector_rank``
+    (None: not in that stream), their RRF parts and ``rrf``, ``decay`` (at the query's
+    ``now``), ``importance``, ``relevance_weight``, ``tier`` (active / forgotten / archived /
+    superseded) and ``tier_penalty``, and ``fused_score`` (the hit's score)."""
     valid_from: str | None = None
     """When it became true (when it was said)."""
     valid_until: str | None = None
@@ -480,11 +481,28 @@ class Searcher:
                 if superseded and penalise else h.score
             explain = h.explain if score == h.score else {
                 **h.explain, "tier": "superseded",
-                "tier_penalty": self.settings.superseded_penalty, "score": score}
+                "tier_penalty": self.settings.superseded_penalty, "fused_score": score}
             out.append(replace(h, valid_from=r[1], valid_until=r[2], score=score,
                                superseded_by=r[3] if superseded else None, explain=explain))
         out.sort(key=lambda h: (-h.score, h.memory_id))
         return out
+
+    def _explain(self, ranks: dict[str, dict[int, int]], row: Any, rrf_score: float,
+                 decay: float, tier: float, score: float) -> dict[str, Any]:
+        """The components of a hit's rank (the keys ``serve.explain`` documents, + tier)."""
+        k, mid = self.settings.rrf_k, row["id"]
+        kw, vec = ranks["fts"].get(mid), ranks["vector"].get(mid)
+        status = row["status"]
+        return {"keyword_rank": kw, "vector_rank": vec,
+                "keyword_rrf": round(self.settings.fts_weight / (k + kw), 6) if kw else 0.0,
+                "vector_rrf": round(self.settings.vector_weight / (k + vec), 6) if vec else 0.0,
+                "rrf": round(rrf_score, 6), "decay": round(decay, 4),
+                "importance": row["importance"],
+                "relevance_weight": round(relevance_weight(
+                    decay, row["importance"], self.settings.decay_weight,
+                    self.settings.importance_weight), 6),
+                "tier": status if status in ("active", "forgotten") else "archived",
+                "tier_penalty": tier, "fused_score": score}
 
     def _score(self, fused: dict[int, float], ranks: dict[str, dict[int, int]], owner: str,
                now: datetime, include_archived: bool = False) -> Iterable[SearchHit]:
@@ -530,11 +548,5 @@ class Searcher:
             source_message_ids=json.loads(r["source_message_ids"]),
             created_at=r["created_at"], status=r["status"],
             fts_rank=ranks["fts"].get(r["id"]), vector_rank=ranks["vector"].get(r["id"]),
-            explain={"fts_rank": ranks["fts"].get(r["id"]),
-                     "vector_rank": ranks["vector"].get(r["id"]),
-                     "fused": round(fused[r["id"]], 6), "decay": round(decay, 4),
-                     "importance": r["importance"],
-                     "tier": "forgotten" if r["status"] == "forgotten" else
-                     ("active" if r["status"] == "active" else "archived"),
-                     "tier_penalty": tier, "score": -neg})
+            explain=self._explain(ranks, r, fused[r["id"]], decay, tier, -neg))
             for neg, _id, decay, r, tier in scored)
