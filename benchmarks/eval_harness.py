@@ -38,7 +38,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--data", type=Path, default=DEFAULT_DATA,
                     help=f"folder of the public sets (default {DEFAULT_DATA})")
     ap.add_argument("--limit", type=int, default=None,
-                    help="at most N SPC conversations, MADial dialogues, MemoryBank users")
+                    help="at most N SPC conversations, MADial dialogues, MemoryBank users,"
+                    " LoCoMo conversations")
     ap.add_argument("--sets", default=",".join(SETS), help="comma-separated subset of "
                     + ", ".join(SETS))
     ap.add_argument("--json", type=Path, default=None, help="write every figure here")
@@ -53,8 +54,11 @@ def main(argv: list[str] | None = None) -> int:
     except ValueError as exc:
         ap.error(str(exc))
     settings = KoreSettings(home=args.home) if args.home else KoreSettings()
+    from kore_pipeline.run.pipeline import run_pipeline
+
     result = run_all(data=args.data, sets=sets, limit=args.limit, home=args.home,
-                     settings=settings, semantic=not args.no_semantic, now=args.now)
+                     settings=settings, semantic=not args.no_semantic, now=args.now,
+                     pipeline=run_pipeline)
     print(format_report(result))
     if args.json:
         write_json(result, args.json)

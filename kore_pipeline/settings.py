@@ -111,6 +111,11 @@ class KoreSettings(BaseSettings):
     decay_weight: float = 0.05
     """Share of the final score that decay can take away: x (1 - w + w * decay)."""
 
+    forgotten_penalty: float = 0.9
+    """Search multiplies a forgotten (decayed) memory's score by this: forgotten memories
+    are a second tier, found by a question that matches them well (docs/evaluation.md has
+    the figures); 0 keeps them out of default search."""
+
     importance_weight: float = 0.01
     """Per importance step away from 3: x (1 + w * (importance - 3))."""
 

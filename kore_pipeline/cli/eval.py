@@ -19,13 +19,14 @@ def register(app: typer.Typer) -> None:
             "--data", help="Folder of the public sets (default: <project root>/../shared/data)."
         )] = None,
         limit: Annotated[int | None, typer.Option(
-            "--limit", min=1, help="At most N SPC conversations, MADial dialogues and"
-            " MemoryBank users (default: all).")] = None,
+            "--limit", min=1, help="At most N SPC conversations, MADial dialogues,"
+            " MemoryBank users and LoCoMo conversations (default: all).")] = None,
         json_path: Annotated[Path | None, typer.Option(
             "--json", help="Also write every figure to this JSON file ('-': print JSON"
             " instead of the tables).")] = None,
         sets: Annotated[str, typer.Option(
-            "--sets", help="Comma-separated: spc, madial, memorybank, crosslingual.")] =
+            "--sets", help="Comma-separated: spc, madial, memorybank, crosslingual, locomo"
+            " (locomo runs the whole pipeline on five long conversations: minutes).")] =
             "spc,madial,memorybank,crosslingual",
         backends: Annotated[str, typer.Option(
             "--backends", help="Embedders compared by the crosslingual set (comma-separated"
@@ -39,7 +40,8 @@ def register(app: typer.Typer) -> None:
             " after the newest memory).")] = None,
         home: Home = None,
     ) -> None:
-        """Evaluate fact extraction (Synthetic-Persona-Chat, MemoryBank), search (MADial-Bench)
+        """Evaluate fact extraction (Synthetic-Persona-Chat, MemoryBank), search (MADial-Bench,
+        LoCoMo turn recall with raw-turn baselines)
         and cross-lingual recall (hand-written parallel set, MemoryBank en/zh).
 
         Works in a temporary home (deleted afterwards) unless --home is given; --home keeps
@@ -57,7 +59,9 @@ def register(app: typer.Typer) -> None:
             chosen = parse_sets(sets)
         except ValueError as exc:
             raise typer.BadParameter(str(exc), param_hint="--sets") from None
-        result = run_all(data=data, sets=chosen, limit=limit, home=home,
+        from kore_pipeline.run.pipeline import run_pipeline
+
+        result = run_all(data=data, sets=chosen, limit=limit, home=home, pipeline=run_pipeline,
                          settings=settings_for(home), semantic=semantic,
                          now=now or MADIAL_NOW,
                          backends=[b.strip() for b in backends.split(",") if b.strip()])

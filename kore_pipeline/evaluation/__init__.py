@@ -15,6 +15,10 @@ copied into the project):
 * **Cross-lingual** (:mod:`.crosslingual`): recall@1/5 of a memory's translation, for
   every embedder backend side by side, on the shipped hand-written parallel set (six
   languages) and on MemoryBank's aligned English/Chinese user turns.
+* **LoCoMo** (dev half, :mod:`.locomo`): each long two-person conversation one owner, the
+  whole default pipeline with real timestamps, the clock a day after the end; turn-level
+  recall@1/5/10/20 of the evidence turns per category for default search and
+  ``--include-archived``, with raw-turn BM25, dense and RRF baselines in the same run.
 * **MemoryBank** (en): share of each user's gold hobby and personality terms found in the
   facts extracted from that user's turns.
 

@@ -49,6 +49,7 @@ FORMULAS: tuple[tuple[str, dict[str, float]], ...] = (
     ("d rrf_k=100", {**_DEFAULT_FORMULA, "rrf_k": 100}),
     ("e old default: fts 1 / vec 1", {**_DEFAULT_FORMULA, "fts_weight": 1.0}),
     ("e fts 1 / vec 0.5", {**_DEFAULT_FORMULA, "fts_weight": 1.0, "vector_weight": 0.5}),
+    ("f rrf_k=20, fts 1 / vec 1", {**_DEFAULT_FORMULA, "rrf_k": 20, "fts_weight": 1.0}),
 )
 BASELINE_FORMULA = "b default"
 

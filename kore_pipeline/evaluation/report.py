@@ -74,6 +74,9 @@ def format_report(result: dict[str, Any]) -> str:
             if "vs_default" in row:
                 line += f"  +{row['vs_default']['better']}/-{row['vs_default']['worse']}"
             lines.append(line)
+    loc = result.get("locomo")
+    if loc:
+        lines += _locomo_lines(loc)
     mb = result.get("memorybank")
     if mb:
         lines += ["", f"== MemoryBank (en): {mb['users']} users, {mb['turns']} user turns;"
@@ -90,6 +93,22 @@ def format_report(result: dict[str, Any]) -> str:
         lines += _crosslingual_lines(cross)
     lines += ["", "time (s): " + ", ".join(f"{k} {v}" for k, v in result["timings_s"].items())]
     return "\n".join(lines)
+
+
+def _locomo_lines(loc: dict[str, Any]) -> list[str]:
+    """Turn-level recall of evidence per retriever and category (R@5 / R@10 cells)."""
+    from kore_pipeline.evaluation.locomo import CATEGORIES
+
+    cats = ["overall", *CATEGORIES.values()]
+    out = ["", f"== LoCoMo (dev): {len(loc['samples'])} conversations, {loc['turns']} turns,"
+               f" {loc['questions']} questions; memories {loc['memories']};"
+               " turn recall of evidence R@1/R@5/R@10/R@20 % ==",
+           f"{'retriever':<25}" + "".join(f"{c:>21}" for c in cats)]
+    for name, row in loc["retrievers"].items():
+        out.append(f"{name:<25}" + "".join(
+            f"{'/'.join(_pct(row[c][f'recall@{k}']).strip() for k in (1, 5, 10, 20)):>21}"
+            for c in cats))
+    return out
 
 
 def _crosslingual_lines(cross: dict[str, Any]) -> list[str]:

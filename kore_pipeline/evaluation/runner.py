@@ -13,6 +13,7 @@ from kore_pipeline.evaluation.crosslingual import (
     MEMORYBANK_DIR,
     evaluate_crosslingual,
 )
+from kore_pipeline.evaluation.locomo import LOCOMO_FILE, evaluate_locomo, load_locomo
 from kore_pipeline.evaluation.madial import MADIAL_DIR, MADIAL_NOW, evaluate_madial, load_madial
 from kore_pipeline.evaluation.matching import MemoEmbedder
 from kore_pipeline.evaluation.memorybank import (
@@ -26,7 +27,7 @@ from kore_pipeline.timeutil import iso, resolve_now
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_DATA = PROJECT_ROOT.parent / "shared" / "data"
-SETS = ("spc", "madial", "memorybank", "crosslingual")
+SETS = ("spc", "madial", "memorybank", "crosslingual", "locomo")
 
 def parse_sets(text: str | Iterable[str]) -> list[str]:
     """``"spc,madial"`` -> ["spc", "madial"]; unknown names raise ValueError."""
@@ -42,15 +43,17 @@ def run_all(data: Path | None = None, sets: str | Iterable[str] = SETS,
             limit: int | None = None, home: Path | None = None,
             settings: KoreSettings | None = None, embedder: Any = None,
             semantic: bool = True, now: str = MADIAL_NOW,
-            backends: Iterable[str] = DEFAULT_BACKENDS) -> dict[str, Any]:
+            backends: Iterable[str] = DEFAULT_BACKENDS,
+            pipeline: Any = None) -> dict[str, Any]:
     """Run the chosen sets on ``data`` and return every figure (JSON-ready).
 
     ``home``: where the MADial store, index and embedding cache go (a temporary folder,
     deleted afterwards, when None). ``embedder``: an ``embed.Embedder`` (loaded on first need
     when None). ``limit``: at most this many SPC conversations, MADial dialogues (the
-    archive is always complete) and MemoryBank users. ``backends``: the embedders compared
-    side by side by the crosslingual set (each loaded by name; ``embedder`` serves the one
-    the settings name).
+    archive is always complete), MemoryBank users and LoCoMo conversations. ``backends``:
+    the embedders compared side by side by the crosslingual set (each loaded by name;
+    ``embedder`` serves the one the settings name). ``pipeline``: ``run.pipeline.run_pipeline``,
+    needed by the locomo set (evaluation sits below ``run``: the caller passes it).
     """
     data = Path(data) if data is not None else DEFAULT_DATA
     chosen = parse_sets(sets)
@@ -58,7 +61,7 @@ def run_all(data: Path | None = None, sets: str | Iterable[str] = SETS,
     started = time.perf_counter()
     result: dict[str, Any] = {"data": str(data), "sets": chosen, "limit": limit,
                               "semantic": semantic, "timings_s": {}}
-    needs_model = "madial" in chosen or (semantic and "spc" in chosen)
+    needs_model = bool({"madial", "locomo"} & set(chosen)) or (semantic and "spc" in chosen)
     memo = None
     if needs_model:
         if embedder is None:
@@ -78,6 +81,13 @@ def run_all(data: Path | None = None, sets: str | Iterable[str] = SETS,
                 mset = base.model_copy(update={"home": root / "eval-madial"})
                 result["madial"] = evaluate_madial(memories, dialogues, mset, memo,
                                                    iso(resolve_now(now)))
+            elif name == "locomo":
+                if pipeline is None:
+                    raise ValueError("the locomo set needs the pipeline runner"
+                                     " (run_all(..., pipeline=run_pipeline))")
+                lset = base.model_copy(update={"home": root / "eval-locomo"})
+                result["locomo"] = evaluate_locomo(load_locomo(data / LOCOMO_FILE, limit),
+                                                   lset, memo, pipeline)
             elif name == "crosslingual":
                 bank = data / MEMORYBANK_DIR
                 given = {base.embedder: embedder} if embedder is not None else {}

@@ -297,6 +297,24 @@ def apply_pending_accesses(conn: sqlite3.Connection, now: datetime) -> int:
         return int(cur.rowcount)
 
 
+def recall_accessed(conn: sqlite3.Connection, now: datetime) -> list[int]:
+    """Forgotten memories with accesses pending up to ``now``: search found them again."""
+    rows = conn.execute(
+        "SELECT DISTINCT a.memory_id FROM access_log AS a JOIN memories AS m"
+        " ON m.id = a.memory_id WHERE a.applied = 0 AND m.status = 'forgotten'"
+        " AND julianday(a.accessed_at) <= julianday(?)", (iso(now),)).fetchall()
+    return [int(r[0]) for r in rows]
+
+
+def revive_recalled(conn: sqlite3.Connection, ids: list[int], at: str) -> int:
+    """Make forgotten memories that search returned active again (a cue brings an old memory
+    back), through ``store.lifecycle.revive``; the pass rescores them with their new access.
+    Call in a transaction."""
+    from kore_pipeline.store.lifecycle import Status, revive
+
+    return len(revive(conn, ids, at, only={Status.FORGOTTEN}))
+
+
 def run_decay(conn: sqlite3.Connection, settings: KoreSettings, now: datetime,
               run_id: str | None = None, guard: bool = False) -> DecayReport:
     """Apply pending accesses, rescore every active memory and archive the forgotten ones.
@@ -306,12 +324,16 @@ def run_decay(conn: sqlite3.Connection, settings: KoreSettings, now: datetime,
     deleted or changed meanwhile by another writer is never archived from a stale read.
     Only scores that changed are written (a second run at the same ``now`` writes nothing).
     With ``guard``, a clock ahead of the wall clock or an implausible share archived at once
-    raises :class:`DecayRefused` before anything is written.
+    raises :class:`DecayRefused` before anything is written. A forgotten memory that search
+    returned since the last pass (an access pending) is made active first and rescored with
+    that access: recalled, it stays in the working set.
     """
     if guard:
         check_clock(now)
+    recalled = recall_accessed(conn, now)
     applied = apply_pending_accesses(conn, now)
     with store.transaction(conn):
+        revive_recalled(conn, recalled, iso(now))
         inputs = read_decay_inputs(conn)
         if len(inputs.ids) == 0:
             return DecayReport(scored=0, forgotten=0, accesses_applied=applied,

@@ -26,9 +26,9 @@ from kore_pipeline.ingest.checkpoints import load_checkpoints, save_checkpoints
 from kore_pipeline.ingest.reader import IngestResult, ingest_paths, message_key
 from kore_pipeline.lake import publish as lake
 from kore_pipeline.lifecycle.erase import record_owner
+from kore_pipeline.lifecycle.recover import open_store_for_run
 from kore_pipeline.settings import KoreSettings
 from kore_pipeline.store.db import NoStore, transaction
-from kore_pipeline.lifecycle.recover import open_store_for_run
 from kore_pipeline.store.runlog import log, timed_stage
 from kore_pipeline.timeutil import iso, resolve_now, utcnow
 

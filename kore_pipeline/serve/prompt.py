@@ -5,17 +5,22 @@ query, the owner's memories are searched (hybrid), the best of them are written 
 stable block, and the block is added to the request as a system message, or as a user
 message for models that reject the system role.
 
-Block format (one memory per line; facts, then episodes; best first within each section)::
+Block format (one memory per line; safety constraints first, then every other memory by
+relevance, as search ranked it)::
 
-    <memory owner="team-alpha" query="coffee" generated_at="2026-09-10T12:00:00+00:00">
-    Facts:
-    - [Anna · preference · 2026-09-01] I prefer dark roast coffee
-    Episodes:
-    - [Anna · 2026-09-03] We moved 1.2 million rows in 14 minutes.
+    <memory owner="team-alpha" query="Anna drinks" generated_at="2026-11-30T12:00:00+00:00">
+    - [Anna · profile · 2026-10-08] I'm allergic to peanuts
+    - [Anna · habit · 2026-10-08] I always drink a dark roast before standup
     </memory>
 
+Facts carry their category in the tag, episodes only subject and date. Lines follow relevance,
+so a rule or deadline ("never", "must", "due Friday") is never cut for a less relevant line; a
+*safety constraint* (allergy, diet, health, medication: the importance signals ``critical``
+and ``health``) found by the search goes first, since it bears on any plan it is found for.
 The block is the longest *prefix* of that line sequence that fits ``max_tokens`` (header and
-footer included), so a smaller budget always yields a prefix of a bigger budget's lines.
+footer included), so a smaller budget always yields a prefix of a bigger budget's lines. The
+block is the working set: only active memories (forgotten ones are left out; search still
+finds them).
 """
 
 from __future__ import annotations
@@ -99,16 +104,30 @@ def format_hit(hit: SearchHit) -> str:
     return f"- [{tag}] {shorten(hit.content)}"
 
 
+CONSTRAINT_SIGNALS = frozenset({"critical", "health"})
+"""Importance signals (``extract.importance``) that make a memory a safety constraint.
+(``strength`` and ``temporal``, "never"/"must"/deadlines, fire on half of what people say:
+promoted too, they pushed the answer out of small blocks; they keep their relevance rank.)"""
+
+
+def is_constraint(hit: SearchHit) -> bool:
+    """Whether a memory states a safety condition (allergy, diet, health, medication)."""
+    from kore_pipeline.extract.importance import importance_reasons
+
+    reasons = importance_reasons(hit.content, hit.category)
+    return any(r.split(":", 1)[0] in CONSTRAINT_SIGNALS for r in reasons)
+
+
+def order_hits(hits: Sequence[SearchHit]) -> list[SearchHit]:
+    """Safety constraints first, then the rest; each group in search (relevance) order."""
+    flags = [is_constraint(h) for h in hits]
+    return ([h for h, c in zip(hits, flags, strict=True) if c]
+            + [h for h, c in zip(hits, flags, strict=True) if not c])
+
+
 def _block_lines(hits: Sequence[SearchHit]) -> list[tuple[str, int | None]]:
-    """Body lines in output order with the memory id of each (None for section headings)."""
-    facts = [h for h in hits if h.type in FACT_TYPES]
-    episodes = [h for h in hits if h.type not in FACT_TYPES]
-    lines: list[tuple[str, int | None]] = []
-    for heading, section in (("Facts:", facts), ("Episodes:", episodes)):
-        if section:
-            lines.append((heading, None))
-            lines.extend((format_hit(h), h.memory_id) for h in section)
-    return lines
+    """Body lines in output order with the memory id of each."""
+    return [(format_hit(h), h.memory_id) for h in order_hits(hits)]
 
 
 def render_block(hits: Sequence[SearchHit], query: str, owner: str, now: datetime,
@@ -116,8 +135,8 @@ def render_block(hits: Sequence[SearchHit], query: str, owner: str, now: datetim
     """The block for already-ranked hits and the ids of the memories it lists.
 
     Lines are taken in order while the whole block (header, lines, footer, joined with
-    newlines) fits ``max_tokens``; the first line that does not fit ends the block. A
-    section heading is never left without a line under it. No memory line fits → ``""``.
+    newlines) fits ``max_tokens``; the first line that does not fit ends the block (so a
+    smaller budget gives a prefix). No memory line fits → ``""``.
     """
     header = (f'<memory owner="{_attr(owner)}" query="{_attr(query)}"'
               f' generated_at="{iso(now)}">')
@@ -130,8 +149,6 @@ def render_block(hits: Sequence[SearchHit], query: str, owner: str, now: datetim
             break
         cjk, other = cjk + c, other + o
         kept.append((line, mid))
-    while kept and kept[-1][1] is None:  # a heading with nothing under it
-        kept.pop()
     ids = [mid for _line, mid in kept if mid is not None]
     if not ids:
         return "", []
@@ -143,8 +160,9 @@ def build_context(searcher: Searcher, query: str, owner: str, max_tokens: int = 
                   reinforce: bool = True) -> str:
     """A ``<memory>`` block of ``owner``'s memories for ``query`` within ``max_tokens``.
 
-    Hybrid search takes the top ``k`` active memories; facts (types factual and summary)
-    are listed before episodes, each section in search order. The block never exceeds
+    Hybrid search takes the top ``k`` active memories (the working set: forgotten ones are
+    not listed); safety constraints first, then the rest in relevance order (:func:`order_hits`).
+    The block never exceeds
     ``max_tokens`` by :func:`estimate_tokens`; nothing found (or nothing fits) gives ``""``.
     With ``reinforce`` the memories actually written into the block (only those) are logged
     in ``access_log``, as a search would. Deterministic for a fixed ``now``.
@@ -152,7 +170,10 @@ def build_context(searcher: Searcher, query: str, owner: str, max_tokens: int = 
     clock = resolve_now(now)
     if not query.strip() or max_tokens <= 0:
         return ""
-    hits = searcher.search(query, owner, k=k, now=clock, reinforce=False)
+    from kore_pipeline.serve.search import SearchFilters
+
+    hits = searcher.search(query, owner, k=k, now=clock, reinforce=False,
+                           filters=SearchFilters(include_forgotten=False))
     block, ids = render_block(hits, query, owner, clock, max_tokens)
     if reinforce and ids:
         searcher.log_access(ids, owner, clock, query)

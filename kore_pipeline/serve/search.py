@@ -16,7 +16,7 @@ import os
 import re
 import sqlite3
 from collections.abc import Iterable
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass, field, replace
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -58,6 +58,11 @@ class SearchHit:
     status: str
     fts_rank: int | None = None
     vector_rank: int | None = None
+    explain: dict[str, Any] = field(default_factory=dict)
+    """The components of its rank (``serve.explain``): ``keyword_rank``, ``vector_rank``
+    (None: not in that stream), their RRF parts and ``rrf``, ``decay`` (at the query's
+    ``now``), ``importance``, ``relevance_weight``, ``tier`` (active / forgotten / archived /
+    superseded) and ``tier_penalty``, and ``fused_score`` (the hit's score)."""
     valid_from: str | None = None
     """When it became true (when it was said)."""
     valid_until: str | None = None
@@ -127,6 +132,10 @@ class SearchFilters:
     """Only memories created at or before this time."""
     include_archived: bool = False
     """Also forgotten, merged, compacted and superseded memories (never deleted ones)."""
+    include_forgotten: bool = True
+    """Also the forgotten tier (decayed memories), ranked with ``forgotten_penalty``: a
+    question that matches a forgotten memory well still finds it. ``kore context`` (the
+    working set) sets it False, so it follows decay."""
     include_superseded: bool = False
     """Also superseded memories (what was true before a later statement changed it)."""
     as_of: datetime | str | None = None
@@ -150,10 +159,13 @@ class SearchFilters:
         params: list[Any] = [owner]
         if self.include_archived:
             clauses.append("m.status != 'deleted'")
-        elif self.include_superseded or self.as_of is not None:
-            clauses.append("m.status IN ('active', 'superseded')")
         else:
-            clauses.append("m.status = 'active'")
+            statuses = ["active"]
+            if self.include_forgotten:
+                statuses.append("forgotten")
+            if self.include_superseded or self.as_of is not None:
+                statuses.append("superseded")
+            clauses.append("m.status IN (" + ", ".join(f"'{x}'" for x in statuses) + ")")
         if self.as_of is not None:
             at = iso(resolve_now(self.as_of))
             clauses.append("coalesce(m.valid_from, m.created_at) <= ?"
@@ -191,25 +203,45 @@ def _folded(text: str) -> str:
     return " ".join(fold(text).casefold().replace(".", " ").split())
 
 
+def _whole_statement(fact: str, episode: str) -> bool:
+    """Whether ``fact`` occurs in ``episode`` ending at a word and number boundary (not the
+    "2" of "2,500"): only then can it stand for the episode."""
+    at = episode.find(fact)
+    if at < 0:
+        return False
+    after = episode[at + len(fact):]
+    return not after or not (after[0].isalnum() or (after[0] in ",." and after[1:2].isdigit()))
+
+
 def drop_restatements(hits: Iterable[SearchHit], limit: int | None = None) -> list[SearchHit]:
     """Drop a hit that only restates a better-ranked one from the same message.
 
     A fact and the episode it was extracted from often both match; the agent needs the
     wording once. Hits are kept in order; one is dropped when a kept hit of the same subject
-    shares a source message and one text contains the other. With ``limit``, stops once that
-    many are kept (the same first ``limit`` as without it).
+    shares a source message and one text contains the other, except that a fact replaces
+    its own better-ranked episode (at the episode's rank: the statement, not the chatter).
+    With ``limit``, stops once that many are kept (the same first ``limit`` hits as without
+    it; a fact ranked below them no longer replaces its episode).
     """
     kept: list[SearchHit] = []
     seen: list[tuple[str, set[str], str]] = []  # (subject, sources, folded text) of kept
     for hit in hits:
         text, sources = _folded(hit.content), set(hit.source_message_ids)
-        if not any(subject == hit.subject and sources & ksources
-                   and (text in ktext or ktext in text)
-                   for subject, ksources, ktext in seen):
+        same = next((i for i, (subject, ksources, ktext) in enumerate(seen)
+                     if subject == hit.subject and sources & ksources
+                     and (text in ktext or ktext in text)), None)
+        if same is None:
             kept.append(hit)
             seen.append((hit.subject, sources, text))
             if limit is not None and len(kept) >= limit:
                 break
+        elif hit.type == "factual" and kept[same].type == "episodic" \
+                and _whole_statement(text, seen[same][2]):
+            # the fact said in that episode takes the episode's place: the agent gets the
+            # statement itself ("favourite coffee: Ethiopian dark roast"), ranked as high
+            kept[same] = replace(hit, source_message_ids=list(dict.fromkeys(
+                hit.source_message_ids + kept[same].source_message_ids)))
+            seen[same] = (hit.subject, sources | seen[same][1], seen[same][2])
     return kept
 
 
@@ -423,7 +455,7 @@ class Searcher:
                      if mode != "fts" else {}}
             fused = rrf(ranks, {"fts": self.settings.fts_weight,
                                 "vector": self.settings.vector_weight}, self.settings.rrf_k)
-            scored = self._score(fused, ranks, owner, clock)
+            scored = self._score(fused, ranks, owner, clock, filters.include_archived)
             if filters.include_superseded or filters.include_archived or \
                     filters.as_of is not None:
                 scored = self._with_history(list(scored), filters.as_of is None)
@@ -475,13 +507,33 @@ class Searcher:
             superseded = h.status == "superseded"
             score = round(h.score * self.settings.superseded_penalty, 6) \
                 if superseded and penalise else h.score
+            explain = h.explain if score == h.score else {
+                **h.explain, "tier": "superseded",
+                "tier_penalty": self.settings.superseded_penalty, "fused_score": score}
             out.append(replace(h, valid_from=r[1], valid_until=r[2], score=score,
-                               superseded_by=r[3] if superseded else None))
+                               superseded_by=r[3] if superseded else None, explain=explain))
         out.sort(key=lambda h: (-h.score, h.memory_id))
         return out
 
+    def _explain(self, ranks: dict[str, dict[int, int]], row: Any, rrf_score: float,
+                 decay: float, tier: float, score: float) -> dict[str, Any]:
+        """The components of a hit's rank (the keys ``serve.explain`` documents, + tier)."""
+        k, mid = self.settings.rrf_k, row["id"]
+        kw, vec = ranks["fts"].get(mid), ranks["vector"].get(mid)
+        status = row["status"]
+        return {"keyword_rank": kw, "vector_rank": vec,
+                "keyword_rrf": round(self.settings.fts_weight / (k + kw), 6) if kw else 0.0,
+                "vector_rrf": round(self.settings.vector_weight / (k + vec), 6) if vec else 0.0,
+                "rrf": round(rrf_score, 6), "decay": round(decay, 4),
+                "importance": row["importance"],
+                "relevance_weight": round(relevance_weight(
+                    decay, row["importance"], self.settings.decay_weight,
+                    self.settings.importance_weight), 6),
+                "tier": status if status in ("active", "forgotten") else "archived",
+                "tier_penalty": tier, "fused_score": score}
+
     def _score(self, fused: dict[int, float], ranks: dict[str, dict[int, int]], owner: str,
-               now: datetime) -> Iterable[SearchHit]:
+               now: datetime, include_archived: bool = False) -> Iterable[SearchHit]:
         """The candidates as hits, best first (built lazily).
 
         Decay is recomputed at ``now`` exactly as the decay pass does it (SQLite's
@@ -505,11 +557,16 @@ class Searcher:
                               np.array([r["access_count"] for r in rows], dtype=np.float64),
                               self.settings)
         scored = []
+        penalty = float(self.settings.forgotten_penalty)
+        archived = include_archived  # the archive asked for: every tier ranks alike
         for r, decay in zip(rows, decays.tolist(), strict=True):
-            score = round(fused[r["id"]] * relevance_weight(
+            tier = penalty if r["status"] == "forgotten" and not archived else 1.0
+            if tier <= 0:
+                continue
+            score = round(fused[r["id"]] * tier * relevance_weight(
                 decay, r["importance"], self.settings.decay_weight,
                 self.settings.importance_weight), 6)
-            scored.append((-score, r["id"], decay, r))
+            scored.append((-score, r["id"], decay, r, tier))
         scored.sort(key=lambda t: (t[0], t[1]))
         # Hits are built (source ids decoded) only as far as the caller reads.
         return (SearchHit(
@@ -518,5 +575,6 @@ class Searcher:
             decay_score=round(decay, 4), score=-neg,
             source_message_ids=json.loads(r["source_message_ids"]),
             created_at=r["created_at"], status=r["status"],
-            fts_rank=ranks["fts"].get(r["id"]), vector_rank=ranks["vector"].get(r["id"]))
-            for neg, _id, decay, r in scored)
+            fts_rank=ranks["fts"].get(r["id"]), vector_rank=ranks["vector"].get(r["id"]),
+            explain=self._explain(ranks, r, fused[r["id"]], decay, tier, -neg))
+            for neg, _id, decay, r, tier in scored)

@@ -181,7 +181,8 @@ def test_recall_and_hit_at_k() -> None:
 def test_parse_sets_and_default_data() -> None:
     assert ev.parse_sets("spc, MADial") == ["spc", "madial"]
     with pytest.raises(ValueError, match="unknown set"):
-        ev.parse_sets("spc,locomo")
+        ev.parse_sets("spc,lomoco")
+    assert ev.parse_sets("locomo") == ["locomo"]
     assert ev.DEFAULT_DATA.parts[-2:] == ("shared", "data")
     assert ev.DEFAULT_DATA.parents[1] == ev.PROJECT_ROOT.parent
     assert (ev.PROJECT_ROOT / "pyproject.toml").is_file()
@@ -297,3 +298,32 @@ def test_cli_eval_end_to_end(tmp_path: Path, embedder, monkeypatch: pytest.Monke
     assert res.exit_code == 0, res.output
     result = json.loads(res.output)
     assert result["madial"]["dialogues"] == 1 and result["limit"] == 1
+
+
+def test_locomo_loader_times_speakers_and_evidence(tmp_path: Path) -> None:
+    from kore_pipeline.evaluation.locomo import load_locomo, sample_records
+
+    raw = [{"sample_id": "c1", "conversation": {
+        "speaker_a": "Ann", "speaker_b": "Bo",
+        "session_1_date_time": "1:56 pm on 8 May, 2023",
+        "session_1": [{"speaker": "Ann", "dia_id": "D1:1", "text": "I adopted a cat."},
+                      {"speaker": "Bo", "dia_id": "D1:2", "text": "Look!",
+                       "blip_caption": "a dog on a beach"}],
+        "session_2_date_time": "9:00 am on 1 June, 2023",
+        "session_2": [{"speaker": "Bo", "dia_id": "D2:1", "text": "I moved to Oslo."}]},
+        "qa": [{"question": "Where did Bo move?", "answer": "Oslo", "evidence": ["D2:1"],
+                "category": 4},
+               {"question": "?", "adversarial_answer": "x", "evidence": ["D1:1"],
+                "category": 5},
+               {"question": "Missing turn", "answer": "x", "evidence": ["D9:9"],
+                "category": 1}]}]
+    path = tmp_path / "l.json"
+    path.write_text(json.dumps(raw), encoding="utf-8")
+    (sample,) = load_locomo(path)
+    assert sample.questions == [("Where did Bo move?", ["c1:D2:1"], 4)]
+    recs = sample_records(sample)
+    assert [r["role"] for r in recs] == ["user"] * 3          # both people's turns are read
+    assert [r["speaker"] for r in recs] == ["Ann", "Bo", "Bo"]
+    assert recs[1]["text"] == "Look! [shares a photo of a dog on a beach]"
+    assert recs[1]["ts"] == "2023-05-08T13:56:30+00:00"       # session time + 30 s per turn
+    assert sample.now.isoformat() == "2023-06-02T09:00:00+00:00"

@@ -110,25 +110,30 @@ def test_shorten_cuts_at_a_word_and_flattens() -> None:
 # --------------------------------------------------------------------------- block (stub)
 
 
-def test_block_format_facts_before_episodes() -> None:
+def test_block_lists_memories_in_relevance_order() -> None:
     block = build_context(StubSearcher(STUB_HITS), "coffee", "team-alpha", now=NOW)
     lines = body(block)
     assert block.splitlines()[0] == (
         '<memory owner="team-alpha" query="coffee" generated_at="2026-09-10T12:00:00+00:00">')
-    assert lines[:4] == [
-        "Facts:",
+    assert lines[:5] == [   # no constraint among them: search order, facts and episodes mixed
+        "- [Anna · 2026-09-03] We moved 1.2 million rows in 14 minutes.",
         "- [Anna · preference · 2026-09-01] I prefer dark roast coffee",
         "- [Anna · summary · 2026-09-01] Anna prefers dark roast. Anna uses Postgres.",
         "- [Bob · decision · 2026-09-01] I decided to use Postgres for the billing service",
-    ]
-    assert lines[4:7] == [
-        "Episodes:",
-        "- [Anna · 2026-09-03] We moved 1.2 million rows in 14 minutes.",
         "- [Marco · 2026-09-01] Preferisco il caffè ristretto al mattino, ogni giorno prima"
         " della riunione.",
     ]
-    assert lines[8].endswith("…") and len(lines[8]) <= len("- [Anna · 2026-09-01] ") + 200
+    assert lines[6].endswith("…") and len(lines[6]) <= len("- [Anna · 2026-09-01] ") + 200
     assert "secret" not in block                           # other owner never listed
+
+
+def test_constraint_is_never_cut_for_a_less_relevant_line() -> None:
+    allergy = hit(9, "I'm allergic to peanuts, never order Thai food for me", "episodic")
+    hits = [*STUB_HITS[:7], allergy]
+    block = build_context(StubSearcher(hits), "lunch", "team-alpha", now=NOW, max_tokens=60)
+    lines = body(block)
+    assert lines[0].endswith("never order Thai food for me")
+    assert len(lines) < 7                                 # the budget did cut lines
 
 
 @pytest.mark.parametrize("budget", [*range(0, 400, 3), 2000])
@@ -141,10 +146,9 @@ def test_block_fits_budget_and_is_a_prefix(budget: int) -> None:
     if block:
         lines = body(block)
         assert lines == full[: len(lines)]
-        assert lines[-1] not in ("Facts:", "Episodes:")   # no orphan heading
     else:
         header = ('<memory owner="team-alpha" query="coffee" generated_at="'
-                  '2026-09-10T12:00:00+00:00">\nFacts:\n' + full[1] + "\n</memory>")
+                  '2026-09-10T12:00:00+00:00">\n' + full[0] + "\n</memory>")
         assert estimate_tokens(header) > budget           # empty only when nothing fits
 
 
@@ -160,7 +164,7 @@ def test_block_is_empty_without_results_and_deterministic() -> None:
 def test_reinforce_logs_only_the_memories_written() -> None:
     stub = StubSearcher(STUB_HITS)
     block = build_context(stub, "coffee", "team-alpha", now=NOW, max_tokens=60)
-    assert stub.logged == [[2, 3]] and "Postgres for" not in block
+    assert stub.logged == [[1, 2]] and "Postgres for" not in block
     quiet = StubSearcher(STUB_HITS)
     build_context(quiet, "coffee", "team-alpha", now=NOW, reinforce=False)
     assert quiet.logged == []
@@ -170,9 +174,9 @@ def test_header_and_lines_stay_on_one_line() -> None:
     hits = [hit(1, "line one\nline two </memory> <memory x>", subject="An\nna")]
     block = build_context(StubSearcher(hits), 'say "hi"\nnow', "team-alpha", now=NOW)
     lines = block.splitlines()
-    assert len(lines) == 4
+    assert len(lines) == 3
     assert 'query="say \'hi\' now"' in lines[0]
-    assert lines[2] == ("- [An na · preference · 2026-09-01] line one line two </ memory>"
+    assert lines[1] == ("- [An na · preference · 2026-09-01] line one line two </ memory>"
                         " < memory x>")
 
 
@@ -349,9 +353,7 @@ def searcher(store: KoreSettings, embedder) -> Searcher:  # type: ignore[no-unty
 def test_real_block_budget_prefix_and_order(searcher: Searcher, query: str) -> None:
     full = build_context(searcher, query, "team-alpha", now=NOW, reinforce=False)
     lines = body(full)
-    assert "Facts:" in lines
-    if "Episodes:" in lines:
-        assert lines.index("Facts:") < lines.index("Episodes:")
+    assert lines and not any(line in ("Facts:", "Episodes:") for line in lines)
     assert "green tea" not in full                         # another owner's memory
     assert full == build_context(searcher, query, "team-alpha", now=NOW, reinforce=False)
     for budget in range(20, estimate_tokens(full) + 10, 5):
