@@ -49,6 +49,7 @@ def main(home: str, now: str, inputs: str) -> None:
     out: dict[str, object] = {"start": peak_mib()}
     ctx = pipeline.open_run(settings, "pipeline", now)
     stages = [("ingest", lambda: pipeline.stage_ingest(ctx, [Path(inputs)])),
+              ("embed", lambda: pipeline.stage_embed(ctx)),
               ("extract", lambda: pipeline.stage_extract(ctx)),
               ("index", lambda: pipeline.stage_index(ctx)),
               ("decay", lambda: pipeline.stage_decay(ctx)),

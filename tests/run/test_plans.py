@@ -1,0 +1,73 @@
+"""The plans: each run kind's stages written once, the serving stretch in one unit, and the
+stages a run records are its plan's."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from kore_pipeline.run import runner
+from kore_pipeline.run.plans import PARTITIONED, PIPELINE, PLANS, Plan
+from kore_pipeline.run.watch import run_micro_batch
+from kore_pipeline.settings import KoreSettings
+from kore_pipeline.store.db import connect
+
+from tests.helpers import write_jsonl
+
+NOW = "2026-11-30T12:00:00Z"
+
+
+def test_every_plan_has_one_serving_unit_and_known_stages() -> None:
+    for name, plan in PLANS.items():
+        serving = [u for u in plan.units() if u[0].serving]
+        assert len(serving) == 1, name
+        assert all(s.stage in runner.STAGES for s in plan.steps), name
+        assert plan.steps[-1].stage == "publish" and not plan.steps[-1].serving
+    assert [s.stage for s in PIPELINE.units()[2]] == ["extract", "index", "decay", "compress"]
+
+
+def test_partitioned_plan_is_the_pipeline_with_partitioned_steps() -> None:
+    swap = {"extract-partitions": "embed", "embed-partitions": None, "merge": "extract"}
+    as_pipeline = [swap.get(s, s) for s in PARTITIONED.stage_names() if swap.get(s, s)]
+    assert as_pipeline == PIPELINE.stage_names()
+    assert [s.serving for s in PARTITIONED.steps if s.stage not in swap] == \
+        [s.serving for s in PIPELINE.steps if s.stage not in ("embed", "extract")]
+    assert {s.stage for s in PARTITIONED.steps if s.partitioned} == {
+        "extract-partitions", "embed-partitions"}
+
+
+def recorded(settings: KoreSettings, run_id: str) -> list[str]:
+    conn = connect(settings.db_path())
+    try:
+        return [r[0] for r in conn.execute(
+            "SELECT stage FROM run_stages WHERE run_id = ? ORDER BY seq", (run_id,))]
+    finally:
+        conn.close()
+
+
+@pytest.mark.parametrize("name", sorted(PLANS))
+def test_a_run_records_the_stages_of_its_plan(tmp_path: Path, name: str) -> None:
+    # only bad records: every stage runs, and none needs the model
+    logs = write_jsonl(tmp_path / "logs" / "bad.jsonl", ["{oops", "[1]"]).parent
+    settings = KoreSettings(home=tmp_path / "home")
+    plan: Plan = PLANS[name]
+    summary = runner.run_plan(plan, settings, paths=[logs], now=NOW)
+    assert summary["state"] == "completed"
+    stages = recorded(settings, summary["run_id"])
+    # compression re-indexes after each pass: its nested index is recorded after it
+    nested = [s for i, s in enumerate(stages) if not (s == "index" and i and
+                                                     stages[i - 1] == "compress")]
+    assert nested == plan.stage_names()
+    assert (tmp_path / "home" / "partitions").exists() is False or \
+        not any((tmp_path / "home" / "partitions").iterdir())
+
+
+def test_an_idle_micro_batch_stops_after_ingest(tmp_path: Path) -> None:
+    logs = write_jsonl(tmp_path / "logs" / "bad.jsonl", ["{oops"]).parent
+    settings = KoreSettings(home=tmp_path / "home")
+    first = run_micro_batch([logs], settings, NOW)
+    assert first["ingest"]["quarantined"] == 1 and "publish" in first
+    again = run_micro_batch([logs], settings, NOW)
+    assert again["state"] == "completed" and set(again) == {"run_id", "state", "ingest"}
+    assert recorded(settings, again["run_id"]) == ["ingest"]
