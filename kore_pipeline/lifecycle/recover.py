@@ -10,6 +10,7 @@ inputs (messages already stored are skipped).
 
 from __future__ import annotations
 
+import json
 import logging
 import shutil
 import sqlite3
@@ -113,7 +114,18 @@ def _lake_table(lake: Path, name: str) -> Any:
 
 
 def _value(value: Any) -> Any:
-    return iso(value) if isinstance(value, datetime) else value
+    """A lake value as the store keeps it: times as ISO text, lists, maps and structs as
+    JSON text, booleans as 0/1 (lake schema 3 types them; the store holds SQLite values)."""
+    if isinstance(value, datetime):
+        return iso(value)
+    if isinstance(value, bool):
+        return int(value)
+    if isinstance(value, list) and value and all(isinstance(v, tuple) and len(v) == 2
+                                                 for v in value):
+        return json.dumps(dict(value))  # a Parquet map reads as (key, value) pairs
+    if isinstance(value, (list, dict)):
+        return json.dumps(value, default=str)
+    return value
 
 
 def _restore_rows(conn: sqlite3.Connection, table: str, data: Any) -> int:

@@ -12,7 +12,6 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-SQLITE_HEADER = b"SQLite format 3\x00"
 QUICK_CHECK_MAX_BYTES = 64 * 1024 * 1024
 """Readers run ``PRAGMA quick_check`` on stores up to this size (it reads every page); writers
 (runs, forget, import) always do."""
@@ -45,16 +44,26 @@ class DamagedStore(StoreError):
 
 
 def header_problem(path: Path) -> str | None:
-    """Why ``path`` is not a SQLite file (empty, too short, wrong header), or None."""
+    """Why ``path`` is not a SQLite file (empty, too short, wrong header), or None.
+
+    The header is read through SQLite, never with a file descriptor of our own: closing any
+    descriptor of a database file drops every POSIX lock this process holds on it, including
+    other connections' (a concurrent writer may then checkpoint under their feet and corrupt
+    the store). SQLite's own opens share one lock set per file and are safe.
+    """
     size = path.stat().st_size
     if size == 0:
         return "is empty (0 bytes)"
-    with path.open("rb") as fh:
-        head = fh.read(100)
-    if len(head) < 100 or not head.startswith(SQLITE_HEADER):
+    if size < 512:  # the smallest page, and so the smallest database
         return "is not a SQLite database (bad header)"
-    page = int.from_bytes(head[16:18], "big")
-    page = 65536 if page == 1 else page
+    try:
+        probe = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=30)
+        try:
+            page = int(probe.execute("PRAGMA page_size").fetchone()[0])
+        finally:
+            probe.close()
+    except sqlite3.DatabaseError:
+        return "is not a SQLite database (bad header)"
     if page < 512 or page & (page - 1) or size % page:
         return f"is truncated or garbled ({size} bytes, page size {page})"
     return None
