@@ -62,7 +62,9 @@ class SearchHit:
     """The components of its rank (``serve.explain``): ``keyword_rank``, ``vector_rank``
     (None: not in that stream), their RRF parts and ``rrf``, ``decay`` (at the query's
     ``now``), ``importance``, ``relevance_weight``, ``tier`` (active / forgotten / archived /
-    superseded) and ``tier_penalty``, and ``fused_score`` (the hit's score)."""
+    superseded) and ``tier_penalty``, and ``fused_score`` (the hit's score); a fact that took
+    its own episode's place (:func:`drop_restatements`) adds ``in_place_of``: the episode's
+    ``memory_id``, ``keyword_rank``, ``vector_rank`` and ``fused_score``."""
     valid_from: str | None = None
     """When it became true (when it was said)."""
     valid_until: str | None = None
@@ -213,6 +215,13 @@ def _whole_statement(fact: str, episode: str) -> bool:
     return not after or not (after[0].isalnum() or (after[0] in ",." and after[1:2].isdigit()))
 
 
+def _placed_by(episode: SearchHit) -> dict[str, Any]:
+    """Why a fact sits where ``episode`` ranked: the episode's id, ranks and score."""
+    why = episode.explain
+    return {"memory_id": episode.memory_id, "keyword_rank": why.get("keyword_rank"),
+            "vector_rank": why.get("vector_rank"), "fused_score": episode.score}
+
+
 def drop_restatements(hits: Iterable[SearchHit], limit: int | None = None) -> list[SearchHit]:
     """Drop a hit that only restates a better-ranked one from the same message.
 
@@ -238,9 +247,13 @@ def drop_restatements(hits: Iterable[SearchHit], limit: int | None = None) -> li
         elif hit.type == "factual" and kept[same].type == "episodic" \
                 and _whole_statement(text, seen[same][2]):
             # the fact said in that episode takes the episode's place: the agent gets the
-            # statement itself ("favourite coffee: Ethiopian dark roast"), ranked as high
+            # statement itself ("favourite coffee: Ethiopian dark roast"), ranked as high;
+            # its explain keeps its own ranks and names the episode whose place it took
+            episode = kept[same]
+            explain = {**hit.explain, "in_place_of": _placed_by(episode)} if hit.explain \
+                else hit.explain
             kept[same] = replace(hit, source_message_ids=list(dict.fromkeys(
-                hit.source_message_ids + kept[same].source_message_ids)))
+                hit.source_message_ids + episode.source_message_ids)), explain=explain)
             seen[same] = (hit.subject, sources | seen[same][1], seen[same][2])
     return kept
 

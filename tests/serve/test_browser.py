@@ -119,13 +119,14 @@ def test_playground_shows_why(browser: Any, site: dict[str, Any]) -> None:
     page.close()
 
 
-def test_engine_page_needs_admin(browser: Any, site: dict[str, Any]) -> None:
+def test_engine_page_needs_admin(browser: Any, site: dict[str, Any], embedder: Any) -> None:
     r = httpx.get(site["url"] + "/ui/engine", cookies={"kore_key": site["keys"]["alpha"]})
     assert r.status_code == 403
     page = sign_in(browser, site, "admin")
     page.goto(site["url"] + "/ui/engine")
     engine = page.inner_text("#engine")
-    assert "sentence-transformers:all-MiniLM-L6-v2" in engine and "flat" in engine
+    # the signature of the embedder the store was built with (onnx:all-MiniLM-L6-v2:384 by default)
+    assert f"embedding signature\t{embedder.signature}" in engine and "flat" in engine
     assert page.locator("#runs tr").count() >= 2  # the pipeline run
     page.screenshot(path=str(SHOTS / "ui-engine.png"), full_page=True)
     page.close()

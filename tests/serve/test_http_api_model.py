@@ -46,8 +46,15 @@ def test_hybrid_search_explains_both_ranks(api: httpx.Client) -> None:
     top = hits[0]
     assert "Postgres" in top["content"] and top["owner"] == "team-alpha"
     why = top["explain"]
-    assert why["vector_rank"] == 1 and why["keyword_rank"] is not None
+    assert why["vector_rank"] is not None and why["keyword_rank"] is not None  # its own ranks
     assert why["rrf"] == pytest.approx(why["keyword_rrf"] + why["vector_rrf"], abs=1e-6)
+    assert why["fused_score"] == top["score"]
+    # the statement ranked first by meaning, as itself or as the episode whose place it took
+    placed = why.get("in_place_of", why)
+    assert placed["vector_rank"] == 1 and placed["keyword_rank"] is not None
+    if "in_place_of" in why:
+        episode = api.get(f"/v1/memories/{placed['memory_id']}").json()
+        assert episode["type"] == "episodic" and top["content"] in episode["content"]
     assert {h["owner"] for h in hits} == {"team-alpha"}
 
 
