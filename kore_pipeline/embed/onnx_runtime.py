@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -103,8 +104,13 @@ class OnnxEmbedder(Embedder):
 
     @property
     def cache_id(self) -> str:
-        """``backend:model``; the torch model's own key after a fallback."""
-        return self.fallback.cache_id if self.fallback is not None else super().cache_id
+        """``backend:model``, plus ``@folder`` when ``KORE_MODEL_PATH`` is set (another folder
+        under the same name is another model); the torch model's own key after a fallback."""
+        if self.fallback is not None:
+            return self.fallback.cache_id
+        if self.settings.model_path is None:
+            return super().cache_id
+        return f"{super().cache_id}@{Path(self.settings.model_path).expanduser().resolve()}"
 
     @property
     def signature_prefix(self) -> str:

@@ -40,10 +40,18 @@ def test_allowed_ids_follow_other_writers_and_now(home: KoreSettings, embedder) 
     try:
         first = s.search("coffee", "team-alpha", k=5, now=NOW, mode="semantic")
         coffee = next(h.memory_id for h in first if "coffee" in h.content)
-        # another connection (another process, in practice) archives the coffee memory
+        # another connection (another process, in practice) forgets the coffee memory: it
+        # is still found, now in the forgotten tier (forgetting is not losing)
         other = connect(home.db_path())
         with transaction(other):
             other.execute("UPDATE memories SET status = 'forgotten' WHERE id = ?", (coffee,))
+        after = s.search("coffee", "team-alpha", k=5, now=NOW, mode="semantic")
+        hit = next(h for h in after if h.memory_id == coffee)
+        assert hit.status == "forgotten" and hit.explain["tier"] == "forgotten"
+        assert hit.explain["tier_penalty"] == home.forgotten_penalty < 1
+        # ... then merges it away: out of default search
+        with transaction(other):
+            other.execute("UPDATE memories SET status = 'merged' WHERE id = ?", (coffee,))
         after = s.search("coffee", "team-alpha", k=5, now=NOW, mode="semantic")
         assert coffee not in ids(after)
         with transaction(other):
