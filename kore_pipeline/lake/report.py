@@ -119,6 +119,12 @@ def build_report(settings: KoreSettings, now: str | None = None) -> str:
                              " run_history"
                              " ORDER BY started_at DESC, now DESC, run_id DESC LIMIT 15")
         quarantine = _rows(con, "SELECT reason_class, records, files FROM quarantine_by_reason")
+        owners = _rows(con, "SELECT owner, count(*) FILTER (WHERE status = 'active'),"
+                            " count(*) FILTER (WHERE status = 'active' AND type = 'factual'),"
+                            " count(*) FILTER (WHERE status = 'active' AND type = 'episodic'),"
+                            " count(*) FILTER (WHERE status != 'active'),"
+                            " count(DISTINCT subject), max(created_at) FROM memories"
+                            " GROUP BY owner ORDER BY 2 DESC, owner LIMIT 100")
     finally:
         con.close()
     xs, curves = decay_curves(settings)
@@ -154,6 +160,11 @@ def build_report(settings: KoreSettings, now: str | None = None) -> str:
     parts = [f"<section><h2>{escape(title)}</h2>{svg}"
              + (f'<p class="note">{escape(note)}</p>' if note else "") + "</section>"
              for title, svg, note in sections]
+    parts.append("<section><h2>Memories by owner</h2>" + _table(
+        ["owner", "active", "facts", "episodes", "archived", "subjects", "last said"],
+        owners) + '<p class="note">Each owner\'s memories in the store (first 100 owners by'
+        " active memories); `kore sql` and the memory browser (`kore api`, /ui) go further."
+        "</p></section>")
     parts.append("<section><h2>Decay forecast</h2>" + _table(
         ["days", "active", "already below", "falling below"], forecast) + "</section>")
     parts.append("<section><h2>Quarantine by reason</h2>" + _table(

@@ -442,3 +442,20 @@ def test_report_grid_fills_1280_px_and_counts_are_integers(home: dict[str, Any],
     lefts = sorted({round(b["x"]) for b in boxes if b})
     rights = max(b["x"] + b["width"] for b in boxes if b)
     assert len(lefts) == 2 and rights > 1280 - 40  # two columns, edge to edge
+
+
+@pytest.mark.slow
+def test_report_drills_down_by_owner(home: dict[str, Any], tmp_path: Path) -> None:
+    import re
+
+    out = tmp_path / "report.html"
+    assert runner.invoke(app, ["report", "--out", str(out), *home["home"]]).exit_code == 0
+    html = out.read_text(encoding="utf-8")
+    table = html[html.index("Memories by owner"):]
+    table = table[:table.index("</table>")]
+    shown = {m[0]: int(m[1]) for m in re.findall(r"<tr><td>([^<]+)</td><td>(\d+)</td>", table)}
+    conn = sqlite3.connect(Path(home["home"][1]) / "kore.sqlite")
+    active = dict(conn.execute("SELECT owner, count(*) FROM memories WHERE status = 'active'"
+                               " GROUP BY owner").fetchall())
+    conn.close()
+    assert shown == active and "team-alpha" in shown
