@@ -24,3 +24,21 @@ def write_jsonl(path: Path, records: list[dict[str, Any] | str]) -> Path:
     lines = [r if isinstance(r, str) else json.dumps(r, ensure_ascii=False) for r in records]
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return path
+
+
+def two_owner_home(root: Path, embedder: Any, now: str) -> Any:
+    """A home built by one small pipeline run at ``now`` (FAISS index included): Anna of
+    team-alpha (a coffee preference, a Postgres decision) and Bob of team-beta (green tea)."""
+    from kore_pipeline.run.pipeline import run_pipeline
+    from kore_pipeline.settings import KoreSettings
+
+    write_jsonl(root / "logs" / "a.jsonl", [
+        message("I prefer dark roast coffee, especially from Ethiopia.", message_id="a1"),
+        message("I decided to use Postgres for the billing service.", message_id="a2",
+                ts="2026-09-01T10:00:00Z"),
+        message("I prefer green tea over any coffee.", owner="team-beta", speaker="Bob",
+                message_id="b1"),
+    ])
+    settings = KoreSettings(home=root / "home")
+    run_pipeline([root / "logs"], settings, now=now, embedder=embedder)
+    return settings

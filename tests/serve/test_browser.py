@@ -12,11 +12,9 @@ from typing import Any
 import httpx
 import pytest
 
-from kore_pipeline.run.pipeline import run_pipeline
 from kore_pipeline.serve.api_keys import create_key
 from kore_pipeline.serve.http.app import create_app
-from kore_pipeline.settings import KoreSettings
-from tests.helpers import message, write_jsonl
+from tests.helpers import two_owner_home
 from tests.serve.live_server import live_server
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
@@ -32,15 +30,7 @@ pytestmark = [pytest.mark.slow,
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory, embedder: Any) -> Iterator[dict[str, Any]]:
     root = tmp_path_factory.mktemp("ui")
-    write_jsonl(root / "logs" / "a.jsonl", [
-        message("I prefer dark roast coffee, especially from Ethiopia.", message_id="a1"),
-        message("I decided to use Postgres for the billing service.", message_id="a2",
-                ts="2026-09-01T10:00:00Z"),
-        message("I prefer green tea over any coffee.", owner="team-beta", speaker="Bob",
-                message_id="b1"),
-    ])
-    settings = KoreSettings(home=root / "home")
-    run_pipeline([root / "logs"], settings, now=NOW, embedder=embedder)
+    settings = two_owner_home(root, embedder, NOW)
     app = create_app(settings, embedder=embedder)
     conn = app.state.memory.conn
     keys = {"alpha": create_key(conn, ["team-alpha"])["key"],

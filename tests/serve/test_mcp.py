@@ -18,9 +18,8 @@ from mcp.client.stdio import stdio_client
 from mcp.client.streamable_http import streamable_http_client
 
 import kore_pipeline
-from kore_pipeline.run.pipeline import run_pipeline
 from kore_pipeline.settings import KoreSettings
-from tests.helpers import message, write_jsonl
+from tests.helpers import two_owner_home
 
 NOW = "2026-09-02T08:00:00Z"
 TOOLS = {"memory_search", "memory_context", "memory_inject", "memory_save", "memory_save_batch",
@@ -33,15 +32,7 @@ CALL_TIMEOUT = 120  # the first semantic query loads the model in the server pro
 def home(tmp_path_factory: pytest.TempPathFactory, embedder: Any) -> Path:
     """A store built by one small pipeline run, FAISS index included, with two owners."""
     root = tmp_path_factory.mktemp("mcp")
-    write_jsonl(root / "logs" / "a.jsonl", [
-        message("I prefer dark roast coffee, especially from Ethiopia.", message_id="a1"),
-        message("I decided to use Postgres for the billing service.", message_id="a2",
-                ts="2026-09-01T10:00:00Z"),
-        message("I prefer green tea over any coffee.", owner="team-beta", speaker="Bob",
-                message_id="b1"),
-    ])
-    settings = KoreSettings(home=root / "home")
-    run_pipeline([root / "logs"], settings, now=NOW, embedder=embedder)
+    settings = two_owner_home(root, embedder, NOW)
     assert (settings.index_dir() / "memories.faiss").is_file()
     return settings.home
 
