@@ -175,7 +175,8 @@ def build_sample_store(sample: LocomoSample, settings: KoreSettings, embedder: A
             shutil.rmtree(old)
         elif old.exists():
             old.unlink()  # a store of an earlier run: rebuilt (the embedding cache is kept)
-    inbox = settings.home / "input"
+    # the log sits beside the home, never in it: the pipeline does not ingest its own home
+    inbox = settings.home.parent / f"{settings.home.name}-input"
     inbox.mkdir(parents=True, exist_ok=True)
     path = inbox / f"{sample.sample_id}.jsonl"
     path.write_text("".join(json.dumps(r) + "\n" for r in sample_records(sample)),
