@@ -500,7 +500,7 @@ class Searcher:
             fused = rrf(ranks, {"fts": self.settings.fts_weight,
                                 "vector": self.settings.vector_weight}, self.settings.rrf_k)
             scored = self._score(fused, ranks, owner, clock, filters.include_archived,
-                                 asked.subjects, (where, params))
+                                 asked.subjects, (where, params) if mode == "hybrid" else None)
             if filters.include_superseded or filters.include_archived or \
                     filters.as_of is not None:
                 scored = self._with_history(list(scored), filters.as_of is None)
@@ -585,8 +585,8 @@ class Searcher:
 
         The fused relevance is first weighted by the ranking signals of ``serve.ranking``
         (a named subject, a memory that only asks, the neighbouring turns, which may add a
-        memory the streams missed if ``neighbour_filter``, the search's condition on alias
-        ``m``, allows it); then by the tier
+        turn (episode) the streams missed if ``neighbour_filter``, the search's condition on
+        alias ``m``, allows it: hybrid search only); then by the tier
         and by decay, recomputed at ``now`` exactly as the decay pass does it (SQLite's
         ``julianday`` of the last access, else creation, and :func:`decay.decay_scores`).
         """
@@ -666,7 +666,8 @@ class Searcher:
             where, params = neighbour_filter  # type: ignore[misc]
             spots = " OR ".join(["(m.session_id = ? AND m.created_at = ?)"] * len(missing))
             added = self.conn.execute(
-                f"SELECT {_HIT_COLUMNS} FROM memories AS m WHERE ({spots}) AND {where}",
+                f"SELECT {_HIT_COLUMNS} FROM memories AS m WHERE ({spots})"
+                f" AND m.type = 'episodic' AND {where}",
                 [v for place in sorted(missing) for v in place] + params).fetchall()
             for r in added:
                 if r["id"] not in weighted:
