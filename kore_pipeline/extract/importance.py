@@ -224,7 +224,8 @@ def _clamp(value: float) -> int:
     return max(1, min(5, math.floor(value + 0.5)))
 
 
-def _explicit(explicit: object) -> int | None:
+def explicit_importance(explicit: object) -> int | None:
+    """A message's given importance clamped to 1..5, None when absent or not a number."""
     if explicit is None or isinstance(explicit, bool):
         return None
     try:
@@ -239,7 +240,7 @@ def score_importance(text: str, category: str | None = None, explicit: int | Non
 
     ``language`` (detected when None) picks the keywords: that language's and English.
     """
-    given = _explicit(explicit)
+    given = explicit_importance(explicit)
     if given is not None:
         return given
     return _clamp(_analyse(text, category, language, explain=False)[0])

@@ -219,6 +219,14 @@ def guess_language(text: str, default: str = "en") -> str:
     return best if score else default
 
 
+def clear_caches() -> None:
+    """Forget the per-text caches of this module."""
+    normalize_text.cache_clear()
+    _sentences.cache_clear()
+    _content_words.cache_clear()
+
+
+@lru_cache(maxsize=8192)
 def _content_words(text: str) -> int:
     body = normalize_text(text).strip()
     m = _PLEASANTRY.match(body)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from kore_pipeline.extract.literals import WordStarts, case_fold
 from kore_pipeline.text.fact_guard import NUMBER_WORDS, plain
 
 Slot = tuple[str, str]
@@ -141,6 +142,26 @@ _HINT = re.compile(
     rf"\s+(?:now\s+)?\d+|{_PEOPLE}|{_DIETS}|flight|train|meeting|appointment|call|interview|"
     r"class|lesson|shift|stand-?up|bus|dinner|session|exam)\b", _F)
 """Words one of the rules needs: a text with none of them sets no slot (a fast first test)."""
+_HINT_STARTS = WordStarts(
+    "live living reside stay based settled moved relocated home abito vivo trasferit mud habite vis "
+    "dém dem wohne lebe nach moro work joined started employ lavoro trabajo travaille arbeite "
+    "trabalho job role position title became promoted diet budget switched migrated changed use "
+    "code develop have wife husband partner girlfriend boyfriend fianc boss manager dog cat "
+    "doctor dentist therapist landlord puppy kitten vegan vegetarian pescatarian pescetarian keto "
+    "paleo carnivore omnivore flexitarian gluten lactose dairy halal kosher raw flight train "
+    "meeting appointment call interview class lesson shift stand bus dinner session exam".split())
+"""How every alternative of :data:`_HINT` but "I'm <number>" begins, as a whole word."""
+_HAS_DIGIT = re.compile(r"\d")
+
+
+def hint_start(text: str) -> int:
+    """Where :data:`_HINT` can first match ``text`` (-1: nowhere), from one literal scan.
+
+    A text with a digit may hold "I'm 34": it is searched from the start.
+    """
+    if _HAS_DIGIT.search(text):
+        return 0
+    return _HINT_STARTS.first(case_fold(text))
 
 
 def slot_of(text: str, language: str | None = "en") -> Slot | None:
@@ -148,7 +169,8 @@ def slot_of(text: str, language: str | None = "en") -> Slot | None:
 
     A negated statement ("It's not true that I live in Turin") sets no slot.
     """
-    if _HINT.search(text) is None:
+    start = hint_start(text)
+    if start < 0 or _HINT.search(text, start) is None:
         return None
     return _slot_of(text, language)
 
