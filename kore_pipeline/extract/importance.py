@@ -125,10 +125,18 @@ _NOT_ENTITIES = {"i", "i'm", "i'll", "i've", "i'd", "ok", "okay"}
 _CALENDAR_RX = re.compile(r"^(?:" + _DAYS + r"|" + _MONTHS + r")s?$", _FLAGS)
 
 
+_MAYBE_ENTITY = re.compile(r"[A-HJ-Z\u0080-\U0010FFFF]|I(?!(?:'(?:m|ll|ve|d))?[.'-]*(?![\w'.-]))")
+"""A character an entity can start with: any upper case letter (or non-ASCII character), but
+not the "I" of a lone "I", "I'm", "I'll", "I've", "I'd". A sentence with none after its first
+character has no entity (a fast first test; the words are then read one by one)."""
+
+
 def _entities(sentences: list[str], lang: str) -> list[str]:
     """Capitalised words not at sentence start (German: acronyms and CamelCase only)."""
     found: list[str] = []
     for sent in sentences:
+        if _MAYBE_ENTITY.search(sent, 1) is None:
+            continue
         for tok in _TOKEN_RX.findall(sent)[1:]:
             if not tok[0].isupper():  # a token starts with a letter or digit: never stripped
                 continue

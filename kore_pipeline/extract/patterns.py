@@ -254,6 +254,22 @@ def _is_question(sentence: str) -> bool:
     return s.endswith("?") or s.startswith("¿") or bool(_EN_QUESTION.match(s))
 
 
+_TRAIL_KEEP = "+#%)]"  # with the word characters: what a fact may end with
+_TRAIL_LAST_WORDS = frozenset(case_fold(re.split(r"\\s\+", f)[-1]) for f in TRAILING_FILLER)
+
+
+def _may_trail(sent: str, start: int, end: int) -> bool:
+    """Whether :data:`_TRAIL_RX` can match at the end of ``sent[start:end]``: it ends with a
+    character a fact does not end with, or its last word is the last word of a filler."""
+    last = sent[end - 1]
+    if not (last.isalnum() or last == "_" or last in _TRAIL_KEEP):
+        return True
+    i = end - 1
+    while i > start and (sent[i - 1].isalnum() or sent[i - 1] == "_"):
+        i -= 1
+    return case_fold(sent[i:end]) in _TRAIL_LAST_WORDS
+
+
 def _trim(sent: str, start: int, end: int, lang: str) -> tuple[int, int]:
     """Shrink [start, end) past leading filler/articles and trailing filler/punctuation."""
     lead = _LEAD_RX[lang]
@@ -262,7 +278,7 @@ def _trim(sent: str, start: int, end: int, lang: str) -> tuple[int, int]:
         if not m or m.end() == start or end - m.end() < MIN_FACT_CHARS:
             break
         start = m.end()
-    while start < end:
+    while start < end and _may_trail(sent, start, end):
         m = _TRAIL_RX.search(sent, start, end)
         if not m or m.start() == end:
             break

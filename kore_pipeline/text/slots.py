@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from kore_pipeline.extract.literals import WordStarts, case_fold
+from kore_pipeline.extract.literals import LiteralFilter, WordStarts, case_fold
 from kore_pipeline.text.fact_guard import NUMBER_WORDS, plain
 
 Slot = tuple[str, str]
@@ -152,6 +152,8 @@ _HINT_STARTS = WordStarts(
     "meeting appointment call interview class lesson shift stand bus dinner session exam".split())
 """How every alternative of :data:`_HINT` but "I'm <number>" begins, as a whole word."""
 _HAS_DIGIT = re.compile(r"\d")
+_RULE_FILTER = LiteralFilter([rx for _, _, rx in _RULES])
+"""Which rules can match a text (their literals are in it)."""
 
 
 def hint_start(text: str) -> int:
@@ -178,9 +180,10 @@ def slot_of(text: str, language: str | None = "en") -> Slot | None:
 @lru_cache(maxsize=8192)
 def _slot_of(text: str, language: str | None) -> Slot | None:
     langs = [language or "en"] + ([] if language == "en" else ["en"])
+    may_match = frozenset(_RULE_FILTER.candidates(case_fold(text)))
     for lang in langs:
-        for rule_lang, slot, pattern in _RULES:
-            if rule_lang != lang:
+        for i, (rule_lang, slot, pattern) in enumerate(_RULES):
+            if rule_lang != lang or i not in may_match:
                 continue
             m = pattern.search(text)
             if m is None or _NEG.search(text[max(0, m.start() - 25): m.start("value")]):
