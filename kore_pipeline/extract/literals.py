@@ -151,36 +151,42 @@ class LiteralFilter:
     """Which of ``patterns`` may match a text: one case-folded scan for all their literals.
 
     The scan is an Aho-Corasick automaton (``pyahocorasick``, C): every occurrence of every
-    literal, overlapping ones included, in one pass over the text.
+    literal, overlapping ones included, in one pass over the text. Each literal carries the
+    patterns that need it as a bit mask; the candidates are the bits of their union.
     """
 
     def __init__(self, patterns: Sequence[re.Pattern[str]]) -> None:
         self.always: list[int] = []
-        by_literal: dict[str, set[int]] = {}
+        by_literal: dict[str, int] = {}
         for i, rx in enumerate(patterns):
             lits = required_literals(rx)
             if lits is None:
                 self.always.append(i)
             else:
                 for lit in lits:
-                    by_literal.setdefault(lit, set()).add(i)
+                    by_literal[lit] = by_literal.get(lit, 0) | 1 << i
         self.literals = frozenset(by_literal)
+        self._always_mask = sum(1 << i for i in self.always)
         self._automaton: Any = None
         if by_literal:
             self._automaton = ahocorasick.Automaton()
-            for lit, ids in by_literal.items():
-                self._automaton.add_word(lit, frozenset(ids))
+            for lit, mask in by_literal.items():
+                self._automaton.add_word(lit, mask)
             self._automaton.make_automaton()
         self.count = len(patterns)
 
     def candidates(self, folded: str) -> list[int]:
         """Indexes (ascending) of the patterns that may match the case-folded text."""
-        if self._automaton is None:
-            return list(self.always)
-        found = {ids for _end, ids in self._automaton.iter(folded)}
-        if not found:
-            return list(self.always)
-        return sorted(set(self.always).union(*found))
+        mask = self._always_mask
+        if self._automaton is not None:
+            for _end, needed_by in self._automaton.iter(folded):
+                mask |= needed_by
+        out = []
+        while mask:
+            low = mask & -mask
+            out.append(low.bit_length() - 1)
+            mask ^= low
+        return out
 
 
 class WordStarts:
@@ -209,6 +215,17 @@ class WordStarts:
             if (best < 0 or start < best) and (start == 0 or not _is_word_char(folded[start - 1])):
                 best = start
         return best
+
+
+    def any_whole(self, folded: str) -> bool:
+        """Whether a prefix occurs in ``folded`` as a whole word (no word character around)."""
+        size = len(folded)
+        for end, length in self._automaton.iter(folded):
+            start = end - length + 1
+            if (start == 0 or not _is_word_char(folded[start - 1])) and \
+                    (end + 1 == size or not _is_word_char(folded[end + 1])):
+                return True
+        return False
 
 
 def _is_word_char(ch: str) -> bool:

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache, partial
 
-from kore_pipeline.extract.literals import LiteralFilter, case_fold
+from kore_pipeline.extract.literals import LiteralFilter, WordStarts, case_fold
 from kore_pipeline.extract.patterns_lang import (
     ANAPHORA,
     ARTICLES,
@@ -119,6 +119,16 @@ _CLAUSE_SPLIT = re.compile(  # every split starts at a space, ";" or ",": test t
     r"prefiro\b|não\s+gosto\b)))",
     _FLAGS,
 )
+_CLAUSE_WORDS = WordStarts(("but", "however", "whereas", "ma", "però", "pero", "mais", "aber",
+                            "sondern", "mas", "porém", "and", "so", "e", "y", "et", "und"))
+"""The words :data:`_CLAUSE_SPLIT` splits before, each a whole word after a space."""
+
+
+def _may_split(sent: str) -> bool:
+    """Whether :data:`_CLAUSE_SPLIT` can split ``sent``: it has a ";" or a clause word."""
+    return ";" in sent or _CLAUSE_WORDS.any_whole(case_fold(sent))
+
+
 # After a comma, a long tail or one of these words starts a new thought, not a list item.
 _COMMA_TAIL_WORDS = 4
 _COMMA_STARTER_TEXT = (
@@ -172,6 +182,9 @@ def _sentences(text: str) -> tuple[str, ...]:
     Terminal punctuation stays with its sentence (a trailing ``?`` marks a question);
     common abbreviations ("e.g.", "Dr.") do not end a sentence. Empty pieces are dropped.
     """
+    body = text.strip()
+    if "\n" not in body and not any(stop in body[:-1] for stop in ".!?…"):
+        return (body,) if body else ()  # no stop but at the end: one sentence
     out: list[str] = []
     for piece in _SENT_SPLIT.split(text):
         piece = piece.strip()
@@ -460,7 +473,7 @@ def extract_facts(text: str, language: str | None = None) -> list[Fact]:
         if _is_question(sent):
             continue
         guess = _Lazy(partial(guess_language, sent, default=doc_lang))
-        for clause in _CLAUSE_SPLIT.split(sent):
+        for clause in _CLAUSE_SPLIT.split(sent) if _may_split(sent) else (sent,):
             if clause.strip():
                 out.extend(_clause_facts(clause.strip(), guess))
     return out

@@ -50,7 +50,7 @@ _ASCII_WORD = re.compile(r"[A-Za-z']+")
 
 
 def _plainly_english(text: str) -> bool:
-    words = [w.lower() for w in _ASCII_WORD.findall(text)]
+    words = _ASCII_WORD.findall(text.lower())
     hits = 0
     for w in words:
         if w in _OTHER_WORDS:
