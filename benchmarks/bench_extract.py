@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import argparse
 import re
-import subprocess
 import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path

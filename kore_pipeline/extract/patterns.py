@@ -185,6 +185,11 @@ def _sentences(text: str) -> tuple[str, ...]:
     body = text.strip()
     if "\n" not in body and not any(stop in body[:-1] for stop in ".!?…"):
         return (body,) if body else ()  # no stop but at the end: one sentence
+    return _split_at_stops(text)
+
+
+def _split_at_stops(text: str) -> tuple[str, ...]:
+    """:func:`_sentences` the long way: split, strip, rejoin after abbreviations."""
     out: list[str] = []
     for piece in _SENT_SPLIT.split(text):
         piece = piece.strip()

@@ -142,14 +142,16 @@ _HINT = re.compile(
     rf"\s+(?:now\s+)?\d+|{_PEOPLE}|{_DIETS}|flight|train|meeting|appointment|call|interview|"
     r"class|lesson|shift|stand-?up|bus|dinner|session|exam)\b", _F)
 """Words one of the rules needs: a text with none of them sets no slot (a fast first test)."""
-_HINT_STARTS = WordStarts(
-    "live living reside stay based settled moved relocated home abito vivo trasferit mud habite vis "
-    "dém dem wohne lebe nach moro work joined started employ lavoro trabajo travaille arbeite "
-    "trabalho job role position title became promoted diet budget switched migrated changed use "
-    "code develop have wife husband partner girlfriend boyfriend fianc boss manager dog cat "
-    "doctor dentist therapist landlord puppy kitten vegan vegetarian pescatarian pescetarian keto "
-    "paleo carnivore omnivore flexitarian gluten lactose dairy halal kosher raw flight train "
-    "meeting appointment call interview class lesson shift stand bus dinner session exam".split())
+_HINT_WORDS = (
+    "live living reside stay based settled moved relocated home abito vivo trasferit mud "
+    "habite vis dém dem wohne lebe nach moro work joined started employ lavoro trabajo "
+    "travaille arbeite trabalho job role position title became promoted diet budget switched "
+    "migrated changed use code develop have wife husband partner girlfriend boyfriend fianc "
+    "boss manager dog cat doctor dentist therapist landlord puppy kitten vegan vegetarian "
+    "pescatarian pescetarian keto paleo carnivore omnivore flexitarian gluten lactose dairy "
+    "halal kosher raw flight train meeting appointment call interview class lesson shift "
+    "stand bus dinner session exam")
+_HINT_STARTS = WordStarts(_HINT_WORDS.split())
 """How every alternative of :data:`_HINT` but "I'm <number>" begins, as a whole word."""
 _HAS_DIGIT = re.compile(r"\d")
 _RULE_FILTER = LiteralFilter([rx for _, _, rx in _RULES])
