@@ -242,6 +242,7 @@ def clear_caches() -> None:
     normalize_text.cache_clear()
     _sentences.cache_clear()
     _content_words.cache_clear()
+    _sentence_facts.cache_clear()
 
 
 @lru_cache(maxsize=8192)
@@ -474,11 +475,20 @@ def extract_facts(text: str, language: str | None = None) -> list[Fact]:
     norm = normalize_text(text)
     doc_lang = language if language in TABLE else guess_language(norm)
     out: list[Fact] = []
-    for sent in split_sentences(norm):
-        if _is_question(sent):
-            continue
-        guess = _Lazy(partial(guess_language, sent, default=doc_lang))
-        for clause in _CLAUSE_SPLIT.split(sent) if _may_split(sent) else (sent,):
-            if clause.strip():
-                out.extend(_clause_facts(clause.strip(), guess))
+    for sent in _sentences(norm):
+        out.extend(_sentence_facts(sent, doc_lang))
     return out
+
+
+@lru_cache(maxsize=32768)
+def _sentence_facts(sent: str, doc_lang: str) -> tuple[Fact, ...]:
+    """Facts of one sentence of a text in ``doc_lang``: cached, as sentences recur across
+    messages ("I love that!", "I'm a teacher.")."""
+    if _is_question(sent):
+        return ()
+    guess = _Lazy(partial(guess_language, sent, default=doc_lang))
+    out: list[Fact] = []
+    for clause in _CLAUSE_SPLIT.split(sent) if _may_split(sent) else (sent,):
+        if clause.strip():
+            out.extend(_clause_facts(clause.strip(), guess))
+    return tuple(out)
