@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from kore_pipeline.extract.importance import explicit_importance, score_importance
+from kore_pipeline.extract.importance import _score, explicit_importance, score_importance
 from kore_pipeline.extract.patterns import clear_caches as clear_pattern_caches
 from kore_pipeline.extract.patterns import extract_facts, is_informative
 from kore_pipeline.ids import memory_key, text_hash
@@ -110,6 +110,7 @@ def _drafts(text: str, language: str | None, lang: str, min_fact_chars: int,
 def clear_caches() -> None:
     """Forget every per-text result of extraction (benchmarks time it from cold)."""
     _drafts.cache_clear()
+    _score.cache_clear()
     clear_pattern_caches()
     _classify.cache_clear()
     _slot_of.cache_clear()

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 import re
+from functools import lru_cache
 
 from kore_pipeline.extract.literals import LiteralFilter, case_fold
 from kore_pipeline.extract.patterns import is_smalltalk, normalize_text, split_sentences
@@ -251,6 +252,12 @@ def score_importance(text: str, category: str | None = None, explicit: int | Non
     given = explicit_importance(explicit)
     if given is not None:
         return given
+    return _score(text, category, language)
+
+
+@lru_cache(maxsize=16384)
+def _score(text: str, category: str | None, language: str | None) -> int:
+    """The computed importance, cached: the same fact is said in many messages."""
     return _clamp(_analyse(text, category, language, explain=False)[0])
 
 

@@ -51,11 +51,9 @@ _ASCII_WORD = re.compile(r"[A-Za-z']+")
 
 def _plainly_english(text: str) -> bool:
     words = _ASCII_WORD.findall(text.lower())
-    hits = 0
-    for w in words:
-        if w in _OTHER_WORDS:
-            return False
-        hits += w in _EN_WORDS
+    if not _OTHER_WORDS.isdisjoint(words):
+        return False
+    hits = len(list(filter(_EN_WORDS.__contains__, words)))
     return hits >= _EN_MIN_WORDS and hits * 3 >= len(words)
 
 
