@@ -14,15 +14,17 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from kore_pipeline.extract.importance import _score, explicit_importance, score_importance
-from kore_pipeline.extract.patterns import clear_caches as clear_pattern_caches
+from kore_pipeline.extract import importance, patterns
+from kore_pipeline.extract.importance import explicit_importance, score_importance
 from kore_pipeline.extract.patterns import extract_facts, is_informative
 from kore_pipeline.ids import memory_key, text_hash
 from kore_pipeline.settings import KoreSettings
 from kore_pipeline.store import lifecycle
 from kore_pipeline.store.db import inserted_id, transaction
-from kore_pipeline.text.language import _classify, detect_language, pattern_language
-from kore_pipeline.text.slots import _slot_of, slot_of
+from kore_pipeline.text import language as text_language
+from kore_pipeline.text import slots
+from kore_pipeline.text.language import detect_language, pattern_language
+from kore_pipeline.text.slots import slot_of
 
 DEFAULT_SUBJECT = "user"
 MAX_EPISODE_CHARS = 2000
@@ -110,10 +112,10 @@ def _drafts(text: str, language: str | None, lang: str, min_fact_chars: int,
 def clear_caches() -> None:
     """Forget every per-text result of extraction (benchmarks time it from cold)."""
     _drafts.cache_clear()
-    _score.cache_clear()
-    clear_pattern_caches()
-    _classify.cache_clear()
-    _slot_of.cache_clear()
+    importance.clear_cache()
+    patterns.clear_caches()
+    text_language.clear_cache()
+    slots.clear_cache()
 
 
 def memories_from_message(msg: dict[str, Any], settings: KoreSettings) -> list[CandidateMemory]:

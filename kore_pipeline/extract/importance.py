@@ -16,9 +16,9 @@ import math
 import re
 from functools import lru_cache
 
-from kore_pipeline.extract.literals import LiteralFilter, case_fold
 from kore_pipeline.extract.patterns import is_smalltalk, normalize_text, split_sentences
 from kore_pipeline.text.language import detect_language, pattern_language
+from kore_pipeline.text.literals import LiteralFilter, case_fold
 
 __all__ = ["CATEGORY_BASE", "importance_reasons", "score_importance", "score_many"]
 
@@ -253,6 +253,11 @@ def score_importance(text: str, category: str | None = None, explicit: int | Non
     if given is not None:
         return given
     return _score(text, category, language)
+
+
+def clear_cache() -> None:
+    """Forget the cached scores."""
+    _score.cache_clear()
 
 
 @lru_cache(maxsize=16384)

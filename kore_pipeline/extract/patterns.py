@@ -18,7 +18,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache, partial
 
-from kore_pipeline.extract.literals import LiteralFilter, WordStarts, case_fold
 from kore_pipeline.extract.patterns_lang import (
     ANAPHORA,
     ARTICLES,
@@ -37,6 +36,7 @@ from kore_pipeline.extract.patterns_lang import (
     TRAILING_FILLER,
     VAGUE_WORDS,
 )
+from kore_pipeline.text.literals import LiteralFilter, WordStarts, case_fold
 from kore_pipeline.text.normalize import fold
 
 __all__ = [

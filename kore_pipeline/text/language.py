@@ -87,6 +87,11 @@ def _classify(text: str) -> str | None:
     return str(code)
 
 
+def clear_cache() -> None:
+    """Forget the cached classifications."""
+    _classify.cache_clear()
+
+
 def pattern_language(language: str | None, default: str = "en") -> str:
     """The pattern table to use for a detected language (``default`` when it has none)."""
     return language if language in PATTERN_LANGUAGES else default

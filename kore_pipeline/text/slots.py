@@ -13,8 +13,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from kore_pipeline.extract.literals import LiteralFilter, WordStarts, case_fold
 from kore_pipeline.text.fact_guard import NUMBER_WORDS, plain
+from kore_pipeline.text.literals import LiteralFilter, WordStarts, case_fold
 
 Slot = tuple[str, str]
 """(slot name, value), both lower case."""
@@ -207,6 +207,11 @@ def _slot_of(text: str, language: str | None) -> Slot | None:
                 value = _money(value)
             return (f"{slot}:{_clean(name)}" if name else slot, value)
     return None
+
+
+def clear_cache() -> None:
+    """Forget the cached slots."""
+    _slot_of.cache_clear()
 
 
 _NEG = re.compile(r"\b(?:not|never|don't|don’t|doesn't|didn't|didn’t|no\s+longer|non|no|"

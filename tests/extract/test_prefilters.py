@@ -12,9 +12,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from kore_pipeline.extract import importance, patterns
-from kore_pipeline.extract.literals import LiteralFilter, WordStarts, case_fold
 from kore_pipeline.extract.patterns_lang import TRAILING_FILLER
 from kore_pipeline.text import normalize, slots
+from kore_pipeline.text.literals import LiteralFilter, WordStarts, case_fold
 
 # Words that fire triggers, keywords, slot hints and clause splits, and words that nearly do.
 _VOCAB = sorted({
