@@ -130,8 +130,12 @@ def memories_from_message(msg: dict[str, Any], settings: KoreSettings) -> list[C
     explicit = msg.get("importance")
     given = explicit_importance(explicit)
     language = msg.get("language") or detect_language(msg["text"])
-    drafts = _drafts(msg["text"], language, pattern_language(language), settings.min_fact_chars,
-                     settings.max_fact_chars, settings.min_episode_words)
+    args = (msg["text"], language, pattern_language(language), settings.min_fact_chars,
+            settings.max_fact_chars, settings.min_episode_words)
+    try:
+        drafts = _drafts(*args)
+    except TypeError:  # an unhashable field (a bad record): the same work, uncached
+        drafts = _drafts.__wrapped__(*args)
     return [CandidateMemory(
         owner=msg["owner"], subject=subject,
         key=d.key if d.key is not None else f"episode:{msg['message_id']}", type=d.type,
