@@ -79,7 +79,9 @@ class SearchHit:
     ``now``), ``importance``, ``relevance_weight``, ``tier`` (active / forgotten / archived /
     superseded) and ``tier_penalty``, and ``fused_score`` (the hit's score); a fact that took
     its own episode's place (:func:`drop_restatements`) adds ``in_place_of``: the episode's
-    ``memory_id``, ``keyword_rank``, ``vector_rank`` and ``fused_score``."""
+    ``memory_id``, ``keyword_rank``, ``vector_rank`` and ``fused_score``. The ranking
+    signals (``serve.ranking``) add ``subject_named``, ``only_asks``, ``neighbour_bonus``
+    and ``added_as_neighbour`` where they apply."""
     valid_from: str | None = None
     """When it became true (when it was said)."""
     valid_until: str | None = None

@@ -140,3 +140,13 @@ def test_two_person_chat_answers_about_the_named_person_and_from_the_reply(
     reaction = "How did Nate's kids react at the memorial?"
     assert "t6" not in first(reaction, k=5, min_vector_similarity=0.45, neighbour_share=0.0)
     assert "t6" in first(reaction, k=5, min_vector_similarity=0.45)
+
+
+def test_explain_line_names_the_signals() -> None:
+    from kore_pipeline.serve.explain import explain_line
+
+    line = explain_line({"keyword_rank": None, "vector_rank": 3, "rrf": 0.016,
+                         "subject_named": True, "neighbour_bonus": 0.004, "decay": 0.5,
+                         "importance": 3, "relevance_weight": 0.97, "fused_score": 0.03})
+    assert "keyword - · vector #3" in line and "named subject" in line
+    assert "neighbours +0.00400" in line and "only asks" not in line
