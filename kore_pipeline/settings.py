@@ -107,7 +107,8 @@ class KoreSettings(BaseSettings):
 
     subject_boost: float = 0.5
     """A question that names one of the owner's subjects ("What are Joanna's hobbies?") is
-    matched without the name, and that subject's memories get x (1 + this) (serve/ranking)."""
+    matched without the name (always), and that subject's memories get x (1 + this)
+    (serve/ranking; 0: no preference)."""
 
     neighbour_share: float = 0.2
     """Each candidate gains this share of the best fused score of the turns said just before

@@ -26,7 +26,6 @@ from kore_pipeline.embed.cache import Embedder, make_embedder
 from kore_pipeline.index.vectors import INDEX_FILE, VectorIndex
 from kore_pipeline.serve.allowed import AllowedIds
 from kore_pipeline.serve.ranking import (
-    NamedQuery,
     named_query,
     neighbour_times,
     neighbours_to_add,
@@ -492,8 +491,7 @@ class Searcher:
                                         self.settings.retention_days, version)
 
         try:
-            asked = named_query(query, self.subjects(owner, version)) \
-                if self.settings.subject_boost > 0 else NamedQuery(query)
+            asked = named_query(query, self.subjects(owner, version))
             ranks = {"fts": self._fts(asked.text, owner, where, params, n)
                      if mode != "semantic" else {},
                      "vector": self._vector(asked.text, where, params, n, index,
@@ -666,11 +664,12 @@ class Searcher:
             if times and neighbour_filter is not None else set()
         if missing:
             where, params = neighbour_filter  # type: ignore[misc]
-            spots = " OR ".join(["(m.session_id = ? AND m.created_at = ?)"] * len(missing))
+            # CROSS JOIN keeps the places outside: one seek in memories_session_time each
             added = self.conn.execute(
-                f"SELECT {_HIT_COLUMNS} FROM memories AS m WHERE ({spots})"
-                f" AND m.type = 'episodic' AND {where}",
-                [v for place in sorted(missing) for v in place] + params).fetchall()
+                f"SELECT {_HIT_COLUMNS} FROM json_each(?) AS p CROSS JOIN memories AS m"
+                f" WHERE m.owner = ? AND m.session_id = p.value ->> 0"
+                f" AND m.created_at = p.value ->> 1 AND m.type = 'episodic' AND {where}",
+                [json.dumps(sorted(missing)), owner, *params]).fetchall()
             for r in added:
                 if r["id"] not in weighted:
                     rows.append(r)
