@@ -4,6 +4,9 @@
     python benchmarks/bench_search_ab.py --size 100000                # main vs this tree
     python benchmarks/bench_search_ab.py --size 1000000 --old main --new .   # the 1M figure
     python benchmarks/bench_search_ab.py --old main --new main        # A/A: the noise floor
+    python benchmarks/bench_search_ab.py --old . --new . --new-env KORE_RRF_K=20  # a setting
+    python benchmarks/bench_search_ab.py --size 1000000 --home /tmp/ab1m   # keep the store;
+                                                     # a rerun with --home skips the build
 
 Each side is a code version: ``.`` (this working tree, uncommitted edits included) or a git
 ref, whose ``kore_pipeline/`` and ``sql/`` are taken with ``git archive`` into a temporary
@@ -68,8 +71,10 @@ def schema_version(code: Path) -> int:
     return int(m.group(1)) if m else 0
 
 
-def _env(code: Path) -> dict[str, str]:
-    return {**os.environ, "PYTHONPATH": os.pathsep.join([str(code), str(HERE)])}
+def _env(code: Path, extra: str = "") -> dict[str, str]:
+    """The environment of a side: its code first on the path, plus ``KEY=VALUE,...``."""
+    pairs = dict(kv.split("=", 1) for kv in extra.split(",") if "=" in kv)
+    return {**os.environ, **pairs, "PYTHONPATH": os.pathsep.join([str(code), str(HERE)])}
 
 
 # ---- subprocess: build the store with one side's code ------------------------------------
@@ -139,6 +144,9 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--old", default="main", help="git ref, or '.' for this tree (default main)")
     p.add_argument("--new", default=".", help="git ref, or '.' for this tree (default '.')")
+    p.add_argument("--old-env", default="", help="KEY=VALUE,... for the old side only"
+                   " (e.g. KORE_RRF_K=20: compare a setting with one code version)")
+    p.add_argument("--new-env", default="", help="KEY=VALUE,... for the new side only")
     p.add_argument("--size", type=int, default=100_000, help="memories (default 100,000)")
     p.add_argument("--owners", type=int, default=50)
     p.add_argument("--subjects", type=int, default=20)
@@ -178,21 +186,24 @@ def main(argv: list[str] | None = None) -> int:
                            env=_env(old_code), check=True)
             (base / "ab-size").write_text(str(cfg.size))
             log(f"store built in {time.perf_counter() - t0:.0f} s")
-        queries = json.loads(qfile.read_text(encoding="utf-8"))
+        queries = json.loads(qfile.read_text(encoding="utf-8"))[: cfg.queries]
         homes = {"old": base, "new": base}
         if schema_version(new_code) != schema_version(old_code):
             homes["new"] = work / "home-new"
             log(f"schema {schema_version(old_code)} -> {schema_version(new_code)}:"
                 " the new side searches a copy, migrated by its code")
             shutil.copytree(base, homes["new"], dirs_exist_ok=True)
-        sides = {"old": (old_code, old_name), "new": (new_code, new_name)}
+        sides = {"old": (old_code, old_name + (f" [{cfg.old_env}]" if cfg.old_env else "")),
+                 "new": (new_code, new_name + (f" [{cfg.new_env}]" if cfg.new_env else ""))}
+        envs = {"old": cfg.old_env, "new": cfg.new_env}
         procs: dict[str, subprocess.Popen[str]] = {}
         info: dict[str, Any] = {}
         for side, (code, name) in sides.items():
             log(f"starting the {side} worker: {name}")
             procs[side] = subprocess.Popen(
-                [sys.executable, __file__, "--worker", str(homes[side])], env=_env(code),
-                stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+                [sys.executable, __file__, "--worker", str(homes[side])],
+                env=_env(code, envs[side]), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                text=True)
             info[side] = json.loads(procs[side].stdout.readline())  # type: ignore[union-attr]
         order = [("old", "new") if r % 2 == 0 else ("new", "old") for r in range(cfg.rounds)]
         rounds: dict[str, list[list[float]]] = {"old": [], "new": []}
@@ -210,7 +221,7 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         shutil.rmtree(work, ignore_errors=True)  # with --home, the store there is kept
     print(f"search latency, {cfg.size:,} memories ({cfg.owners} owners), hybrid k=10, warmed;"
-          f" {cfg.queries} queries x {cfg.rounds} rounds per side, ABBA order;"
+          f" {len(queries)} queries x {cfg.rounds} rounds per side, ABBA order;"
           f" load average now {' / '.join(f'{x:.2f}' for x in os.getloadavg())}")
     for side, (_code, name) in sides.items():
         print(f"{side}: {name}; open + warm {info[side]['open_warm_s']} s;"

@@ -74,10 +74,10 @@ def format_report(result: dict[str, Any]) -> str:
             if "vs_default" in row:
                 line += f"  +{row['vs_default']['better']}/-{row['vs_default']['worse']}"
             lines.append(line)
-        if mad.get("preferences"):
+        if mad.get("preferences") and not result.get("preferences"):  # else printed below
             lines += ["", "-- Preferences subset: dialogues needing a Preferences memory, recall of"
                           " those memories only --"]
-            lines += _stream_lines({k: v for k, v in mad["preferences"].items()})
+            lines += _stream_lines(mad["preferences"])
     prefs = result.get("preferences")
     if prefs:
         lines += _preferences_lines(prefs)

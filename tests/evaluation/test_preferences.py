@@ -8,6 +8,7 @@ import json
 import shutil
 import tempfile
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -27,7 +28,7 @@ FIXTURES = write_eval_fixtures(Path(tempfile.mkdtemp(prefix="kore-pref-fixtures-
 atexit.register(shutil.rmtree, FIXTURES, True)
 
 
-def _cli():  # type: ignore[no-untyped-def]
+def _cli() -> Any:
     from kore_pipeline.cli.app import app
 
     return app
@@ -146,7 +147,7 @@ def test_cli_eval_coverage_prints_the_figure_without_a_model(tmp_path: Path) -> 
 # ----------------------------------------------------------------- end to end, with the model
 
 @pytest.mark.slow
-def test_preferences_set_on_fixtures(tmp_path: Path, embedder) -> None:  # type: ignore[no-untyped-def]
+def test_preferences_set_on_fixtures(tmp_path: Path, embedder: Any) -> None:
     home = tmp_path / "home"
     result = ev.run_all(data=FIXTURES, sets="preferences", home=home,
                         settings=KoreSettings(home=home), embedder=embedder)
