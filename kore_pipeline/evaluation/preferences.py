@@ -154,6 +154,7 @@ def evaluate_madial_preferences(memories: Sequence[MadialMemory],
             out["variants"][variant] = _by_mode(searcher, texts, rel, now, "madial")
     finally:
         conn.close()
+    out["fusion"] = {v: fusion_verdicts(modes) for v, modes in out["variants"].items()}
     return out
 
 
@@ -176,7 +177,7 @@ def evaluate_persona_recall(convs: Sequence[SpcConversation], settings: KoreSett
         conn.close()
     return {"conversations": len(convs), "memories": len(pool), "queries": len(cases),
             "by_rule": {r: sum(c.rule == r for c in cases) for r in ("lexical", "semantic")},
-            "now": now, "modes": modes}
+            "now": now, "modes": modes, "fusion": fusion_verdicts(modes)}
 
 
 def fusion_verdicts(modes: dict[str, dict[str, float]], ks: Sequence[int] = (5, 10)

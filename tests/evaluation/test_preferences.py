@@ -162,5 +162,8 @@ def test_preferences_set_on_fixtures(tmp_path: Path, embedder: Any) -> None:
     # nine memories: every relevant one is in a top 10 of each stream
     assert spc["modes"]["semantic"]["recall@10"] == 1.0
     assert (home / "eval-personas" / "kore.sqlite").is_file()
+    assert spc["fusion"]["recall@10"]["ok"] == (spc["modes"]["hybrid"]["recall@10"] >= max(
+        spc["modes"]["fts"]["recall@10"], spc["modes"]["semantic"]["recall@10"]))
+    assert set(mad["fusion"]) == set(ev.QUERY_VARIANTS)
     report = ev.format_report(result)
     assert report.count("hybrid >= max(keyword, vector)?") == len(ev.QUERY_VARIANTS) + 1
