@@ -25,6 +25,13 @@ import numpy as np
 from kore_pipeline.embed.cache import Embedder, make_embedder
 from kore_pipeline.index.vectors import INDEX_FILE, VectorIndex
 from kore_pipeline.serve.allowed import AllowedIds
+from kore_pipeline.serve.ranking import (
+    NamedQuery,
+    named_query,
+    only_asks,
+    owner_subjects,
+    spread_to_neighbours,
+)
 from kore_pipeline.settings import KoreSettings
 from kore_pipeline.store.db import connect_reader, get_meta, transaction
 from kore_pipeline.store.sqlfiles import load_sql
@@ -282,6 +289,8 @@ class Searcher:
         self.repaired: list[str] = []
         self.allowed_ids = AllowedIds()
         """Ids each filter allows, cached between queries while the store is unchanged."""
+        self._subjects: dict[str, tuple[Any, list[str]]] = {}
+        """Each owner's subjects (the names a question may use), while the store is unchanged."""
         """Why the index was rebuilt from the stored vectors while serving (for the CLI)."""
 
     @property
@@ -363,6 +372,18 @@ class Searcher:
             if index is not None and len(allowed):
                 index.prefetch(allowed)
         return len(owners)
+
+    def subjects(self, owner: str, version: Any) -> list[str]:
+        """``owner``'s subjects, cached per store version (``None``: read them now)."""
+        cached = self._subjects.get(owner)
+        if version is not None and cached is not None and cached[0] == version:
+            return cached[1]
+        names = owner_subjects(self.conn, owner)
+        if version is not None:
+            if len(self._subjects) > 256:
+                self._subjects.clear()
+            self._subjects[owner] = (version, names)
+        return names
 
     def close(self) -> None:
         """Close the store connection."""
@@ -461,14 +482,17 @@ class Searcher:
                                         self.settings.retention_days, version)
 
         try:
-            ranks = {"fts": self._fts(query, owner, where, params, n)
+            asked = named_query(query, self.subjects(owner, version)) \
+                if self.settings.subject_boost > 0 else NamedQuery(query)
+            ranks = {"fts": self._fts(asked.text, owner, where, params, n)
                      if mode != "semantic" else {},
-                     "vector": self._vector(query, where, params, n, index,
+                     "vector": self._vector(asked.text, where, params, n, index,
                                             allowed if version is not None else None)
                      if mode != "fts" else {}}
             fused = rrf(ranks, {"fts": self.settings.fts_weight,
                                 "vector": self.settings.vector_weight}, self.settings.rrf_k)
-            scored = self._score(fused, ranks, owner, clock, filters.include_archived)
+            scored = self._score(fused, ranks, owner, clock, filters.include_archived,
+                                 asked.subjects)
             if filters.include_superseded or filters.include_archived or \
                     filters.as_of is not None:
                 scored = self._with_history(list(scored), filters.as_of is None)
@@ -546,10 +570,13 @@ class Searcher:
                 "tier_penalty": tier, "fused_score": score}
 
     def _score(self, fused: dict[int, float], ranks: dict[str, dict[int, int]], owner: str,
-               now: datetime, include_archived: bool = False) -> Iterable[SearchHit]:
+               now: datetime, include_archived: bool = False,
+               named: frozenset[str] = frozenset()) -> Iterable[SearchHit]:
         """The candidates as hits, best first (built lazily).
 
-        Decay is recomputed at ``now`` exactly as the decay pass does it (SQLite's
+        The fused relevance is first weighted by the ranking signals of ``serve.ranking``
+        (a named subject, a memory that only asks, the neighbouring turns); then by the tier
+        and by decay, recomputed at ``now`` exactly as the decay pass does it (SQLite's
         ``julianday`` of the last access, else creation, and :func:`decay.decay_scores`).
         """
         from kore_pipeline.lifecycle.decay import decay_scores, julian_day
@@ -558,11 +585,12 @@ class Searcher:
         marks = ",".join("?" * len(ids))
         rows = self.conn.execute(
             f"SELECT id, owner, subject, type, category, content, importance, created_at,"
-            f" last_accessed_at, access_count, source_message_ids, status,"
+            f" last_accessed_at, access_count, source_message_ids, status, session_id,"
             f" julianday(coalesce(last_accessed_at, created_at)) AS ref_jd FROM memories"
             f" WHERE id IN ({marks}) AND owner = ?", [*ids, owner]).fetchall()
         if not rows:
             return []
+        signals = self._signals(fused, rows, owner, named)
         refs = np.array([julian_day(parse_ts(r["last_accessed_at"] or r["created_at"]))
                          if r["ref_jd"] is None else r["ref_jd"] for r in rows])
         decays = decay_scores(np.array([r["importance"] for r in rows], dtype=np.float64),
@@ -576,7 +604,8 @@ class Searcher:
             tier = penalty if r["status"] == "forgotten" and not archived else 1.0
             if tier <= 0:
                 continue
-            score = round(fused[r["id"]] * tier * relevance_weight(
+            relevance = signals[r["id"]][0]
+            score = round(relevance * tier * relevance_weight(
                 decay, r["importance"], self.settings.decay_weight,
                 self.settings.importance_weight), 6)
             scored.append((-score, r["id"], decay, r, tier))
@@ -589,5 +618,35 @@ class Searcher:
             source_message_ids=json.loads(r["source_message_ids"]),
             created_at=r["created_at"], status=r["status"],
             fts_rank=ranks["fts"].get(r["id"]), vector_rank=ranks["vector"].get(r["id"]),
-            explain=self._explain(ranks, r, fused[r["id"]], decay, tier, -neg))
+            explain={**self._explain(ranks, r, fused[r["id"]], decay, tier, -neg),
+                     **signals[r["id"]][1]})
             for neg, _id, decay, r, tier in scored)
+
+    def _signals(self, fused: dict[int, float], rows: list[Any], owner: str,
+                 named: frozenset[str]) -> dict[int, tuple[float, dict[str, Any]]]:
+        """Each candidate's relevance after the ranking signals, and their explain keys:
+        ``subject_named`` (x 1 + subject_boost), ``only_asks`` (x 1 - question_penalty),
+        ``neighbour_bonus`` (added: neighbour_share x the best neighbouring turn)."""
+        boost, ask_penalty = self.settings.subject_boost, self.settings.question_penalty
+        weighted: dict[int, float] = {}
+        why: dict[int, dict[str, Any]] = {}
+        for r in rows:
+            mid, factor, notes = r["id"], 1.0, {}
+            if named and r["subject"] in named:
+                factor *= 1.0 + boost
+                notes["subject_named"] = True
+            if ask_penalty > 0 and only_asks(r["content"]):
+                factor *= 1.0 - ask_penalty
+                notes["only_asks"] = True
+            weighted[mid], why[mid] = fused[mid] * factor, notes
+        places = {r["id"]: (r["session_id"], r["created_at"]) for r in rows
+                  if r["session_id"] is not None}
+        bonus = spread_to_neighbours(weighted, places, self.conn, owner,
+                                     self.settings.neighbour_share)
+        out = {}
+        for mid, value in weighted.items():
+            extra = bonus.get(mid, 0.0)
+            if extra:
+                why[mid]["neighbour_bonus"] = round(extra, 6)
+            out[mid] = (value + extra, why[mid])
+        return out
