@@ -49,7 +49,9 @@ def log(msg: str) -> None:
 def code_dir(spec: str, work: Path) -> tuple[Path, str]:
     """Folder holding ``kore_pipeline/`` and ``sql/`` of ``spec`` ('.' or a git ref)."""
     if spec == ".":
-        return ROOT, "working tree " + _git("rev-parse", "--short", "HEAD") + "+edits"
+        dirty = _git("status", "--porcelain", "--", "kore_pipeline", "sql")
+        return ROOT, "working tree " + _git("rev-parse", "--short", "HEAD") + (
+            " + uncommitted edits" if dirty else "")
     sha = _git("rev-parse", "--verify", f"{spec}^{{commit}}")
     dest = work / f"code-{sha[:12]}"
     if not dest.exists():
