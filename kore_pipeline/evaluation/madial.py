@@ -165,9 +165,13 @@ def memory_subject(event: str, names: Iterable[str]) -> str:
 
 
 def build_madial_store(settings: KoreSettings, memories: Sequence[MadialMemory],
-                       names: Sequence[str], embedder: Any, now: str) -> None:
+                       names: Sequence[str], embedder: Any, now: str,
+                       one_session: bool = False) -> None:
     """Insert the archive as episodic memories of owner ``madial`` (ids kept) and index it.
 
+    Each memory is its own session (``madial-<id>``): the events happened on different days
+    and are not turns of one conversation, so search's neighbouring-turn rule must not link
+    them. ``one_session`` puts all of them in session ``madial`` (as before 2026-12-01).
     Rows of that owner from an earlier run in the same home are replaced.
     """
     from kore_pipeline.embed.cache import EmbeddingCache
@@ -189,7 +193,8 @@ def build_madial_store(settings: KoreSettings, memories: Sequence[MadialMemory],
                     (mem.id, MADIAL_OWNER, memory_subject(mem.event, names),
                      f"episode:madial-{mem.id}", "episodic", "episode", mem.event,
                      text_hash(mem.event), "en", score_importance(mem.event, "episode"), 0,
-                     json.dumps([f"madial-memory-{mem.id}"]), "madial", created, now))
+                     json.dumps([f"madial-memory-{mem.id}"]),
+                     "madial" if one_session else f"madial-{mem.id}", created, now))
         sync_index(conn, settings, embedder, cache)
     finally:
         cache.close()

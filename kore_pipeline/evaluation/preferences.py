@@ -96,7 +96,8 @@ def persona_cases(convs: Sequence[SpcConversation], matcher: SemanticMatcher | N
 
 def build_persona_store(settings: KoreSettings, pool: Sequence[tuple[int, str]],
                         embedder: Any) -> None:
-    """Insert the persona sentences as preference memories of one owner and index them."""
+    """Insert the persona sentences as preference memories of one owner and index them
+    (each its own session: persona lines are not turns of a conversation)."""
     from kore_pipeline.embed.cache import EmbeddingCache
     from kore_pipeline.index.sync import sync_index
     from kore_pipeline.store.db import connect, transaction
@@ -113,7 +114,7 @@ def build_persona_store(settings: KoreSettings, pool: Sequence[tuple[int, str]],
                 " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                 [(mid, SPC_OWNER, "user", f"preference:spc-{mid}", "factual", "preference",
                   text, text_hash(text), "en", score_importance(text, "preference"), 0,
-                  json.dumps([f"spc-persona-{mid}"]), "spc", SPC_CREATED, SPC_CREATED)
+                  json.dumps([f"spc-persona-{mid}"]), f"spc-{mid}", SPC_CREATED, SPC_CREATED)
                  for mid, text in pool])
         sync_index(conn, settings, embedder, cache)
     finally:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import atexit
 import json
 import shutil
+import sqlite3
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -165,5 +166,13 @@ def test_preferences_set_on_fixtures(tmp_path: Path, embedder: Any) -> None:
     assert spc["fusion"]["recall@10"]["ok"] == (spc["modes"]["hybrid"]["recall@10"] >= max(
         spc["modes"]["fts"]["recall@10"], spc["modes"]["semantic"]["recall@10"]))
     assert set(mad["fusion"]) == set(ev.QUERY_VARIANTS)
+    # independent events and persona lines are not turns of one conversation: search's
+    # neighbouring-turn rule must not link them
+    for store in ("eval-madial", "eval-personas"):
+        conn = sqlite3.connect(home / store / "kore.sqlite")
+        rows, sessions = conn.execute(
+            "SELECT count(*), count(DISTINCT session_id) FROM memories").fetchone()
+        conn.close()
+        assert rows == sessions > 0
     report = ev.format_report(result)
     assert report.count("hybrid >= max(keyword, vector)?") == len(ev.QUERY_VARIANTS) + 1
