@@ -100,23 +100,49 @@ def only_asks(content: str) -> bool:
     return asks and not any(len(s.split()) >= 4 and not s.endswith("?") for s in sentences)
 
 
-def spread_to_neighbours(fused: dict[int, float], places: dict[int, tuple[str, str]],
-                         conn: sqlite3.Connection, owner: str,
-                         share: float) -> dict[int, float]:
-    """Each candidate's bonus: ``share`` x the best fused score among the candidates said
-    in the same session just before or just after it (``places``: id -> (session, time)).
+Place = tuple[str, str]
+"""Where a memory was said: (session id, time)."""
 
-    Only candidates carry a score, so a neighbour outside them adds nothing; the lookups go
-    through the ``memories_session_time`` index (``sql/neighbour_times.sql``), in one
-    statement.
-    """
+
+def neighbour_times(conn: sqlite3.Connection, owner: str,
+                    places: Iterable[Place]) -> dict[Place, tuple[str | None, str | None]]:
+    """When the turns just before and after each place were said in its session
+    (``sql/neighbour_times.sql``: two seeks in ``memories_session_time`` each, one statement)."""
+    wanted = sorted(set(places))
+    if not wanted:
+        return {}
+    return {(r[0], r[1]): (r[2], r[3]) for r in conn.execute(
+        load_sql("neighbour_times"), (json.dumps(wanted), owner))}
+
+
+def neighbours_to_add(weighted: dict[int, float], places: dict[int, Place],
+                      times: dict[Place, tuple[str | None, str | None]],
+                      top: int) -> set[Place]:
+    """The places just before and after the ``top`` best candidates that hold no candidate:
+    a reply that shares no word with the question ("They were awestruck") is found through
+    the turn it answers."""
+    held = set(places.values())
+    best = sorted(places, key=lambda mid: -weighted.get(mid, 0.0))[:top]
+    out: set[Place] = set()
+    for mid in best:
+        session = places[mid][0]
+        for at in times.get(places[mid], (None, None)):
+            if at is not None and (session, at) not in held:
+                out.add((session, at))
+    return out
+
+
+def spread_to_neighbours(weighted: dict[int, float], places: dict[int, Place],
+                         times: dict[Place, tuple[str | None, str | None]],
+                         share: float) -> dict[int, float]:
+    """Each memory's bonus: ``share`` x the best score among the memories said in the same
+    session just before or just after it (``places``: id -> (session, time); ``times``: the
+    neighbouring times of each place, :func:`neighbour_times`)."""
     if share <= 0 or not places:
         return {}
-    best: dict[tuple[str, str], float] = {}
+    best: dict[Place, float] = {}
     for mid, place in places.items():
-        best[place] = max(best.get(place, 0.0), fused[mid])
-    times = {(r[0], r[1]): (r[2], r[3]) for r in conn.execute(
-        load_sql("neighbour_times"), (json.dumps(sorted(best)), owner))}
+        best[place] = max(best.get(place, 0.0), weighted.get(mid, 0.0))
     bonus: dict[int, float] = {}
     for mid, (session, at) in places.items():
         before, after = times.get((session, at), (None, None))
