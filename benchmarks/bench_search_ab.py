@@ -187,7 +187,13 @@ def main(argv: list[str] | None = None) -> int:
                             str(cfg.queries), "--queries-file", str(qfile)],
                            env=_env(old_code), check=True)
             (base / "ab-size").write_text(str(cfg.size))
+            (base / "ab-built-by").write_text(old_name)
             log(f"store built in {time.perf_counter() - t0:.0f} s")
+        else:
+            built = base / "ab-built-by"
+            log(f"reusing the store in {base}, built by "
+                f"{built.read_text() if built.is_file() else 'an unrecorded version'}"
+                " (an old side with a newer schema migrates it in place)")
         queries = json.loads(qfile.read_text(encoding="utf-8"))[: cfg.queries]
         homes = {"old": base, "new": base}
         if schema_version(new_code) != schema_version(old_code):
