@@ -356,7 +356,7 @@ def stage_compress(ctx: RunContext, owner: str | None = None) -> dict[str, Any]:
     from kore_pipeline.lifecycle.compress import run_compress
 
     totals = {"groups": 0, "candidates": 0, "merged": 0, "superseded": 0, "kept_apart": 0,
-              "passes": 0}
+              "passes": 0, "compared": 0}
     # Passes until nothing merges: a merged text can meet a new neighbour, and a second run
     # (or the rerun after a crash) must find nothing left to do, as an uninterrupted run.
     for _ in range(MAX_COMPRESS_PASSES):
@@ -368,6 +368,8 @@ def stage_compress(ctx: RunContext, owner: str | None = None) -> dict[str, Any]:
         totals["superseded"] += report.superseded
         totals["kept_apart"] = report.kept_apart  # the same pairs come back each pass
         totals["candidates"] += report.candidates
+        totals["compared"] += report.compared  # memories compared with their groups: the
+        # new and changed ones (every active one in a home's first pass)
         totals["groups"] = report.groups
         stage_index(ctx)
         if report.merged == 0 and report.superseded == 0:
