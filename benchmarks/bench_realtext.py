@@ -355,6 +355,8 @@ def main(argv: list[str] | None = None) -> int:
                    help="also time the baseline backend's raw encode")
     p.add_argument("--no-raw", action="store_true",
                    help="no raw encode (stage figures only: no ratio)")
+    p.add_argument("--raw-largest-only", action="store_true",
+                   help="the raw encode (and ratio) at the largest size only")
     p.add_argument("--estimate", type=int, default=1_000_000,
                    help="messages of the growth estimate")
     p.add_argument("--seed", type=int, default=16)
@@ -386,7 +388,9 @@ def main(argv: list[str] | None = None) -> int:
                     res = whole_run([day], settings, make_embedder(settings), NOW)
                     log(f"whole run {res['total_s']:.1f} s; raw encode of"
                         f" {len(res['texts']):,} texts")
-                    if not cfg.no_raw and (backend == backends[0] or cfg.baseline_raw):
+                    raw_here = not cfg.no_raw and (size == sizes[-1]
+                                                   or not cfg.raw_largest_only)
+                    if raw_here and (backend == backends[0] or cfg.baseline_raw):
                         res["raw_load"] = load()
                         res["raw"] = raw_encode(res["texts"], settings)
                     last = rep == 0 and backend == backends[0]
