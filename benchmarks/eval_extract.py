@@ -1,6 +1,6 @@
 """Extraction quality, old vs new extractor in one run: coverage of the hand-written
-statements (``tests/extract/coverage_cases.py``) and Synthetic-Persona-Chat fact precision,
-recall and attribution (lexical rule, test split; the ``kore eval --sets spc`` harness).
+statements (``kore_pipeline/evaluation/coverage_cases.py``) and Synthetic-Persona-Chat fact
+precision, recall and attribution (lexical rule, test split; the ``kore eval --sets spc`` harness).
 
 The old side is the frozen extractor of ``tests/extract/legacy`` put in place of
 ``extract.facts.memories_from_message`` for its half of the run.
@@ -18,11 +18,11 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from kore_pipeline.evaluation import spc  # noqa: E402
+from kore_pipeline.evaluation.coverage import coverage  # noqa: E402
 from kore_pipeline.evaluation.runner import DEFAULT_DATA  # noqa: E402
 from kore_pipeline.extract import facts  # noqa: E402
 from kore_pipeline.extract.patterns import extract_facts  # noqa: E402
 from kore_pipeline.settings import KoreSettings  # noqa: E402
-from tests.extract.coverage import coverage  # noqa: E402
 from tests.extract.legacy import facts as old_facts  # noqa: E402
 from tests.extract.legacy.patterns import extract_facts as old_extract_facts  # noqa: E402
 

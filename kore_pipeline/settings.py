@@ -105,6 +105,18 @@ class KoreSettings(BaseSettings):
     search_candidates: int = 100
     """Candidates taken from each stream before fusion."""
 
+    subject_boost: float = 0.5
+    """A question that names one of the owner's subjects ("What are Joanna's hobbies?") is
+    matched without the name (always), and that subject's memories get x (1 + this)
+    (serve/ranking; 0: no preference)."""
+
+    neighbour_share: float = 0.2
+    """Each candidate gains this share of the best fused score of the turns said just before
+    and after it in its session (a reply is understood with its question; serve/ranking)."""
+
+    question_penalty: float = 0.3
+    """A memory that only asks ("What made you pick that name?") is scored x (1 - this)."""
+
     min_vector_similarity: float = 0.1
     """Vector hits below this cosine are dropped (unrelated text scores about 0 to 0.1)."""
 

@@ -69,6 +69,8 @@ CREATE INDEX IF NOT EXISTS memories_slot ON memories(owner, subject, slot)
 -- Partial (active rows only, migration 0010), so archiving a memory removes one entry.
 CREATE INDEX IF NOT EXISTS memories_active_owner ON memories(owner, expires_at)
     WHERE status = 'active';
+-- A session's memories in time order: search finds a hit's neighbouring turns (0016).
+CREATE INDEX IF NOT EXISTS memories_session_time ON memories(owner, session_id, created_at);
 
 -- Ebbinghaus score of each memory at the last decay pass (or merge), migration 0010. Narrow on
 -- purpose: a daily pass rewrites every score, and ~20 bytes a row is ~25x fewer pages than
@@ -115,7 +117,9 @@ CREATE VIRTUAL TABLE IF NOT EXISTS memories_fts USING fts5(
     owner,              -- the namespace: a search narrows to one owner inside the index
     content="memories",  -- double quotes: sqlite-utils and datasette detect it
     content_rowid='id',
-    tokenize='unicode61 remove_diacritics 2'  -- "caffe" finds "caffè"
+    -- words stemmed (porter, migration 0016): "painting" finds "paint"; diacritics
+    -- folded: "caffe" finds "caffè"
+    tokenize='porter unicode61 remove_diacritics 2'
 );
 CREATE TRIGGER IF NOT EXISTS memories_ai AFTER INSERT ON memories BEGIN
     INSERT INTO memories_fts(rowid, content, subject, owner)

@@ -20,14 +20,18 @@ def register(app: typer.Typer) -> None:
         )] = None,
         limit: Annotated[int | None, typer.Option(
             "--limit", min=1, help="At most N SPC conversations, MADial dialogues,"
-            " MemoryBank users and LoCoMo conversations (default: all).")] = None,
+            " MemoryBank users and LoCoMo conversations (default: all; the preferences set's"
+            " persona haystack: 100 SPC conversations).")] = None,
         json_path: Annotated[Path | None, typer.Option(
             "--json", help="Also write every figure to this JSON file ('-': print JSON"
             " instead of the tables).")] = None,
         sets: Annotated[str, typer.Option(
-            "--sets", help="Comma-separated: spc, madial, memorybank, crosslingual, locomo"
-            " (locomo runs the whole pipeline on five long conversations: minutes).")] =
-            "spc,madial,memorybank,crosslingual",
+            "--sets", help="Comma-separated: spc, madial, memorybank, crosslingual, locomo,"
+            " preferences, coverage (locomo runs the whole pipeline on five long conversations:"
+            " minutes; preferences: keyword, vector and hybrid recall on MADial's Preferences"
+            " memories and SPC persona recall, ~1-2 min; coverage: the share of hand-written"
+            " first-person statements that yield a fact, no model, < 1 s).")] =
+            "spc,madial,memorybank,crosslingual,coverage",
         backends: Annotated[str, typer.Option(
             "--backends", help="Embedders compared by the crosslingual set (comma-separated"
             " KORE_EMBEDDER names).")] =
@@ -40,12 +44,14 @@ def register(app: typer.Typer) -> None:
             " after the newest memory).")] = None,
         home: Home = None,
     ) -> None:
-        """Evaluate fact extraction (Synthetic-Persona-Chat, MemoryBank), search (MADial-Bench,
-        LoCoMo turn recall with raw-turn baselines)
+        """Evaluate fact extraction (Synthetic-Persona-Chat, MemoryBank; --sets coverage: the
+        hand-written statement lists), search (MADial-Bench, LoCoMo turn recall with raw-turn
+        baselines; --sets preferences: fusion vs its streams on preference cases)
         and cross-lingual recall (hand-written parallel set, MemoryBank en/zh).
 
         Works in a temporary home (deleted afterwards) unless --home is given; --home keeps
-        the MADial store, index and embedding cache under HOME/eval-madial.
+        the MADial store, index and embedding cache under HOME/eval-madial (the SPC persona
+        store of the preferences set under HOME/eval-personas).
         """
         from kore_pipeline.evaluation import (
             MADIAL_NOW,

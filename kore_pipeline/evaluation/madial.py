@@ -30,6 +30,7 @@ MADIAL_OWNER = "madial"
 QUERY_VARIANTS = ("last_user", "user_turns", "all_turns")
 DEFAULT_QUERY = "user_turns"
 MODES = ("fts", "semantic", "hybrid")
+PREFERENCES_SCENE = "Preferences"
 
 # Formula variants compared on MADial (hybrid mode). Every field is explicit so that a
 # KORE_* variable in the environment cannot change what a row means; the "b default" row
@@ -164,9 +165,13 @@ def memory_subject(event: str, names: Iterable[str]) -> str:
 
 
 def build_madial_store(settings: KoreSettings, memories: Sequence[MadialMemory],
-                       names: Sequence[str], embedder: Any, now: str) -> None:
+                       names: Sequence[str], embedder: Any, now: str,
+                       one_session: bool = False) -> None:
     """Insert the archive as episodic memories of owner ``madial`` (ids kept) and index it.
 
+    Each memory is its own session (``madial-<id>``): the events happened on different days
+    and are not turns of one conversation, so search's neighbouring-turn rule must not link
+    them. ``one_session`` puts all of them in session ``madial`` (as before 2026-12-01).
     Rows of that owner from an earlier run in the same home are replaced.
     """
     from kore_pipeline.embed.cache import EmbeddingCache
@@ -188,22 +193,41 @@ def build_madial_store(settings: KoreSettings, memories: Sequence[MadialMemory],
                     (mem.id, MADIAL_OWNER, memory_subject(mem.event, names),
                      f"episode:madial-{mem.id}", "episodic", "episode", mem.event,
                      text_hash(mem.event), "en", score_importance(mem.event, "episode"), 0,
-                     json.dumps([f"madial-memory-{mem.id}"]), "madial", created, now))
+                     json.dumps([f"madial-memory-{mem.id}"]),
+                     "madial" if one_session else f"madial-{mem.id}", created, now))
         sync_index(conn, settings, embedder, cache)
     finally:
         cache.close()
         conn.close()
 
 
-def _ranked(searcher: Any, query: str, mode: str, now: str) -> list[int]:
-    hits = searcher.search(query, MADIAL_OWNER, k=max(KS), now=now, reinforce=False, mode=mode)
+def ranked_ids(searcher: Any, query: str, mode: str, now: str, owner: str = MADIAL_OWNER,
+               k: int = max(KS)) -> list[int]:
+    """Memory ids of ``searcher.search`` in rank order (no reinforcement)."""
+    hits = searcher.search(query, owner, k=k, now=now, reinforce=False, mode=mode)
     return [h.memory_id for h in hits]
+
+
+def preference_ids(memories: Sequence[MadialMemory]) -> set[int]:
+    """Ids of the archive's "Preferences" memories (45 of 160)."""
+    return {m.id for m in memories if m.scene == PREFERENCES_SCENE}
+
+
+def preference_runs(runs: Sequence[tuple[list[int], list[int]]], pref: set[int]
+                    ) -> list[tuple[list[int], list[int]]]:
+    """The runs of dialogues with a relevant Preferences memory, scored on those alone."""
+    return [(ranked, [r for r in rel if r in pref]) for ranked, rel in runs
+            if any(r in pref for r in rel)]
 
 
 def evaluate_madial(memories: Sequence[MadialMemory], dialogues: Sequence[MadialDialogue],
                     settings: KoreSettings, embedder: Any, now: str = MADIAL_NOW
                     ) -> dict[str, Any]:
-    """Recall@k / hit@k per mode and query variant, then per hybrid formula."""
+    """Recall@k / hit@k per mode and query variant, then per hybrid formula.
+
+    ``preferences``: the same per mode and query variant on the dialogues that need a
+    Preferences memory, counting only those memories as relevant.
+    """
     from kore_pipeline.serve.search import Searcher
     from kore_pipeline.store.db import connect
 
@@ -217,20 +241,23 @@ def evaluate_madial(memories: Sequence[MadialMemory], dialogues: Sequence[Madial
     conn = connect(settings.db_path())
     out: dict[str, Any] = {"memories": len(memories), "dialogues": len(dialogues), "now": now,
                            "default_query": DEFAULT_QUERY, "k": max(KS), "modes": {},
-                           "formulas": {}}
+                           "formulas": {}, "preferences": {}}
+    pref = preference_ids(memories)
     try:
         searcher = Searcher(settings, embedder=embedder, conn=conn)
         for variant, texts in queries.items():
             for mode in MODES:
-                runs = [(_ranked(searcher, q, mode, now), d.relevant)
+                runs = [(ranked_ids(searcher, q, mode, now), d.relevant)
                         for q, d in zip(texts, dialogues, strict=True)]
                 out["modes"][f"{mode}/{variant}"] = retrieval_metrics(runs)
+                out["preferences"][f"{mode}/{variant}"] = retrieval_metrics(
+                    preference_runs(runs, pref))
         for name, overrides in FORMULAS:
             variant_settings = settings.model_copy(update=overrides)
             searcher = Searcher(variant_settings, embedder=embedder, conn=conn)
             row: dict[str, Any] = {"settings": overrides}
             for variant, texts in queries.items():
-                runs = [(_ranked(searcher, q, "hybrid", now), d.relevant)
+                runs = [(ranked_ids(searcher, q, "hybrid", now), d.relevant)
                         for q, d in zip(texts, dialogues, strict=True)]
                 row[variant] = retrieval_metrics(runs)
                 if variant == DEFAULT_QUERY:

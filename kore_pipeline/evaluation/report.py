@@ -74,6 +74,16 @@ def format_report(result: dict[str, Any]) -> str:
             if "vs_default" in row:
                 line += f"  +{row['vs_default']['better']}/-{row['vs_default']['worse']}"
             lines.append(line)
+        if mad.get("preferences") and not result.get("preferences"):  # else printed below
+            lines += ["", "-- Preferences subset: dialogues needing a Preferences memory, recall of"
+                          " those memories only --"]
+            lines += _stream_lines(mad["preferences"])
+    prefs = result.get("preferences")
+    if prefs:
+        lines += _preferences_lines(prefs)
+    cov = result.get("coverage")
+    if cov:
+        lines += _coverage_lines(cov)
     loc = result.get("locomo")
     if loc:
         lines += _locomo_lines(loc)
@@ -93,6 +103,75 @@ def format_report(result: dict[str, Any]) -> str:
         lines += _crosslingual_lines(cross)
     lines += ["", "time (s): " + ", ".join(f"{k} {v}" for k, v in result["timings_s"].items())]
     return "\n".join(lines)
+
+
+def _stream_lines(rows: dict[str, dict[str, float]]) -> list[str]:
+    """One line per mode (or mode/query) with R@5 / R@10 %."""
+    width = max(22, *(len(k) + 2 for k in rows))
+    out = [f"{'mode':<{width}}{'queries':>8}{'R@5':>7}{'R@10':>7}"]
+    for key, m in rows.items():
+        out.append(f"{key:<{width}}{int(m['queries']):>8}{_pct(m['recall@5']):>7}"
+                   f"{_pct(m['recall@10']):>7}")
+    return out
+
+
+def _verdict_line(label: str, modes: dict[str, dict[str, float]]) -> str:
+    """"hybrid >= max(keyword, vector)" at R@5 and R@10, with the figures."""
+    from kore_pipeline.evaluation.preferences import fusion_verdicts
+
+    cells = []
+    for key, v in fusion_verdicts(modes).items():
+        mark = "yes" if v["ok"] else "NO"
+        cells.append(f"{key.replace('recall', 'R')} {mark} ({_pct(v['hybrid']).strip()} vs "
+                     f"{v['best_stream']} {_pct(v['best']).strip()})")
+    return f"  {label}: hybrid >= max(keyword, vector)? " + "; ".join(cells)
+
+
+def _preferences_lines(prefs: dict[str, Any]) -> list[str]:
+    """Keyword-only, vector-only and hybrid recall on the preference cases, with verdicts."""
+    out: list[str] = []
+    mad = prefs.get("madial")
+    if mad:
+        out += ["", f"== Preferences: MADial-Bench Preferences memories ({mad['memories']} of the"
+                    f" archive); {mad['dialogues']} dialogues needing one, {mad['relevant']}"
+                    " relevant; recall % of those memories =="]
+        rows = {f"{mode}/{variant}": m for variant, modes in mad["variants"].items()
+                for mode, m in modes.items()}
+        out += _stream_lines(rows)
+        for variant, modes in mad["variants"].items():
+            label = variant + (" (default query)" if variant == mad["default_query"] else "")
+            out.append(_verdict_line(label, modes))
+    spc = prefs.get("spc")
+    if spc:
+        out += ["", f"== Preferences: Synthetic-Persona-Chat persona recall: {spc['memories']}"
+                    f" persona memories of {spc['conversations']} conversations, one owner;"
+                    f" {spc['queries']} turns restating one (lexical {spc['by_rule']['lexical']},"
+                    f" semantic only {spc['by_rule']['semantic']}); recall % =="]
+        out += _stream_lines(spc["modes"])
+        out.append(_verdict_line("persona recall", spc["modes"]))
+    return out
+
+
+def _coverage_lines(cov: dict[str, Any]) -> list[str]:
+    """Coverage % of each hand-written list, false facts of the negatives, the misses."""
+    out = ["", "== Extraction coverage: explicit first-person statements yielding their fact"
+               " (extract_facts, no model) ==",
+           f"{'list':<10}{'statements':>11}{'covered':>9}{'coverage%':>10}{'any fact%':>10}"
+           f"{'negatives':>10}{'false facts':>12}"]
+    for name in ("original", "extra", "all"):
+        c = cov[name]
+        out.append(f"{name:<10}{c['statements']:>11}{c['covered']:>9}{_pct(c['coverage']):>10}"
+                   f"{_pct(c['any_fact_coverage']):>10}{c['negatives']:>10}{c['false_facts']:>12}")
+    out.append("  original = evaluation/coverage_cases.py (the list the extractor was written"
+               " against); extra = evaluation/coverage_extra.py (held out)")
+    for name in ("original", "extra"):
+        for m in cov[name]["missed"]:
+            got = "; ".join(m["got"]) or "no fact"
+            out.append(f"  missed ({name}{', ' + m['class'] if m['class'] else ''}):"
+                       f" {m['text']!r} [{m['lang']}, {m['expected']}] -> {got}")
+        for f in cov[name]["false"]:
+            out.append(f"  false fact ({name}): {f['text']!r} -> {'; '.join(f['got'])}")
+    return out
 
 
 def _locomo_lines(loc: dict[str, Any]) -> list[str]:

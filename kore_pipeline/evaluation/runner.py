@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from kore_pipeline.evaluation.coverage import evaluate_coverage
 from kore_pipeline.evaluation.crosslingual import (
     DEFAULT_BACKENDS,
     MEMORYBANK_DIR,
@@ -21,13 +22,18 @@ from kore_pipeline.evaluation.memorybank import (
     evaluate_memorybank,
     load_memorybank,
 )
+from kore_pipeline.evaluation.preferences import (
+    SPC_DEFAULT_LIMIT,
+    evaluate_madial_preferences,
+    evaluate_persona_recall,
+)
 from kore_pipeline.evaluation.spc import SPC_FILE, evaluate_spc, load_spc
 from kore_pipeline.settings import KoreSettings
 from kore_pipeline.timeutil import iso, resolve_now
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_DATA = PROJECT_ROOT.parent / "shared" / "data"
-SETS = ("spc", "madial", "memorybank", "crosslingual", "locomo")
+SETS = ("spc", "madial", "memorybank", "crosslingual", "locomo", "preferences", "coverage")
 
 def parse_sets(text: str | Iterable[str]) -> list[str]:
     """``"spc,madial"`` -> ["spc", "madial"]; unknown names raise ValueError."""
@@ -50,7 +56,9 @@ def run_all(data: Path | None = None, sets: str | Iterable[str] = SETS,
     ``home``: where the MADial store, index and embedding cache go (a temporary folder,
     deleted afterwards, when None). ``embedder``: an ``embed.Embedder`` (loaded on first need
     when None). ``limit``: at most this many SPC conversations, MADial dialogues (the
-    archive is always complete), MemoryBank users and LoCoMo conversations. ``backends``:
+    archive is always complete), MemoryBank users and LoCoMo conversations, and the SPC
+    conversations whose personas make the preferences set's haystack (default
+    ``SPC_DEFAULT_LIMIT``). ``backends``:
     the embedders compared side by side by the crosslingual set (each loaded by name;
     ``embedder`` serves the one the settings name). ``pipeline``: ``run.pipeline.run_pipeline``,
     needed by the locomo set (evaluation sits below ``run``: the caller passes it).
@@ -61,7 +69,8 @@ def run_all(data: Path | None = None, sets: str | Iterable[str] = SETS,
     started = time.perf_counter()
     result: dict[str, Any] = {"data": str(data), "sets": chosen, "limit": limit,
                               "semantic": semantic, "timings_s": {}}
-    needs_model = bool({"madial", "locomo"} & set(chosen)) or (semantic and "spc" in chosen)
+    needs_model = (bool({"madial", "locomo", "preferences"} & set(chosen))
+                   or (semantic and "spc" in chosen))
     memo = None
     if needs_model:
         if embedder is None:
@@ -88,6 +97,17 @@ def run_all(data: Path | None = None, sets: str | Iterable[str] = SETS,
                 lset = base.model_copy(update={"home": root / "eval-locomo"})
                 result["locomo"] = evaluate_locomo(load_locomo(data / LOCOMO_FILE, limit),
                                                    lset, memo, pipeline)
+            elif name == "preferences":
+                memories, dialogues = load_madial(data / MADIAL_DIR, limit)
+                convs = load_spc(data / SPC_FILE, limit or SPC_DEFAULT_LIMIT)
+                result["preferences"] = {
+                    "madial": evaluate_madial_preferences(
+                        memories, dialogues, base.model_copy(update={"home": root / "eval-madial"}),
+                        memo, iso(resolve_now(now))),
+                    "spc": evaluate_persona_recall(
+                        convs, base.model_copy(update={"home": root / "eval-personas"}), memo)}
+            elif name == "coverage":
+                result["coverage"] = evaluate_coverage()
             elif name == "crosslingual":
                 bank = data / MEMORYBANK_DIR
                 given = {base.embedder: embedder} if embedder is not None else {}

@@ -11,14 +11,18 @@ import json
 import sqlite3
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
-from kore_pipeline.extract.importance import score_importance
+from kore_pipeline.extract import importance, patterns
+from kore_pipeline.extract.importance import explicit_importance, score_importance
 from kore_pipeline.extract.patterns import extract_facts, is_informative
 from kore_pipeline.ids import memory_key, text_hash
 from kore_pipeline.settings import KoreSettings
 from kore_pipeline.store import lifecycle
 from kore_pipeline.store.db import inserted_id, transaction
+from kore_pipeline.text import language as text_language
+from kore_pipeline.text import slots
 from kore_pipeline.text.language import detect_language, pattern_language
 from kore_pipeline.text.slots import slot_of
 
@@ -70,6 +74,50 @@ def subject_of(msg: dict[str, Any]) -> str:
     return (msg.get("speaker") or DEFAULT_SUBJECT).strip() or DEFAULT_SUBJECT
 
 
+@dataclass(frozen=True)
+class _Draft:
+    """What one text yields, whoever said it: a memory but for its message's fields."""
+
+    key: str | None  # None: the episode (keyed by its message)
+    type: str
+    category: str
+    content: str
+    language: str | None
+    importance: int
+    slot: tuple[str, str] | None
+
+
+@lru_cache(maxsize=16384)
+def _drafts(text: str, language: str | None, lang: str, min_fact_chars: int,
+            max_fact_chars: int, min_episode_words: int) -> tuple[_Draft, ...]:
+    """Facts and episode of one text, scored: cached, as turns repeat ("Thanks!", "Yes")."""
+    out: list[_Draft] = []
+    for fact in extract_facts(text, lang):
+        if not min_fact_chars <= len(fact.fact) <= max_fact_chars:
+            continue
+        polarity = "not " if fact.polarity == "-" else ""
+        content = _cut(fact.content, max_fact_chars)
+        out.append(_Draft(memory_key(fact.category, polarity + fact.fact), "factual",
+                          fact.category, content, language or fact.language,
+                          score_importance(content, fact.category, None, lang),
+                          slot_of(content, lang)))
+    if is_informative(text, min_episode_words):
+        content = _cut(text, MAX_EPISODE_CHARS)
+        out.append(_Draft(None, "episodic", "episode", content, language,
+                          score_importance(content, "episode", None, lang),
+                          slot_of(content, lang)))
+    return tuple(out)
+
+
+def clear_caches() -> None:
+    """Forget every per-text result of extraction (benchmarks time it from cold)."""
+    _drafts.cache_clear()
+    importance.clear_cache()
+    patterns.clear_caches()
+    text_language.clear_cache()
+    slots.clear_cache()
+
+
 def memories_from_message(msg: dict[str, Any], settings: KoreSettings) -> list[CandidateMemory]:
     """Facts and (if informative) an episode from one user message; [] for other roles.
 
@@ -80,30 +128,22 @@ def memories_from_message(msg: dict[str, Any], settings: KoreSettings) -> list[C
         return []
     subject = subject_of(msg)
     explicit = msg.get("importance")
+    given = explicit_importance(explicit)
     language = msg.get("language") or detect_language(msg["text"])
-    lang = pattern_language(language)
-    common = {"owner": msg["owner"], "subject": subject, "source_message_ids": [msg["message_id"]],
-              "session_id": msg["session_id"], "created_at": msg["ts"],
-              "mentioned_at": [msg["ts"]], "importance_explicit": explicit is not None}
-    out: list[CandidateMemory] = []
-    for fact in extract_facts(msg["text"], lang):
-        if not settings.min_fact_chars <= len(fact.fact) <= settings.max_fact_chars:
-            continue
-        polarity = "not " if fact.polarity == "-" else ""
-        content = _cut(fact.content, settings.max_fact_chars)
-        out.append(CandidateMemory(
-            key=memory_key(fact.category, polarity + fact.fact), type="factual",
-            category=fact.category, content=content, language=language or fact.language,
-            importance=score_importance(content, fact.category, explicit, lang),
-            slot=slot_of(content, lang), **common))
-    if is_informative(msg["text"], settings.min_episode_words):
-        content = _cut(msg["text"], MAX_EPISODE_CHARS)
-        out.append(CandidateMemory(
-            key=f"episode:{msg['message_id']}", type="episodic", category="episode",
-            content=content, language=language,
-            importance=score_importance(content, "episode", explicit, lang),
-            slot=slot_of(content, lang), **common))
-    return out
+    args = (msg["text"], language, pattern_language(language), settings.min_fact_chars,
+            settings.max_fact_chars, settings.min_episode_words)
+    try:
+        drafts = _drafts(*args)
+    except TypeError:  # an unhashable field (a bad record): the same work, uncached
+        drafts = _drafts.__wrapped__(*args)
+    return [CandidateMemory(
+        owner=msg["owner"], subject=subject,
+        key=d.key if d.key is not None else f"episode:{msg['message_id']}", type=d.type,
+        category=d.category, content=d.content, language=d.language,
+        importance=d.importance if given is None else given,
+        importance_explicit=explicit is not None, source_message_ids=[msg["message_id"]],
+        session_id=msg["session_id"], created_at=msg["ts"], mentioned_at=[msg["ts"]],
+        slot=d.slot) for d in drafts]
 
 
 def extract_memories(messages: Iterable[dict[str, Any]],

@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import math
 import re
+from functools import lru_cache
 
-from kore_pipeline.extract.literals import LiteralFilter, case_fold
 from kore_pipeline.extract.patterns import is_smalltalk, normalize_text, split_sentences
 from kore_pipeline.text.language import detect_language, pattern_language
+from kore_pipeline.text.literals import LiteralFilter, case_fold
 
 __all__ = ["CATEGORY_BASE", "importance_reasons", "score_importance", "score_many"]
 
@@ -125,10 +126,18 @@ _NOT_ENTITIES = {"i", "i'm", "i'll", "i've", "i'd", "ok", "okay"}
 _CALENDAR_RX = re.compile(r"^(?:" + _DAYS + r"|" + _MONTHS + r")s?$", _FLAGS)
 
 
+_MAYBE_ENTITY = re.compile(r"[A-HJ-Z\u0080-\U0010FFFF]|I(?!(?:'(?:m|ll|ve|d))?[.'-]*(?![\w'.-]))")
+"""A character an entity can start with: any upper case letter (or non-ASCII character), but
+not the "I" of a lone "I", "I'm", "I'll", "I've", "I'd". A sentence with none after its first
+character has no entity (a fast first test; the words are then read one by one)."""
+
+
 def _entities(sentences: list[str], lang: str) -> list[str]:
     """Capitalised words not at sentence start (German: acronyms and CamelCase only)."""
     found: list[str] = []
     for sent in sentences:
+        if _MAYBE_ENTITY.search(sent, 1) is None:
+            continue
         for tok in _TOKEN_RX.findall(sent)[1:]:
             if not tok[0].isupper():  # a token starts with a letter or digit: never stripped
                 continue
@@ -224,7 +233,8 @@ def _clamp(value: float) -> int:
     return max(1, min(5, math.floor(value + 0.5)))
 
 
-def _explicit(explicit: object) -> int | None:
+def explicit_importance(explicit: object) -> int | None:
+    """A message's given importance clamped to 1..5, None when absent or not a number."""
     if explicit is None or isinstance(explicit, bool):
         return None
     try:
@@ -239,9 +249,20 @@ def score_importance(text: str, category: str | None = None, explicit: int | Non
 
     ``language`` (detected when None) picks the keywords: that language's and English.
     """
-    given = _explicit(explicit)
+    given = explicit_importance(explicit)
     if given is not None:
         return given
+    return _score(text, category, language)
+
+
+def clear_cache() -> None:
+    """Forget the cached scores."""
+    _score.cache_clear()
+
+
+@lru_cache(maxsize=16384)
+def _score(text: str, category: str | None, language: str | None) -> int:
+    """The computed importance, cached: the same fact is said in many messages."""
     return _clamp(_analyse(text, category, language, explain=False)[0])
 
 

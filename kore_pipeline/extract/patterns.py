@@ -18,7 +18,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache, partial
 
-from kore_pipeline.extract.literals import LiteralFilter, case_fold
 from kore_pipeline.extract.patterns_lang import (
     ANAPHORA,
     ARTICLES,
@@ -37,6 +36,7 @@ from kore_pipeline.extract.patterns_lang import (
     TRAILING_FILLER,
     VAGUE_WORDS,
 )
+from kore_pipeline.text.literals import LiteralFilter, WordStarts, case_fold
 from kore_pipeline.text.normalize import fold
 
 __all__ = [
@@ -119,6 +119,16 @@ _CLAUSE_SPLIT = re.compile(  # every split starts at a space, ";" or ",": test t
     r"prefiro\b|não\s+gosto\b)))",
     _FLAGS,
 )
+_CLAUSE_WORDS = WordStarts(("but", "however", "whereas", "ma", "però", "pero", "mais", "aber",
+                            "sondern", "mas", "porém", "and", "so", "e", "y", "et", "und"))
+"""The words :data:`_CLAUSE_SPLIT` splits before, each a whole word after a space."""
+
+
+def _may_split(sent: str) -> bool:
+    """Whether :data:`_CLAUSE_SPLIT` can split ``sent``: it has a ";" or a clause word."""
+    return ";" in sent or _CLAUSE_WORDS.any_whole(case_fold(sent))
+
+
 # After a comma, a long tail or one of these words starts a new thought, not a list item.
 _COMMA_TAIL_WORDS = 4
 _COMMA_STARTER_TEXT = (
@@ -172,6 +182,14 @@ def _sentences(text: str) -> tuple[str, ...]:
     Terminal punctuation stays with its sentence (a trailing ``?`` marks a question);
     common abbreviations ("e.g.", "Dr.") do not end a sentence. Empty pieces are dropped.
     """
+    body = text.strip()
+    if "\n" not in body and not any(stop in body[:-1] for stop in ".!?…"):
+        return (body,) if body else ()  # no stop but at the end: one sentence
+    return _split_at_stops(text)
+
+
+def _split_at_stops(text: str) -> tuple[str, ...]:
+    """:func:`_sentences` the long way: split, strip, rejoin after abbreviations."""
     out: list[str] = []
     for piece in _SENT_SPLIT.split(text):
         piece = piece.strip()
@@ -219,6 +237,15 @@ def guess_language(text: str, default: str = "en") -> str:
     return best if score else default
 
 
+def clear_caches() -> None:
+    """Forget the per-text caches of this module."""
+    normalize_text.cache_clear()
+    _sentences.cache_clear()
+    _content_words.cache_clear()
+    _sentence_facts.cache_clear()
+
+
+@lru_cache(maxsize=8192)
 def _content_words(text: str) -> int:
     body = normalize_text(text).strip()
     m = _PLEASANTRY.match(body)
@@ -246,6 +273,22 @@ def _is_question(sentence: str) -> bool:
     return s.endswith("?") or s.startswith("¿") or bool(_EN_QUESTION.match(s))
 
 
+_TRAIL_KEEP = "+#%)]"  # with the word characters: what a fact may end with
+_TRAIL_LAST_WORDS = frozenset(case_fold(re.split(r"\\s\+", f)[-1]) for f in TRAILING_FILLER)
+
+
+def _may_trail(sent: str, start: int, end: int) -> bool:
+    """Whether :data:`_TRAIL_RX` can match at the end of ``sent[start:end]``: it ends with a
+    character a fact does not end with, or its last word is the last word of a filler."""
+    last = sent[end - 1]
+    if not (last.isalnum() or last == "_" or last in _TRAIL_KEEP):
+        return True
+    i = end - 1
+    while i > start and (sent[i - 1].isalnum() or sent[i - 1] == "_"):
+        i -= 1
+    return case_fold(sent[i:end]) in _TRAIL_LAST_WORDS
+
+
 def _trim(sent: str, start: int, end: int, lang: str) -> tuple[int, int]:
     """Shrink [start, end) past leading filler/articles and trailing filler/punctuation."""
     lead = _LEAD_RX[lang]
@@ -254,7 +297,7 @@ def _trim(sent: str, start: int, end: int, lang: str) -> tuple[int, int]:
         if not m or m.end() == start or end - m.end() < MIN_FACT_CHARS:
             break
         start = m.end()
-    while start < end:
+    while start < end and _may_trail(sent, start, end):
         m = _TRAIL_RX.search(sent, start, end)
         if not m or m.start() == end:
             break
@@ -432,11 +475,20 @@ def extract_facts(text: str, language: str | None = None) -> list[Fact]:
     norm = normalize_text(text)
     doc_lang = language if language in TABLE else guess_language(norm)
     out: list[Fact] = []
-    for sent in split_sentences(norm):
-        if _is_question(sent):
-            continue
-        guess = _Lazy(partial(guess_language, sent, default=doc_lang))
-        for clause in _CLAUSE_SPLIT.split(sent):
-            if clause.strip():
-                out.extend(_clause_facts(clause.strip(), guess))
+    for sent in _sentences(norm):
+        out.extend(_sentence_facts(sent, doc_lang))
     return out
+
+
+@lru_cache(maxsize=32768)
+def _sentence_facts(sent: str, doc_lang: str) -> tuple[Fact, ...]:
+    """Facts of one sentence of a text in ``doc_lang``: cached, as sentences recur across
+    messages ("I love that!", "I'm a teacher.")."""
+    if _is_question(sent):
+        return ()
+    guess = _Lazy(partial(guess_language, sent, default=doc_lang))
+    out: list[Fact] = []
+    for clause in _CLAUSE_SPLIT.split(sent) if _may_split(sent) else (sent,):
+        if clause.strip():
+            out.extend(_clause_facts(clause.strip(), guess))
+    return tuple(out)

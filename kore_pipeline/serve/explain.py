@@ -38,7 +38,15 @@ def explain_line(explain: dict[str, Any]) -> str:
     def rank(value: Any) -> str:
         return f"#{value}" if value else "-"
 
+    signals = "".join(f" · {label}" for key, label in (
+        ("subject_named", "named subject"), ("only_asks", "only asks"),
+        ("added_as_neighbour", "neighbouring turn")) if explain.get(key))
+    if explain.get("neighbour_bonus"):
+        signals += f" · neighbours +{explain['neighbour_bonus']:.5f}"
+    if explain.get("in_place_of"):
+        signals += f" · in place of episode {explain['in_place_of'].get('memory_id')}"
     return (f"keyword {rank(explain.get('keyword_rank'))} · vector "
-            f"{rank(explain.get('vector_rank'))} · rrf {explain.get('rrf', 0):.5f} · decay "
-            f"{explain.get('decay', 0):.3f} · importance {explain.get('importance')} · weight "
-            f"{explain.get('relevance_weight', 1):.4f} → {explain.get('fused_score', 0):.5f}")
+            f"{rank(explain.get('vector_rank'))} · rrf {explain.get('rrf', 0):.5f}{signals}"
+            f" · decay {explain.get('decay', 0):.3f} · importance {explain.get('importance')}"
+            f" · weight {explain.get('relevance_weight', 1):.4f}"
+            f" → {explain.get('fused_score', 0):.5f}")

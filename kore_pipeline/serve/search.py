@@ -25,6 +25,14 @@ import numpy as np
 from kore_pipeline.embed.cache import Embedder, make_embedder
 from kore_pipeline.index.vectors import INDEX_FILE, VectorIndex
 from kore_pipeline.serve.allowed import AllowedIds
+from kore_pipeline.serve.ranking import (
+    named_query,
+    neighbour_times,
+    neighbours_to_add,
+    only_asks,
+    owner_subjects,
+    spread_to_neighbours,
+)
 from kore_pipeline.settings import KoreSettings
 from kore_pipeline.store.db import connect_reader, get_meta, transaction
 from kore_pipeline.store.sqlfiles import load_sql
@@ -36,6 +44,12 @@ log = logging.getLogger(__name__)
 _TOKEN = re.compile(r"\w+", re.UNICODE)
 _OWNER_TOKEN = re.compile(r"[^\W_]", re.UNICODE)
 MAX_QUERY_TOKENS = 64
+NEIGHBOURS_ADDED_FROM = 10
+"""The turns just before and after this many best candidates join the candidates."""
+_HIT_COLUMNS = ("m.id, m.owner, m.subject, m.type, m.category, m.content, m.importance,"
+                " m.created_at, m.last_accessed_at, m.access_count, m.source_message_ids,"
+                " m.status, m.session_id,"
+                " julianday(coalesce(m.last_accessed_at, m.created_at)) AS ref_jd")
 ACCESS_LOG_WAIT_MS = 2000
 """How long a search of its own connection waits for the write lock to log its accesses."""
 
@@ -64,7 +78,9 @@ class SearchHit:
     ``now``), ``importance``, ``relevance_weight``, ``tier`` (active / forgotten / archived /
     superseded) and ``tier_penalty``, and ``fused_score`` (the hit's score); a fact that took
     its own episode's place (:func:`drop_restatements`) adds ``in_place_of``: the episode's
-    ``memory_id``, ``keyword_rank``, ``vector_rank`` and ``fused_score``."""
+    ``memory_id``, ``keyword_rank``, ``vector_rank`` and ``fused_score``. The ranking
+    signals (``serve.ranking``) add ``subject_named``, ``only_asks``, ``neighbour_bonus``
+    and ``added_as_neighbour`` where they apply."""
     valid_from: str | None = None
     """When it became true (when it was said)."""
     valid_until: str | None = None
@@ -282,6 +298,8 @@ class Searcher:
         self.repaired: list[str] = []
         self.allowed_ids = AllowedIds()
         """Ids each filter allows, cached between queries while the store is unchanged."""
+        self._subjects: dict[str, tuple[Any, list[str]]] = {}
+        """Each owner's subjects (the names a question may use), while the store is unchanged."""
         """Why the index was rebuilt from the stored vectors while serving (for the CLI)."""
 
     @property
@@ -363,6 +381,18 @@ class Searcher:
             if index is not None and len(allowed):
                 index.prefetch(allowed)
         return len(owners)
+
+    def subjects(self, owner: str, version: Any) -> list[str]:
+        """``owner``'s subjects, cached per store version (``None``: read them now)."""
+        cached = self._subjects.get(owner)
+        if version is not None and cached is not None and cached[0] == version:
+            return cached[1]
+        names = owner_subjects(self.conn, owner)
+        if version is not None:
+            if len(self._subjects) > 256:
+                self._subjects.clear()
+            self._subjects[owner] = (version, names)
+        return names
 
     def close(self) -> None:
         """Close the store connection."""
@@ -461,14 +491,16 @@ class Searcher:
                                         self.settings.retention_days, version)
 
         try:
-            ranks = {"fts": self._fts(query, owner, where, params, n)
+            asked = named_query(query, self.subjects(owner, version))
+            ranks = {"fts": self._fts(asked.text, owner, where, params, n)
                      if mode != "semantic" else {},
-                     "vector": self._vector(query, where, params, n, index,
+                     "vector": self._vector(asked.text, where, params, n, index,
                                             allowed if version is not None else None)
                      if mode != "fts" else {}}
             fused = rrf(ranks, {"fts": self.settings.fts_weight,
                                 "vector": self.settings.vector_weight}, self.settings.rrf_k)
-            scored = self._score(fused, ranks, owner, clock, filters.include_archived)
+            scored = self._score(fused, ranks, owner, clock, filters.include_archived,
+                                 asked.subjects, (where, params) if mode == "hybrid" else None)
             if filters.include_superseded or filters.include_archived or \
                     filters.as_of is not None:
                 scored = self._with_history(list(scored), filters.as_of is None)
@@ -546,10 +578,16 @@ class Searcher:
                 "tier_penalty": tier, "fused_score": score}
 
     def _score(self, fused: dict[int, float], ranks: dict[str, dict[int, int]], owner: str,
-               now: datetime, include_archived: bool = False) -> Iterable[SearchHit]:
+               now: datetime, include_archived: bool = False,
+               named: frozenset[str] = frozenset(),
+               neighbour_filter: tuple[str, list] | None = None) -> Iterable[SearchHit]:
         """The candidates as hits, best first (built lazily).
 
-        Decay is recomputed at ``now`` exactly as the decay pass does it (SQLite's
+        The fused relevance is first weighted by the ranking signals of ``serve.ranking``
+        (a named subject, a memory that only asks, the neighbouring turns, which may add a
+        turn (episode) the streams missed if ``neighbour_filter``, the search's condition on
+        alias ``m``, allows it: hybrid search only); then by the tier
+        and by decay, recomputed at ``now`` exactly as the decay pass does it (SQLite's
         ``julianday`` of the last access, else creation, and :func:`decay.decay_scores`).
         """
         from kore_pipeline.lifecycle.decay import decay_scores, julian_day
@@ -557,12 +595,12 @@ class Searcher:
         ids = list(fused)
         marks = ",".join("?" * len(ids))
         rows = self.conn.execute(
-            f"SELECT id, owner, subject, type, category, content, importance, created_at,"
-            f" last_accessed_at, access_count, source_message_ids, status,"
-            f" julianday(coalesce(last_accessed_at, created_at)) AS ref_jd FROM memories"
-            f" WHERE id IN ({marks}) AND owner = ?", [*ids, owner]).fetchall()
+            f"SELECT {_HIT_COLUMNS} FROM memories AS m"
+            f" WHERE m.id IN ({marks}) AND m.owner = ?", [*ids, owner]).fetchall()
         if not rows:
             return []
+        signals = self._signals(fused, rows, owner, named, neighbour_filter)
+        fused = {**{mid: 0.0 for mid in signals}, **fused}  # neighbours added: no stream score
         refs = np.array([julian_day(parse_ts(r["last_accessed_at"] or r["created_at"]))
                          if r["ref_jd"] is None else r["ref_jd"] for r in rows])
         decays = decay_scores(np.array([r["importance"] for r in rows], dtype=np.float64),
@@ -576,7 +614,8 @@ class Searcher:
             tier = penalty if r["status"] == "forgotten" and not archived else 1.0
             if tier <= 0:
                 continue
-            score = round(fused[r["id"]] * tier * relevance_weight(
+            relevance = signals[r["id"]][0]
+            score = round(relevance * tier * relevance_weight(
                 decay, r["importance"], self.settings.decay_weight,
                 self.settings.importance_weight), 6)
             scored.append((-score, r["id"], decay, r, tier))
@@ -589,5 +628,63 @@ class Searcher:
             source_message_ids=json.loads(r["source_message_ids"]),
             created_at=r["created_at"], status=r["status"],
             fts_rank=ranks["fts"].get(r["id"]), vector_rank=ranks["vector"].get(r["id"]),
-            explain=self._explain(ranks, r, fused[r["id"]], decay, tier, -neg))
+            explain={**self._explain(ranks, r, fused[r["id"]], decay, tier, -neg),
+                     **signals[r["id"]][1]})
             for neg, _id, decay, r, tier in scored)
+
+    def _signals(self, fused: dict[int, float], rows: list[Any], owner: str,
+                 named: frozenset[str], neighbour_filter: tuple[str, list] | None
+                 ) -> dict[int, tuple[float, dict[str, Any]]]:
+        """Each candidate's relevance after the ranking signals, and their explain keys:
+        ``subject_named`` (x 1 + subject_boost), ``only_asks`` (x 1 - question_penalty),
+        ``neighbour_bonus`` (added: neighbour_share x the best neighbouring turn) and
+        ``added_as_neighbour`` (in neither stream: said just before or after a top hit).
+        ``rows`` gains the added neighbours."""
+        boost, ask_penalty = self.settings.subject_boost, self.settings.question_penalty
+        share = self.settings.neighbour_share
+        weighted: dict[int, float] = {}
+        why: dict[int, dict[str, Any]] = {}
+
+        def weigh(r: Any, relevance: float) -> None:
+            mid, factor, notes = r["id"], 1.0, {}
+            if named and r["subject"] in named:
+                factor *= 1.0 + boost
+                notes["subject_named"] = True
+            if ask_penalty > 0 and only_asks(r["content"]):
+                factor *= 1.0 - ask_penalty
+                notes["only_asks"] = True
+            weighted[mid], why[mid] = relevance * factor, notes
+
+        for r in rows:
+            weigh(r, fused[r["id"]])
+        places = {r["id"]: (r["session_id"], r["created_at"]) for r in rows
+                  if r["session_id"] is not None}
+        times = neighbour_times(self.conn, owner, places.values()) if share > 0 else {}
+        missing = neighbours_to_add(weighted, places, times, NEIGHBOURS_ADDED_FROM) \
+            if times and neighbour_filter is not None else set()
+        if missing:
+            where, params = neighbour_filter  # type: ignore[misc]
+            # CROSS JOIN keeps the places outside: one seek in memories_session_time each
+            added = self.conn.execute(
+                f"SELECT {_HIT_COLUMNS} FROM json_each(?) AS p CROSS JOIN memories AS m"
+                f" WHERE m.owner = ? AND m.session_id = p.value ->> 0"
+                f" AND m.created_at = p.value ->> 1 AND m.type = 'episodic' AND {where}",
+                [json.dumps(sorted(missing)), owner, *params]).fetchall()
+            for r in added:
+                if r["id"] not in weighted:
+                    rows.append(r)
+                    weigh(r, 0.0)
+                    why[r["id"]]["added_as_neighbour"] = True
+                    places[r["id"]] = (r["session_id"], r["created_at"])
+            times.update(neighbour_times(self.conn, owner, missing))
+        bonus = spread_to_neighbours(weighted, places, times, share)
+        out = {}
+        for mid, value in weighted.items():
+            extra = bonus.get(mid, 0.0)
+            if extra:
+                why[mid]["neighbour_bonus"] = round(extra, 6)
+            elif why[mid].get("added_as_neighbour"):
+                continue  # its neighbour scored nothing after all
+            out[mid] = (value + extra, why[mid])
+        rows[:] = [r for r in rows if r["id"] in out]
+        return out

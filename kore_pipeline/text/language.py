@@ -50,12 +50,10 @@ _ASCII_WORD = re.compile(r"[A-Za-z']+")
 
 
 def _plainly_english(text: str) -> bool:
-    words = [w.lower() for w in _ASCII_WORD.findall(text)]
-    hits = 0
-    for w in words:
-        if w in _OTHER_WORDS:
-            return False
-        hits += w in _EN_WORDS
+    words = _ASCII_WORD.findall(text.lower())
+    if not _OTHER_WORDS.isdisjoint(words):
+        return False
+    hits = len(list(filter(_EN_WORDS.__contains__, words)))
     return hits >= _EN_MIN_WORDS and hits * 3 >= len(words)
 
 
@@ -87,6 +85,11 @@ def _classify(text: str) -> str | None:
     restricted = latin * 2 >= len(letters)
     code, _score = _identifier(restricted).classify(text)
     return str(code)
+
+
+def clear_cache() -> None:
+    """Forget the cached classifications."""
+    _classify.cache_clear()
 
 
 def pattern_language(language: str | None, default: str = "en") -> str:

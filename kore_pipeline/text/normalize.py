@@ -22,6 +22,8 @@ _SENTENCE_END = re.compile(r"(?<=[.!?…。！？])\s+")
 
 def fold(text: str) -> str:
     """NFC-normalise and turn every apostrophe variant into ``'``."""
+    if text.isascii():  # NFC leaves ASCII as it is; its one apostrophe variant is "`"
+        return text.replace("`", "'") if "`" in text else text
     return unicodedata.normalize("NFC", text).translate(_FOLD)
 
 

@@ -14,6 +14,7 @@ import re
 from functools import lru_cache
 
 from kore_pipeline.text.fact_guard import NUMBER_WORDS, plain
+from kore_pipeline.text.literals import LiteralFilter, WordStarts, case_fold
 
 Slot = tuple[str, str]
 """(slot name, value), both lower case."""
@@ -141,6 +142,30 @@ _HINT = re.compile(
     rf"\s+(?:now\s+)?\d+|{_PEOPLE}|{_DIETS}|flight|train|meeting|appointment|call|interview|"
     r"class|lesson|shift|stand-?up|bus|dinner|session|exam)\b", _F)
 """Words one of the rules needs: a text with none of them sets no slot (a fast first test)."""
+_HINT_WORDS = (
+    "live living reside stay based settled moved relocated home abito vivo trasferit mud "
+    "habite vis dém dem wohne lebe nach moro work joined started employ lavoro trabajo "
+    "travaille arbeite trabalho job role position title became promoted diet budget switched "
+    "migrated changed use code develop have wife husband partner girlfriend boyfriend fianc "
+    "boss manager dog cat doctor dentist therapist landlord puppy kitten vegan vegetarian "
+    "pescatarian pescetarian keto paleo carnivore omnivore flexitarian gluten lactose dairy "
+    "halal kosher raw flight train meeting appointment call interview class lesson shift "
+    "stand bus dinner session exam")
+_HINT_STARTS = WordStarts(_HINT_WORDS.split())
+"""How every alternative of :data:`_HINT` but "I'm <number>" begins, as a whole word."""
+_HAS_DIGIT = re.compile(r"\d")
+_RULE_FILTER = LiteralFilter([rx for _, _, rx in _RULES])
+"""Which rules can match a text (their literals are in it)."""
+
+
+def hint_start(text: str) -> int:
+    """Where :data:`_HINT` can first match ``text`` (-1: nowhere), from one literal scan.
+
+    A text with a digit may hold "I'm 34": it is searched from the start.
+    """
+    if _HAS_DIGIT.search(text):
+        return 0
+    return _HINT_STARTS.first(case_fold(text))
 
 
 def slot_of(text: str, language: str | None = "en") -> Slot | None:
@@ -148,7 +173,8 @@ def slot_of(text: str, language: str | None = "en") -> Slot | None:
 
     A negated statement ("It's not true that I live in Turin") sets no slot.
     """
-    if _HINT.search(text) is None:
+    start = hint_start(text)
+    if start < 0 or _HINT.search(text, start) is None:
         return None
     return _slot_of(text, language)
 
@@ -156,9 +182,10 @@ def slot_of(text: str, language: str | None = "en") -> Slot | None:
 @lru_cache(maxsize=8192)
 def _slot_of(text: str, language: str | None) -> Slot | None:
     langs = [language or "en"] + ([] if language == "en" else ["en"])
+    may_match = frozenset(_RULE_FILTER.candidates(case_fold(text)))
     for lang in langs:
-        for rule_lang, slot, pattern in _RULES:
-            if rule_lang != lang:
+        for i, (rule_lang, slot, pattern) in enumerate(_RULES):
+            if rule_lang != lang or i not in may_match:
                 continue
             m = pattern.search(text)
             if m is None or _NEG.search(text[max(0, m.start() - 25): m.start("value")]):
@@ -180,6 +207,11 @@ def _slot_of(text: str, language: str | None) -> Slot | None:
                 value = _money(value)
             return (f"{slot}:{_clean(name)}" if name else slot, value)
     return None
+
+
+def clear_cache() -> None:
+    """Forget the cached slots."""
+    _slot_of.cache_clear()
 
 
 _NEG = re.compile(r"\b(?:not|never|don't|don’t|doesn't|didn't|didn’t|no\s+longer|non|no|"

@@ -1,29 +1,15 @@
-"""Coverage of the hand-written statements (``coverage_cases``) by an ``extract_facts``.
+"""Coverage of the hand-written statements (``evaluation.coverage_cases``), old and new
+extractor side by side (``kore eval --sets coverage`` gives the new one's figures):
 
-    python -m tests.extract.coverage     # old and new extractor side by side
+    python -m tests.extract.coverage
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any
+from kore_pipeline.evaluation.coverage import coverage, covers
+from kore_pipeline.evaluation.coverage_cases import NEGATIVE, POSITIVE
 
-from tests.extract.coverage_cases import NEGATIVE, POSITIVE
-
-Extract = Callable[[str, str], Sequence[Any]]
-
-
-def covers(extract: Extract, text: str, lang: str, category: str, phrase: str) -> bool:
-    """Does ``text`` yield a fact of ``category`` whose clause holds ``phrase``?"""
-    return any(f.category == category and phrase.lower() in f.content.lower()
-               for f in extract(text, lang))
-
-
-def coverage(extract: Extract) -> tuple[float, list[str], list[str]]:
-    """Share of positives covered, the positives missed, the negatives that gave a fact."""
-    missed = [t for t, lang, cat, phrase in POSITIVE if not covers(extract, t, lang, cat, phrase)]
-    false = [t for t, lang in NEGATIVE if extract(t, lang)]
-    return 1 - len(missed) / len(POSITIVE), missed, false
+__all__ = ["coverage", "covers", "main"]
 
 
 def main() -> None:

@@ -121,3 +121,20 @@ def test_a_backfilled_older_statement_does_not_override_the_newer_one(tmp_path: 
         upsert_memories(conn, extract_memories(batch, S), "2026-11-01T10:00:00+00:00")
     status = dict(conn.execute("SELECT key, status FROM memories WHERE category = 'preference'"))
     assert status == {"preference:not_jazz_music": "active", "preference:jazz_music": "superseded"}
+
+
+def test_a_repeated_turn_gives_each_message_its_own_memories() -> None:
+    """Texts are extracted once and cached: a turn said again by others, or with a given
+    importance, still gets its own owner, episode key and importance."""
+    text = "I prefer green tea in the evening, it helps me sleep."
+    first, again = msgs(message(text, owner="a"), message(text, owner="b", importance=5))
+    out = extract_memories([first, again], S)
+    assert sorted((m.owner, m.type, m.importance) for m in out) == [
+        ("a", "episodic", 2), ("a", "factual", 2), ("b", "episodic", 5), ("b", "factual", 5)]
+    assert len({m.key for m in out if m.type == "episodic"}) == 2
+
+
+def test_a_message_with_an_odd_language_field_still_yields_its_facts() -> None:
+    record = {**msgs(message("I love jazz and I live in Turin."))[0], "language": ["it", "en"]}
+    out = extract_memories([record], S)
+    assert {m.key for m in out if m.type == "factual"} == {"preference:jazz", "profile:turin"}

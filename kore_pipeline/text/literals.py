@@ -3,8 +3,8 @@
 From each compiled pattern's parse tree, :func:`required_literals` takes a set of literal
 strings one of which every match must contain (the most selective such set, e.g. ``{"prefer",
 "like", "love", "enjoy", "adore"}`` for "I (really) prefer|like|..."), or None when it
-finds none. :class:`LiteralFilter` looks for all those strings in one ``finditer`` over the
-case-folded text and tells which patterns may match; a pattern whose literals are absent
+finds none. :class:`LiteralFilter` looks for all those strings in one Aho-Corasick scan of
+the case-folded text and tells which patterns may match; a pattern whose literals are absent
 cannot match, so skipping it changes no result (patterns without literals always run).
 """
 
@@ -16,7 +16,9 @@ from collections.abc import Sequence
 from re import _casefix, _constants, _parser  # type: ignore[attr-defined]
 from typing import Any
 
-__all__ = ["LiteralFilter", "case_fold", "required_literals"]
+import ahocorasick
+
+__all__ = ["LiteralFilter", "WordStarts", "case_fold", "required_literals"]
 
 _MAX_SET = 128
 _MAX_CLASS = 6
@@ -145,56 +147,87 @@ def required_literals(rx: re.Pattern[str]) -> Literals:
     return got if got and all(got) else None
 
 
-def _trie_regex(words: list[str]) -> str:
-    """One regex matching the longest of ``words`` at a position, factored as a trie (sre tries
-    alternatives one by one; a trie makes that a few character tests)."""
-    trie: dict[str, Any] = {}
-    for w in words:
-        node = trie
-        for ch in w:
-            node = node.setdefault(ch, {})
-        node[""] = {}
-
-    def emit(node: dict[str, Any]) -> str:
-        ends = "" in node
-        alts = [re.escape(ch) + emit(child) for ch, child in sorted(node.items()) if ch]
-        if not alts:
-            return ""
-        body = alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
-        return f"(?:{body})?" if ends else body
-
-    return emit(trie)
-
-
 class LiteralFilter:
-    """Which of ``patterns`` may match a text: one case-folded scan for all their literals."""
+    """Which of ``patterns`` may match a text: one case-folded scan for all their literals.
+
+    The scan is an Aho-Corasick automaton (``pyahocorasick``, C): every occurrence of every
+    literal, overlapping ones included, in one pass over the text. Each literal carries the
+    patterns that need it as a bit mask; the candidates are the bits of their union.
+    """
 
     def __init__(self, patterns: Sequence[re.Pattern[str]]) -> None:
         self.always: list[int] = []
-        by_literal: dict[str, list[int]] = {}
+        by_literal: dict[str, int] = {}
         for i, rx in enumerate(patterns):
             lits = required_literals(rx)
             if lits is None:
                 self.always.append(i)
             else:
                 for lit in lits:
-                    by_literal.setdefault(lit, []).append(i)
-        words = sorted(by_literal, key=len, reverse=True)
-        # At each position the scan reports the longest literal there; shorter literals that
-        # are its prefixes start there too.
-        self._hits = {w: sorted({i for v in words if w.startswith(v) for i in by_literal[v]})
-                      for w in words}
-        self._rx = re.compile("(?=(" + _trie_regex(words) + "))") if words else None
+                    by_literal[lit] = by_literal.get(lit, 0) | 1 << i
+        self.literals = frozenset(by_literal)
+        self._always_mask = sum(1 << i for i in self.always)
+        self._automaton: Any = None
+        if by_literal:
+            self._automaton = ahocorasick.Automaton()
+            for lit, mask in by_literal.items():
+                self._automaton.add_word(lit, mask)
+            self._automaton.make_automaton()
         self.count = len(patterns)
 
     def candidates(self, folded: str) -> list[int]:
         """Indexes (ascending) of the patterns that may match the case-folded text."""
-        if self._rx is None:
-            return list(self.always)
-        found = set(self._rx.findall(folded))
-        if not found:
-            return list(self.always)
-        out = set(self.always)
-        for w in found:
-            out.update(self._hits[w])
-        return sorted(out)
+        mask = self._always_mask
+        if self._automaton is not None:
+            for _end, needed_by in self._automaton.iter(folded):
+                mask |= needed_by
+        out = []
+        while mask:
+            low = mask & -mask
+            out.append(low.bit_length() - 1)
+            mask ^= low
+        return out
+
+
+class WordStarts:
+    """Where the first of some strings starts at the start of a word (after no word character
+    or at the text's start), in one Aho-Corasick scan of the case-folded text.
+
+    A prefilter for a pattern ``\\b(?:alt|alt...)`` whose every alternative begins with one of
+    the strings (``"mud"`` for ``mud\\w*``, ``"fianc"`` for ``fianc[ée]e?``): no such start, no
+    match; the pattern can be searched from the first start on (``case_fold`` keeps positions).
+    """
+
+    def __init__(self, prefixes: Sequence[str]) -> None:
+        if not prefixes or not all(prefixes):
+            raise ValueError("WordStarts needs non-empty prefixes")
+        self._automaton = ahocorasick.Automaton()
+        for p in prefixes:
+            folded = case_fold(p)
+            self._automaton.add_word(folded, len(folded))
+        self._automaton.make_automaton()
+
+    def first(self, folded: str) -> int:
+        """The smallest position where a prefix starts a word of ``folded``, else -1."""
+        best = -1
+        for end, size in self._automaton.iter(folded):
+            start = end - size + 1
+            if (best < 0 or start < best) and (start == 0 or not _is_word_char(folded[start - 1])):
+                best = start
+        return best
+
+
+    def any_whole(self, folded: str) -> bool:
+        """Whether a prefix occurs in ``folded`` as a whole word (no word character around)."""
+        size = len(folded)
+        for end, length in self._automaton.iter(folded):
+            start = end - length + 1
+            if (start == 0 or not _is_word_char(folded[start - 1])) and \
+                    (end + 1 == size or not _is_word_char(folded[end + 1])):
+                return True
+        return False
+
+
+def _is_word_char(ch: str) -> bool:
+    r"""``\w`` of a ``str`` pattern: alphanumeric or underscore."""
+    return ch.isalnum() or ch == "_"
