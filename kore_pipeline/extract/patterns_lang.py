@@ -180,11 +180,13 @@ TABLE: dict[str, list[tuple[str, str, str]]] = {
             r"eczema ibs lupus hypertension high\s+blood\s+pressure cancer tinnitus dyslexia") +
          r"\b)"),
         (PREF, "+", r"\bI(?:'d|\s+would)\s+(?:much\s+|really\s+|honestly\s+)?rather\s+(?!not\b|"
-                    r"(?:say|tell|talk|discuss|comment|answer|share|be)\b)(?P<fact>[^.;!?]{2,120}?)"
+                    r"(?:say|tell|talk|discuss|comment|answer|share|be|go\s+into|elaborate|"
+                    r"disclose|reveal)\b)(?P<fact>[^.;!?]{2,120}?)"
                     r"(?=\s+than\b|\s+instead\b|\s*[.;!?,]|$)"),
         (PREF, "-", r"\bI(?:'d|\s+would)\s+(?:much\s+|really\s+)?rather\s+not\s+(?!(?:say|tell|"
                     r"talk|"
-                    r"discuss|comment|answer|share|get\s+into|be|think\s+about\s+it)\b)"
+                    r"discuss|comment|answer|share|get\s+into|be|think\s+about\s+it|go\s+into|"
+                    r"elaborate|disclose|reveal|specify|mention)\b)"
                     r"(?P<fact>[^.;!?]{2,120}?)(?=\s+than\b|\s*[.;!?,]|$)"),
         (PROF, "+", r"\bmy\s+(?P<pre>(?:(?:wife|husband|partner|boyfriend|girlfriend|"
                     r"fianc[ée]e?|son|"

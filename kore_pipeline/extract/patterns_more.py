@@ -38,7 +38,7 @@ NOT_REFUSAL: dict[str, str] = {
 _HOUR_EN = (r"(?:about\s+|around\s+)?(?:\d|noon|midnight|half|one|two|three|four|five|six|"
             r"seven|eight|nine|ten|eleven|twelve)")
 _DAY_EN = r"monday|tuesday|wednesday|thursday|friday|saturday|sunday"
-_ONE_OFF_EN = (r"(?![^.;!?]*\b(?:tomorrow|tonight|today|this\s+(?:morning|afternoon|evening|week|"
+_ONE_OFF_EN = (r"(?![^;!?]*\b(?:tomorrow|tonight|today|this\s+(?:morning|afternoon|evening|week|"
                r"weekend|time)|next\s+\w+|right\s+now)\b)")
 _OBJ_PRONOUN = r"(?!(?:it|that|this|them|him|her|you|those|these|one)\b)"
 
