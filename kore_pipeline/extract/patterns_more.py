@@ -44,9 +44,8 @@ _OBJ_PRONOUN = r"(?!(?:it|that|this|them|him|her|you|those|these|one)\b)"
 
 EN: list[Row] = [
     # sleep and schedule: "I go to bed at 11pm", "I wake up early"
-    (HAB, "+", r"\bI\s+(?P<pre>go\s+to\s+(?:bed|sleep)|get\s+to\s+bed|head\s+to\s+bed|"
-               r"fall\s+asleep|wake\s+up|get\s+up|turn\s+in|start\s+work|finish\s+work|"
-               r"leave\s+work|get\s+home\s+from\s+work)(?=\s+(?:at|around|by|before|after|"
+    (HAB, "+", r"\bI\s+(?P<pre>go\s+to\s+(?:bed|sleep)|get\s+to\s+bed|fall\s+asleep|"
+               r"wake\s+up|get\s+up|turn\s+in|start\s+work|finish\s+work|leave\s+work)(?=\s+(?:at|around|by|before|after|"
                r"about|between)\s+" + _HOUR_EN + r"|\s+(?:early|late|at\s+dawn)\b)" + _ONE_OFF_EN),
     # working pattern: "I work night shifts", "I work from home", "I work weekends"
     (PROF, "+", r"\bI(?:\s+(?:also|currently|still|now|mostly|usually|often))?\s+"
@@ -76,16 +75,23 @@ EN: list[Row] = [
                r"these|those|them|the\s+(?:following|attached|above|same|one))\b))"
                r"(?P<fact>[^.;!?]{2,150}?)(?=\s*[.;!?]|,?\s+(?:but|because|since|unless|so)\b"
                r"|,\s|$)"),
-    # obligations of diet and health: "I have to avoid caffeine", "I'm not allowed to eat sugar"
+    # obligations of diet and health ("I have to avoid caffeine", "I'm not allowed to eat
+    # sugar") and time constraints ("I must be home by 6pm on weekdays"): one row, so the
+    # literal scan runs it once for "have"/"need"/"must"
     (PROF, "+", r"\bI(?:\s+(?:really|also|still|now))?(?:\s+have\s+to|\s+need\s+to|\s+must|"
                 r"'ve\s+got\s+to|\s+have\s+got\s+to|(?:'m|\s+am)\s+supposed\s+to)\s+"
                 r"(?:(?:strictly|always|really|completely)\s+)?(?=(?:avoid|stay\s+away\s+from|"
                 r"steer\s+clear\s+of|cut\s+out|cut\s+back\s+on|stay\s+off|keep\s+off)\s+"
                 + _OBJ_PRONOUN + r"\w)"
                 r"|\bI(?:'m|\s+am)\s+not\s+(?:allowed|supposed|permitted)\s+to\s+(?=(?:eat|drink|"
-                r"have|take|consume|lift|drive)\s+" + _OBJ_PRONOUN + r"\w)"),
+                r"have|take|consume|lift|drive)\s+" + _OBJ_PRONOUN + r"\w)"
+                r"|\bI(?:\s+(?:always|usually|also|still))?(?:\s+must|\s+have\s+to|\s+need\s+to|"
+                r"'ve\s+got\s+to|\s+have\s+got\s+to)\s+" + _ONE_OFF_EN + r"(?=(?:be|get|leave|"
+                r"finish|pick\s+up|drop\s+off|start|stop|arrive|go\s+to\s+bed)\b[^.;!?]{0,40}?"
+                r"\b(?:by|before|until|till|no\s+later\s+than)\s+(?:\d|noon|midnight|one|two|"
+                r"three|four|five|six|seven|eight|nine|ten|eleven|twelve|" + _DAY_EN + r"))"),
     # favourites wording: "My go-to drink is", "my editor of choice is", "my guilty pleasure is"
-    (PREF, "+", r"\bmy\s+(?:(?:absolute|current|all[- ]time)\s+)?(?:go-?to|comfort|"
+    (PREF, "+", r"\bmy\s+(?:(?:absolute|current|all[- ]time)\s+)?(?:go-to|goto|comfort|"
                 r"guilty\s+pleasure|[\w-]+\s+of\s+choice|usual\s+(?:order|drink|coffee|"
                 r"breakfast|snack|spot|haunt))(?:\s+[\w'\-]{1,20}){0,2}?\s+(?:is|are)\b"),
     # needs: "I need a wheelchair-accessible venue", "I need a quiet place to work"
@@ -97,12 +103,6 @@ EN: list[Row] = [
                 r"halal|kosher|vegan|vegetarian|aisle\s+seats?|window\s+seats?|hearing\s+aids?|"
                 r"glasses|insulin|inhaler|(?:\d+|six|seven|eight|nine|ten)\s+hours\s+of\s+"
                 r"sleep)\b)"),
-    # time constraints: "I must be home by 6pm on weekdays", "I have to be at work by 8am"
-    (PROF, "+", r"\bI(?:\s+(?:always|usually|also|still))?(?:\s+must|\s+have\s+to|\s+need\s+to|"
-                r"'ve\s+got\s+to|\s+have\s+got\s+to)\s+" + _ONE_OFF_EN + r"(?=(?:be|get|leave|"
-                r"finish|pick\s+up|drop\s+off|start|stop|arrive|go\s+to\s+bed)\b[^.;!?]{0,40}?"
-                r"\b(?:by|before|until|till|no\s+later\s+than)\s+(?:\d|noon|midnight|one|two|"
-                r"three|four|five|six|seven|eight|nine|ten|eleven|twelve|" + _DAY_EN + r"))"),
 ]
 
 IT: list[Row] = [
