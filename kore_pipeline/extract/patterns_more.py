@@ -99,7 +99,8 @@ EN: list[Row] = [
                 r"the|some)\s+)?(?:[\w-]+\s+)?(?:moment|minute|second|break|day|night|time|"
                 r"word|weekend|holiday|nap)\b)(?=(?:(?:a|an|"
                 r"the|some)\s+)?(?:[\w-]+\s+){0,2}?(?:[\w]+-(?:accessible|friendly|free|proof|"
-                r"floor)|wheelchair|accessible|step-free|ground[- ]floor|elevator|quiet|"
+                r"floor)|wheelchair|accessible|step-free|ground[- ]floor|elevator|quiet\s+(?:place|"
+                r"room|space|spot|area|table|environment|office|hotel|corner|seat)|"
                 r"halal|kosher|vegan|vegetarian|aisle\s+seats?|window\s+seats?|hearing\s+aids?|"
                 r"glasses|insulin|inhaler|(?:\d+|six|seven|eight|nine|ten)\s+hours\s+of\s+"
                 r"sleep)\b)"),
