@@ -115,39 +115,44 @@ def neighbour_times(conn: sqlite3.Connection, owner: str,
         load_sql("neighbour_times"), (json.dumps(wanted), owner))}
 
 
-def neighbours_to_add(weighted: dict[int, float], places: dict[int, Place],
-                      times: dict[Place, tuple[str | None, str | None]],
-                      top: int) -> set[Place]:
-    """The places just before and after the ``top`` best candidates that hold no candidate:
-    a reply that shares no word with the question ("They were awestruck") is found through
-    the turn it answers."""
-    held = set(places.values())
-    best = sorted(places, key=lambda mid: -weighted.get(mid, 0.0))[:top]
+def top_places(weighted: dict[int, float], places: dict[int, Place], top: int) -> list[Place]:
+    """The places of the ``top`` best candidates, best first (each place once)."""
+    best = sorted(places, key=lambda mid: (-weighted.get(mid, 0.0), mid))
+    return list(dict.fromkeys(places[mid] for mid in best))[:top]
+
+
+def neighbours_to_add(sources: list[Place], held: set[Place],
+                      times: dict[Place, tuple[str | None, str | None]]) -> set[Place]:
+    """The places just before and after ``sources`` that hold no candidate (``held``): a reply
+    that shares no word with the question ("They were awestruck") is found through the turn
+    it answers."""
     out: set[Place] = set()
-    for mid in best:
-        session = places[mid][0]
-        for at in times.get(places[mid], (None, None)):
-            if at is not None and (session, at) not in held:
-                out.add((session, at))
+    for session, at in sources:
+        for near in times.get((session, at), (None, None)):
+            if near is not None and (session, near) not in held:
+                out.add((session, near))
     return out
 
 
 def spread_to_neighbours(weighted: dict[int, float], places: dict[int, Place],
+                         sources: list[Place],
                          times: dict[Place, tuple[str | None, str | None]],
                          share: float) -> dict[int, float]:
-    """Each memory's bonus: ``share`` x the best score among the memories said in the same
-    session just before or just after it (``places``: id -> (session, time); ``times``: the
-    neighbouring times of each place, :func:`neighbour_times`)."""
+    """Each memory's bonus: ``share`` x the best score among the ``sources`` (the best
+    candidates' places) said just before or just after it in its session (``places``:
+    id -> (session, time); ``times``: the neighbouring times of each source,
+    :func:`neighbour_times`). Turns are neighbours both ways, so looking up the sources'
+    neighbours alone finds every memory a source lends to."""
     if share <= 0 or not places:
         return {}
-    best: dict[Place, float] = {}
+    score_at: dict[Place, float] = {}
     for mid, place in places.items():
-        best[place] = max(best.get(place, 0.0), weighted.get(mid, 0.0))
-    bonus: dict[int, float] = {}
-    for mid, (session, at) in places.items():
-        before, after = times.get((session, at), (None, None))
-        near = max(best.get((session, before), 0.0) if before else 0.0,
-                   best.get((session, after), 0.0) if after else 0.0)
-        if near > 0:
-            bonus[mid] = share * near
-    return bonus
+        score_at[place] = max(score_at.get(place, 0.0), weighted.get(mid, 0.0))
+    lent: dict[Place, float] = {}
+    for session, at in sources:
+        value = score_at.get((session, at), 0.0)
+        for near in times.get((session, at), (None, None)):
+            if near is not None and value > lent.get((session, near), 0.0):
+                lent[(session, near)] = value
+    return {mid: share * lent[place] for mid, place in places.items()
+            if lent.get(place, 0.0) > 0}

@@ -32,6 +32,7 @@ from kore_pipeline.serve.ranking import (
     only_asks,
     owner_subjects,
     spread_to_neighbours,
+    top_places,
 )
 from kore_pipeline.settings import KoreSettings
 from kore_pipeline.store.db import connect_reader, get_meta, transaction
@@ -44,6 +45,9 @@ log = logging.getLogger(__name__)
 _TOKEN = re.compile(r"\w+", re.UNICODE)
 _OWNER_TOKEN = re.compile(r"[^\W_]", re.UNICODE)
 MAX_QUERY_TOKENS = 64
+NEIGHBOUR_SOURCES = 30
+"""The best candidates that lend ``neighbour_share`` of their score to the turns around them
+(a candidate further down lends too little to move anything into the top k)."""
 NEIGHBOURS_ADDED_FROM = 10
 """The turns just before and after this many best candidates join the candidates."""
 _HIT_COLUMNS = ("m.id, m.owner, m.subject, m.type, m.category, m.content, m.importance,"
@@ -659,9 +663,10 @@ class Searcher:
             weigh(r, fused[r["id"]])
         places = {r["id"]: (r["session_id"], r["created_at"]) for r in rows
                   if r["session_id"] is not None}
-        times = neighbour_times(self.conn, owner, places.values()) if share > 0 else {}
-        missing = neighbours_to_add(weighted, places, times, NEIGHBOURS_ADDED_FROM) \
-            if times and neighbour_filter is not None else set()
+        sources = top_places(weighted, places, NEIGHBOUR_SOURCES) if share > 0 else []
+        times = neighbour_times(self.conn, owner, sources)
+        missing = neighbours_to_add(sources[:NEIGHBOURS_ADDED_FROM], set(places.values()),
+                                    times) if neighbour_filter is not None else set()
         if missing:
             where, params = neighbour_filter  # type: ignore[misc]
             # CROSS JOIN keeps the places outside: one seek in memories_session_time each
@@ -676,8 +681,7 @@ class Searcher:
                     weigh(r, 0.0)
                     why[r["id"]]["added_as_neighbour"] = True
                     places[r["id"]] = (r["session_id"], r["created_at"])
-            times.update(neighbour_times(self.conn, owner, missing))
-        bonus = spread_to_neighbours(weighted, places, times, share)
+        bonus = spread_to_neighbours(weighted, places, sources, times, share)
         out = {}
         for mid, value in weighted.items():
             extra = bonus.get(mid, 0.0)
