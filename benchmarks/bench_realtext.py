@@ -1,26 +1,29 @@
 #!/usr/bin/env python
 """Real-text throughput: N messages of conversation, from files to a searchable store.
 
-    python benchmarks/bench_realtext.py --messages 10000 [--baseline sentence-transformers]
-        [--data ../shared/data] [--add 1000] [--json out.json]
+    python benchmarks/bench_realtext.py --messages 30000,100000 [--add 1000]
+        [--baseline sentence-transformers] [--reps 1] [--data ../shared/data] [--json out.json]
 
 The messages recombine real turns of the public sets in ``--data`` (Synthetic-Persona-Chat,
 LoCoMo, MemoryBank): whole source conversations (or windows of them) become sessions of many
 owners and conversations, at times spread over a year (30-90 s between turns). They are
 written as JSON Lines to a temporary folder (removed afterwards; never in the project).
 
-Then the real pipeline runs on them, step by step as ``run_pipeline`` chains them, in a fresh
-home: ingest, extract (facts, scores, languages: what will be embedded), embed (the model
-over every new text, cache writes), upsert (the extract stage, reusing those candidates),
-index, decay, compress, publish.
-Printed per step: seconds, messages/s and peak RSS (VmHWM, reset before each step). In the
-same run, on the very texts the pipeline embedded, the raw ``encode`` of the same backend
-(loaded, warmed): texts/s, the machine's limit for that model, and the ratio whole run /
-raw encode (raw-encode seconds over whole-run seconds; 1.0 = the run costs only the model).
-With ``--add K``: K more messages (new sessions of the same owners, a day later) are run
-through the same home, the daily increment. With ``--baseline B[,C]``: the same messages
-again with each backend in a fresh home, runs alternating (the ratios are of one run of this
-script; a baseline's raw encode only with ``--baseline-raw``).
+Each size runs the real ``run_pipeline`` (the plan runner, its units and home lock) in a fresh
+home. A stage listener times every recorded stage: wall and CPU seconds, messages/s and peak
+RSS (VmHWM, reset before each top-level stage); the ``embed`` stage is split into its
+extraction (the candidates whose texts it encodes) and the model's work. Right after the run,
+the raw ``encode`` of the same backend (a fresh model, loaded and warmed) on the very texts the
+run embedded: the machine's limit for that model, and the ratio whole run / raw encode
+(raw-encode seconds over whole-run seconds; 1.0 = the run costs only the model). With two sizes
+or more, the growth of each stage between consecutive sizes, and an *estimate* at
+``--estimate`` messages (power law through the last two sizes; not a measurement).
+
+``--add K``: a day later, K more messages (new sessions of the same owners, during that day)
+run through the biggest home: every stage on its own, and how many memories compression
+compared (the new and changed ones) against the active memories of the home.
+``--baseline B[,C]``: each size again with each backend in a fresh home, runs alternating (a
+baseline's raw encode only with ``--baseline-raw``).
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ import argparse
 import contextlib
 import csv
 import json
+import math
 import os
 import random
 import resource
@@ -37,6 +41,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Callable, Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -44,22 +49,28 @@ from typing import Any
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
 
-from kore_pipeline.embed.cache import embed_text, embed_with_cache  # noqa: E402
-from kore_pipeline.extract.facts import extract_memories  # noqa: E402
-from kore_pipeline.ingest.reader import message_key  # noqa: E402
+from kore_pipeline.embed.factory import make_embedder  # noqa: E402
 from kore_pipeline.run import pipeline as run  # noqa: E402
 from kore_pipeline.serve.search import Searcher  # noqa: E402
 from kore_pipeline.settings import KoreSettings  # noqa: E402
+from kore_pipeline.store.runlog import StageEvent, listening  # noqa: E402
 from kore_pipeline.timeutil import iso  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 START = datetime(2025, 6, 1, tzinfo=UTC)
 NOW = START + timedelta(days=366)
+NEXT_DAY = NOW + timedelta(days=1)
 Turns = list[tuple[str, str]]  # (role, text)
+EXTRACTION = "embed: extraction"
+ENCODE = "embed: encode (model)"
 
 
 def log(msg: str) -> None:
     print(f"[realtext {time.strftime('%H:%M:%S')}] {msg}", file=sys.stderr, flush=True)
+
+
+def load() -> str:
+    return "/".join(f"{x:.1f}" for x in os.getloadavg())
 
 
 def source_conversations(data: Path) -> list[Turns]:
@@ -87,16 +98,17 @@ def source_conversations(data: Path) -> list[Turns]:
     if bank.is_file():
         for user in json.loads(bank.read_text(encoding="utf-8")).values():
             for day in user.get("history", {}).values():
-                turns: Turns = []
+                day_turns: Turns = []
                 for pair in day:
-                    turns += [("user", pair["query"]), ("assistant", pair["response"])]
-                convs.append(turns)
+                    day_turns += [("user", pair["query"]), ("assistant", pair["response"])]
+                convs.append(day_turns)
     return [c for c in convs if c]
 
 
 def write_messages(convs: list[Turns], n: int, owners: int, seed: int, folder: Path,
-                   start: datetime, tag: str) -> int:
-    """``n`` messages in one JSONL file per owner, sessions drawn from ``convs``."""
+                   start: datetime, tag: str, span_s: int = 365 * 86400) -> int:
+    """``n`` messages in one JSONL file per owner, sessions drawn from ``convs``, starting
+    within ``span_s`` seconds of ``start``."""
     rng = random.Random(seed)
     per_owner: dict[int, list[dict[str, Any]]] = {o: [] for o in range(owners)}
     written = 0
@@ -108,7 +120,7 @@ def write_messages(convs: list[Turns], n: int, owners: int, seed: int, folder: P
             first = rng.randrange(len(turns) - 20)
             turns = turns[first : first + rng.randint(20, 40)]
         turns = turns[: n - written]
-        ts = start + timedelta(seconds=rng.randrange(365 * 86400))
+        ts = start + timedelta(seconds=rng.randrange(span_s))
         sid = f"{tag}s{session}"
         for i, (role, text) in enumerate(turns):
             per_owner[owner].append({
@@ -128,7 +140,7 @@ def write_messages(convs: list[Turns], n: int, owners: int, seed: int, folder: P
 
 
 def reset_peak() -> None:
-    """Reset the process's peak RSS (Linux ``clear_refs`` 5), so each step has its own."""
+    """Reset the process's peak RSS (Linux ``clear_refs`` 5), so each stage has its own."""
     with contextlib.suppress(OSError):
         Path("/proc/self/clear_refs").write_text("5")
 
@@ -144,46 +156,81 @@ def peak_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
-def run_steps(paths: list[Path], settings: KoreSettings, embedder: Any) -> dict[str, Any]:
-    """The pipeline of ``run_pipeline``, each step timed; returns figures per step."""
-    steps: dict[str, dict[str, float]] = {}
-    ctx = run.open_run(settings, "pipeline", NOW, embedder)
-    out: dict[str, Any] = {"steps": steps}
+class StageMeter:
+    """A stage listener: wall, CPU and peak RSS of every stage of the run, in start order
+    (a stage run inside another, e.g. compression's re-index, is marked ``nested``)."""
 
-    def step(name: str, fn: Any, *args: Any) -> Any:
+    def __init__(self) -> None:
+        self.rows: list[dict[str, Any]] = []
+        self.open: dict[int, tuple[int, float, float]] = {}
+
+    def __call__(self, event: StageEvent) -> None:
+        if event.phase == "start":
+            if not self.open:
+                reset_peak()
+            self.rows.append({"stage": event.stage, "nested": bool(self.open)})
+            self.open[event.seq] = (len(self.rows) - 1, time.perf_counter(),
+                                    time.process_time())
+        elif event.phase in ("end", "error") and event.seq in self.open:
+            row, t0, c0 = self.open.pop(event.seq)
+            self.rows[row] |= {"s": time.perf_counter() - t0, "cpu": time.process_time() - c0,
+                               "counts": dict(event.counts)}
+            if not self.rows[row]["nested"]:
+                self.rows[row]["peak_mb"] = peak_mb()
+
+
+@contextlib.contextmanager
+def recording_candidates(sink: dict[str, Any]) -> Iterator[None]:
+    """Time the embed stage's extraction and keep the texts it hands to the model."""
+    real: Callable[[run.RunContext], list[str]] = run.candidate_texts
+
+    def timed(ctx: run.RunContext) -> list[str]:
+        t0, c0 = time.perf_counter(), time.process_time()
+        texts = real(ctx)
+        sink["extraction"] = {"s": time.perf_counter() - t0, "cpu": time.process_time() - c0}
+        sink["texts"] = texts
+        return texts
+
+    setattr(run, "candidate_texts", timed)  # noqa: B010 (the stage calls it by name)
+    try:
+        yield
+    finally:
+        setattr(run, "candidate_texts", real)  # noqa: B010
+
+
+def whole_run(paths: list[Path], settings: KoreSettings, embedder: Any,
+              now: datetime) -> dict[str, Any]:
+    """One real ``run_pipeline``, every stage timed; figures per stage and in all."""
+    meter, sink = StageMeter(), dict[str, Any]()
+    load_before = load()
+    with listening(meter), recording_candidates(sink):
         reset_peak()
         t0, c0 = time.perf_counter(), time.process_time()
-        result = fn(*args)
-        steps[name] = {"s": time.perf_counter() - t0, "cpu": time.process_time() - c0,
-                       "peak_mb": peak_mb()}
-        return result
-
-    def body() -> None:
-        step("ingest", run.stage_ingest, ctx, paths)
-        pending = run.pending_messages(ctx.conn)
-        out["messages"] = len(pending)
-        candidates = step("extract", extract_memories, pending, ctx.settings)
-        # as prepare_vectors leaves them: the upsert step reuses these candidates
-        ctx.prepared = ([message_key(m) for m in pending], candidates)
-        texts = sorted({embed_text(c.subject, c.content) for c in candidates})
-        out["texts"] = texts
-        out["encoded"] = step("embed", lambda: embed_with_cache(texts, ctx.embedder,
-                                                                  ctx.cache)[1])
-        with run.serving_transaction(ctx):
-            step("upsert (extract stage)", run.stage_extract, ctx)
-            step("index", run.stage_index, ctx)
-            step("decay", run.stage_decay, ctx)
-            out["compress"] = step("compress", run.stage_compress, ctx)
-        step("publish", run.stage_publish, ctx)
-
-    run.execute(ctx, body)
-    out["total_s"] = sum(s["s"] for s in steps.values())
-    out["total_cpu"] = sum(s["cpu"] for s in steps.values())
-    return out
+        summary = run.run_pipeline(paths, settings, now=now, embedder=embedder)
+        total_s, total_cpu = time.perf_counter() - t0, time.process_time() - c0
+    stages: dict[str, dict[str, Any]] = {}
+    for row in meter.rows:
+        name = f"{row['stage']} (in compress)" if row["nested"] else row["stage"]
+        into = stages.setdefault(name, {"s": 0.0, "cpu": 0.0, "peak_mb": 0.0, "times": 0})
+        into["s"] += row.get("s", 0.0)
+        into["cpu"] += row.get("cpu", 0.0)
+        into["peak_mb"] = max(into["peak_mb"], row.get("peak_mb", 0.0))
+        into["times"] += 1
+        if row["stage"] == "embed" and "extraction" in sink:
+            ext = sink["extraction"]
+            stages[EXTRACTION] = {"s": ext["s"], "cpu": ext["cpu"], "sub": True}
+            stages[ENCODE] = {"s": row["s"] - ext["s"], "cpu": row["cpu"] - ext["cpu"],
+                              "sub": True,
+                              "model_load_s": row["counts"].get("model_load_s", 0.0)}
+    return {"stages": stages, "total_s": total_s, "total_cpu": total_cpu,
+            "peak_mb": peak_mb(), "texts": sink.get("texts", []), "summary": summary,
+            "messages": summary.get("ingest", {}).get("messages_new", 0),
+            "load": f"{load_before} -> {load()}"}
 
 
-def raw_encode(texts: list[str], embedder: Any) -> tuple[float, float]:
-    """(wall, CPU) seconds of ``embedder.encode(texts)``, loaded and warmed first."""
+def raw_encode(texts: list[str], settings: KoreSettings) -> tuple[float, float]:
+    """(wall, CPU) seconds of ``encode(texts)`` by a fresh model, loaded and warmed first."""
+    embedder = make_embedder(settings)
     embedder.encode(texts[:64])
     t0, c0 = time.perf_counter(), time.process_time()
     embedder.encode(texts)
@@ -213,109 +260,196 @@ def med(xs: list[float]) -> float:
     return float(statistics.median(xs))
 
 
-def report(name: str, runs: list[dict[str, Any]]) -> None:
-    """Per step: medians of wall and CPU seconds over the runs, messages/s, peak RSS."""
+def stage_medians(runs: list[dict[str, Any]]) -> dict[str, dict[str, float]]:
+    """Per stage: median wall and CPU seconds over the runs, max peak RSS."""
+    out: dict[str, dict[str, float]] = {}
+    for name, first in runs[0]["stages"].items():
+        out[name] = {"s": med([r["stages"][name]["s"] for r in runs]),
+                     "cpu": med([r["stages"][name]["cpu"] for r in runs]),
+                     "peak_mb": max(r["stages"][name].get("peak_mb", 0.0) for r in runs),
+                     "sub": float(bool(first.get("sub")))}
+    return out
+
+
+def report(title: str, runs: list[dict[str, Any]]) -> None:
+    """The table of one size and backend (medians over the runs)."""
     first = runs[0]
-    messages, n_texts = first["messages"], len(first["texts"])
-    print(f"\n### {name}: {messages:,} messages, {n_texts:,} texts embedded"
-          f" ({first['encoded']:,} encoded), compress {first['compress']};"
+    messages = first["messages"]
+    summ = first["summary"]
+    print(f"\n### {title}: {messages:,} messages, {len(first['texts']):,} texts embedded,"
+          f" {summ.get('extract', {}).get('inserted', 0):,} memories inserted;"
+          f" compress {summ.get('compress')}; load {first['load']};"
           f" medians of {len(runs)} run(s)")
-    print("| step | wall s | CPU s | messages/s (wall) | peak RSS (MB) |")
+    print("| stage | wall s | CPU s | messages/s (wall) | peak RSS MB |")
     print("|---|---:|---:|---:|---:|")
-    for step in first["steps"]:
-        wall = med([r["steps"][step]["s"] for r in runs])
-        cpu = med([r["steps"][step]["cpu"] for r in runs])
-        peak = max(r["steps"][step]["peak_mb"] for r in runs)
-        print(f"| {step} | {wall:.1f} | {cpu:.1f} | {messages / max(wall, 1e-9):,.0f} |"
-              f" {peak:,.0f} |")
+    for name, f in stage_medians(runs).items():
+        label = f"  ↳ {name}" if f["sub"] else name
+        peak = f"{f['peak_mb']:,.0f}" if f["peak_mb"] else ""
+        print(f"| {label} | {f['s']:.1f} | {f['cpu']:.1f} |"
+              f" {messages / max(f['s'], 1e-9):,.0f} | {peak} |")
     wall, cpu = med([r["total_s"] for r in runs]), med([r["total_cpu"] for r in runs])
     print(f"| **whole run** | **{wall:.1f}** | **{cpu:.1f}** | **{messages / wall:,.0f}** |"
-          f" {max(max(f['peak_mb'] for f in r['steps'].values()) for r in runs):,.0f} |")
-    raws = [r["raw"] for r in runs if r.get("raw")]
+          f" {max(r['peak_mb'] for r in runs):,.0f} |")
+    raws = [r for r in runs if r.get("raw")]
     if raws:
-        rw, rc = med([x[0] for x in raws]), med([x[1] for x in raws])
-        ratio_wall = med([r["raw"][0] / r["total_s"] for r in runs if r.get("raw")])
-        ratio_cpu = med([r["raw"][1] / r["total_cpu"] for r in runs if r.get("raw")])
-        embed_wall = med([r["raw"][0] / r["steps"]["embed"]["s"] for r in runs if r.get("raw")])
-        print(f"\nraw encode of the same {n_texts:,} texts, right after each run: {rw:.1f} s"
-              f" wall ({n_texts / rw:,.0f} texts/s), {rc:.1f} s CPU. Ratio whole run / raw"
-              f" encode (median of per-run ratios): wall **{ratio_wall:.2f}**, CPU"
-              f" **{ratio_cpu:.2f}**; embed step / raw encode (wall) {embed_wall:.2f}")
+        n_texts = len(first["texts"])
+        rw, rc = med([r["raw"][0] for r in raws]), med([r["raw"][1] for r in raws])
+        ratio_wall = med([r["raw"][0] / r["total_s"] for r in raws])
+        ratio_cpu = med([r["raw"][1] / r["total_cpu"] for r in raws])
+        embed_wall = med([r["raw"][0] / r["stages"][ENCODE]["s"] for r in raws])
+        print(f"\nraw encode of the same {n_texts:,} texts, right after the run: {rw:.1f} s"
+              f" wall ({n_texts / rw:,.0f} texts/s), {rc:.1f} s CPU; load {raws[0]['raw_load']}."
+              f" Ratio whole run / raw encode: wall **{ratio_wall:.2f}**, CPU"
+              f" **{ratio_cpu:.2f}**; raw encode / the run's encode (wall) {embed_wall:.2f}")
+    if "search_ms" in first:
+        print(f"search p50 (hybrid, one owner, 30 queries): {first['search_ms']:.1f} ms")
+
+
+def growth(sizes: list[int], by_size: dict[int, list[dict[str, Any]]], estimate: int) -> None:
+    """Per stage: time ratio between consecutive sizes, and the power-law estimate."""
+    for small, big in zip(sizes, sizes[1:], strict=False):
+        a, b = stage_medians(by_size[small]), stage_medians(by_size[big])
+        scale = big / small
+        print(f"\n### growth {small:,} -> {big:,} messages (x{scale:.2f});"
+              f" ESTIMATE at {estimate:,} (power law through these two sizes, not measured)")
+        print("| stage | wall ratio | CPU ratio | exponent (CPU) | est. wall s | est. CPU s |")
+        print("|---|---:|---:|---:|---:|---:|")
+        rows = [(n, a[n], b[n]) for n in b if n in a]
+        rows.append(("whole run",
+                     {"s": med([r["total_s"] for r in by_size[small]]),
+                      "cpu": med([r["total_cpu"] for r in by_size[small]])},
+                     {"s": med([r["total_s"] for r in by_size[big]]),
+                      "cpu": med([r["total_cpu"] for r in by_size[big]])}))
+        for name, fa, fb in rows:
+            rw = fb["s"] / max(fa["s"], 1e-9)
+            rc = fb["cpu"] / max(fa["cpu"], 1e-9)
+            exp = math.log(max(rc, 1e-9)) / math.log(scale)
+            est_c = fb["cpu"] * (estimate / big) ** exp
+            est_w = fb["s"] * (estimate / big) ** (math.log(max(rw, 1e-9)) / math.log(scale))
+            print(f"| {name} | {rw:.2f} | {rc:.2f} | {exp:.2f} | {est_w:,.0f} | {est_c:,.0f} |")
+        pa = max(r["peak_mb"] for r in by_size[small])
+        pb = max(r["peak_mb"] for r in by_size[big])
+        print(f"peak RSS {pa:,.0f} -> {pb:,.0f} MB (x{pb / pa:.2f})")
+
+
+def increment_report(res: dict[str, Any], added: int) -> None:
+    """The daily increment's stages, and what compression compared."""
+    report(f"a day later: +{added:,} messages on that home", [res])
+    comp = res["summary"].get("compress", {})
+    print(f"compression compared {comp.get('compared', '?'):,} memories (new or changed) of"
+          f" {res.get('active', 0):,} active, in {comp.get('passes')} pass(es);"
+          f" {comp.get('merged')} merged")
 
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    p.add_argument("--messages", type=int, default=10_000)
+    p.add_argument("--messages", default="10000",
+                   help="sizes, comma-separated, each a fresh home (e.g. 30000,100000)")
     p.add_argument("--owners", type=int, default=None, help="default: messages / 1000, >= 8")
-    p.add_argument("--add", type=int, default=1000, help="daily increment (0: skip)")
+    p.add_argument("--add", type=int, default=1000,
+                   help="the next day's messages on the biggest home (0: skip)")
     p.add_argument("--baseline", default="",
                    help="backends run again as baselines (comma-separated)")
     p.add_argument("--reps", type=int, default=1, help="whole runs per backend (alternating)")
     p.add_argument("--baseline-raw", action="store_true",
                    help="also time the baseline backend's raw encode")
+    p.add_argument("--no-raw", action="store_true",
+                   help="no raw encode (stage figures only: no ratio)")
+    p.add_argument("--raw-largest-only", action="store_true",
+                   help="the raw encode (and ratio) at the largest size only")
+    p.add_argument("--estimate", type=int, default=1_000_000,
+                   help="messages of the growth estimate")
     p.add_argument("--seed", type=int, default=16)
     p.add_argument("--data", type=Path, default=ROOT.parent / "shared" / "data")
     p.add_argument("--json", type=Path, default=None)
     cfg = p.parse_args(argv)
-    owners = cfg.owners or max(8, cfg.messages // 1000)
+    sizes = sorted(int(s) for s in cfg.messages.split(",") if s.strip())
     work = Path(tempfile.mkdtemp(prefix="kore-realtext-"))
-    figures: dict[str, Any] = {"messages": cfg.messages, "owners": owners}
+    baselines = [b.strip() for b in cfg.baseline.split(",") if b.strip()]
+    backends = [KoreSettings().embedder, *baselines]
+    figures: dict[str, Any] = {"argv": sys.argv[1:], "sizes": {}}
+    print(f"# bench_realtext {' '.join(sys.argv[1:])}; load average {load()};"
+          f" {os.cpu_count()} CPUs; {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}")
+    by_size: dict[int, list[dict[str, Any]]] = {}
     try:
         convs = source_conversations(cfg.data)
         log(f"{len(convs):,} source conversations, {sum(map(len, convs)):,} turns")
-        day = work / "day0"
-        write_messages(convs, cfg.messages, owners, cfg.seed, day, START, "d0")
-        if cfg.add:
-            write_messages(convs, cfg.add, owners, cfg.seed + 1, work / "day1",
-                           NOW - timedelta(hours=20), "d1")
-        baselines = [b.strip() for b in cfg.baseline.split(",") if b.strip()]
-        backends = [KoreSettings().embedder, *baselines]
-        print(f"# bench_realtext {' '.join(sys.argv[1:])}; {owners} owners;"
-              f" load average {os.getloadavg()[0]:.1f}; {os.cpu_count()} CPUs")
-        from kore_pipeline.embed.factory import make_embedder
-
-        runs: dict[str, list[dict[str, Any]]] = {b: [] for b in backends}
-        for rep in range(cfg.reps):  # backends alternate, so load hits them alike
+        for size in sizes:
+            owners = cfg.owners or max(8, size // 1000)
+            day = work / f"day0-{size}"
+            write_messages(convs, size, owners, cfg.seed, day, START, "d0")
+            runs: dict[str, list[dict[str, Any]]] = {b: [] for b in backends}
+            for rep in range(cfg.reps):  # backends alternate, so load hits them alike
+                for backend in backends:
+                    settings = KoreSettings(home=work / f"home-{size}-{backend}-{rep}",
+                                            embedder=backend)
+                    log(f"{size:,} messages, {owners} owners, {backend} {rep + 1}/{cfg.reps}"
+                        f" (load {load()})")
+                    res = whole_run([day], settings, make_embedder(settings), NOW)
+                    log(f"whole run {res['total_s']:.1f} s; raw encode of"
+                        f" {len(res['texts']):,} texts")
+                    raw_here = not cfg.no_raw and (size == sizes[-1]
+                                                   or not cfg.raw_largest_only)
+                    if raw_here and (backend == backends[0] or cfg.baseline_raw):
+                        res["raw_load"] = load()
+                        res["raw"] = raw_encode(res["texts"], settings)
+                    last = rep == 0 and backend == backends[0]
+                    if last:
+                        res["search_ms"] = search_ms(settings, make_embedder(settings), 30,
+                                                     cfg.seed)
+                    if last and cfg.add and size == sizes[-1]:
+                        day1 = work / f"day1-{size}"
+                        write_messages(convs, cfg.add, owners, cfg.seed + 1, day1,
+                                       NOW + timedelta(hours=1), "d1", span_s=20 * 3600)
+                        log(f"a day later: {cfg.add:,} more messages (load {load()})")
+                        add = whole_run([day, day1], settings, make_embedder(settings),
+                                        NEXT_DAY)
+                        add["active"] = active_memories(settings)
+                        res["add"] = add
+                    runs[backend].append(res)
+                    shutil.rmtree(settings.home, ignore_errors=True)
+            by_size[size] = runs[backends[0]]
             for backend in backends:
-                settings = KoreSettings(home=work / f"home-{backend}-{rep}", embedder=backend)
-                embedder = make_embedder(settings)
-                log(f"{backend} {rep + 1}/{cfg.reps}: whole run on {cfg.messages:,} messages"
-                    f" (load {os.getloadavg()[0]:.1f})")
-                res = run_steps([day], settings, embedder)
-                if backend == backends[0] or cfg.baseline_raw:
-                    res["raw"] = raw_encode(res["texts"], make_embedder(settings))
-                if rep == 0 and backend == backends[0]:
-                    res["search_ms"] = search_ms(settings, embedder, 30, cfg.seed)
-                    if cfg.add:
-                        log(f"{backend}: daily increment of {cfg.add:,} messages")
-                        res["add"] = run_steps([day, work / "day1"], settings, embedder)
-                runs[backend].append(res)
-                shutil.rmtree(settings.home, ignore_errors=True)
-        for backend in backends:
-            report(backend, runs[backend])
-            first = runs[backend][0]
-            if "search_ms" in first:
-                print(f"\nsearch p50 (hybrid, one owner, 30 queries): {first['search_ms']:.1f} ms")
-            if "add" in first:
-                report(f"{backend}, +{cfg.add:,} messages on that home", [first["add"]])
-            figures[backend] = [{k: v for k, v in r.items() if k != "texts"}
-                                | {"add": {k: v for k, v in r.get("add", {}).items()
-                                           if k != "texts"}}
-                                for r in runs[backend]]
-        for baseline in baselines:
-            base, main_b = runs[baseline], runs[backends[0]]
-            ratios = [b["total_s"] / m["total_s"] for b, m in zip(base, main_b, strict=True)]
-            cpu_r = [b["total_cpu"] / m["total_cpu"] for b, m in zip(base, main_b, strict=True)]
-            emb = [b["steps"]["embed"]["cpu"] / m["steps"]["embed"]["cpu"]
-                   for b, m in zip(base, main_b, strict=True)]
-            print(f"\nwhole run {baseline} / {backends[0]} (median of per-rep ratios):"
-                  f" wall {med(ratios):.2f}x, CPU {med(cpu_r):.2f}x; embed step CPU"
-                  f" {med(emb):.2f}x")
+                report(f"{size:,} messages, {backend}", runs[backend])
+                if "add" in runs[backend][0]:
+                    increment_report(runs[backend][0]["add"], cfg.add)
+            for baseline in baselines:
+                base, main_b = runs[baseline], runs[backends[0]]
+                pairs = list(zip(base, main_b, strict=True))
+                print(f"\nwhole run {baseline} / {backends[0]} (median of per-rep ratios):"
+                      f" wall {med([b['total_s'] / m['total_s'] for b, m in pairs]):.2f}x, CPU"
+                      f" {med([b['total_cpu'] / m['total_cpu'] for b, m in pairs]):.2f}x")
+            figures["sizes"][size] = {b: [strip(r) for r in rs] for b, rs in runs.items()}
+            sys.stdout.flush()
+        if len(sizes) > 1:
+            growth(sizes, by_size, cfg.estimate)
     finally:
         shutil.rmtree(work, ignore_errors=True)
     if cfg.json:
-        cfg.json.write_text(json.dumps(figures, indent=1))
+        cfg.json.write_text(json.dumps(figures, indent=1, default=str))
     return 0
+
+
+def active_memories(settings: KoreSettings) -> int:
+    """Active memories of the home (what a full compression pass would compare)."""
+    from kore_pipeline.store.db import connect
+
+    conn = connect(settings.db_path())
+    try:
+        return int(conn.execute("SELECT count(*) FROM memories WHERE status = 'active'"
+                                " AND type != 'summary' AND category != 'summary'")
+                   .fetchone()[0])
+    finally:
+        conn.close()
+
+
+def strip(res: dict[str, Any]) -> dict[str, Any]:
+    """A run's figures without the texts (for the JSON file)."""
+    out = {k: v for k, v in res.items() if k != "texts"}
+    out["texts"] = len(res.get("texts", []))
+    if "add" in res:
+        out["add"] = strip(res["add"])
+    return out
 
 
 if __name__ == "__main__":

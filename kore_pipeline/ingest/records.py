@@ -61,6 +61,8 @@ def check_id(name: str, value: str) -> None:
     if len(value) > MAX_ID_CHARS:
         raise BadRecord(f"field {name!r} is {len(value)} characters long (at most"
                         f" {MAX_ID_CHARS})")
+    if value.isprintable():  # no character of the categories below (C speed: most ids)
+        return
     bad = next((c for c in value if unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp")
                 and c not in "\u200d"), None)
     if bad is not None:
@@ -116,7 +118,7 @@ def normalise(rec: Any, settings: KoreSettings, source: str, line: int,
                                    or not 1 <= importance <= 5):
         raise BadRecord(f"field 'importance' must be an integer 1..5, got {importance!r}")
     owner = _str_field(rec, "owner", settings.default_owner) or settings.default_owner
-    conversation = _str_field(rec, "conversation_id", Path(source).stem) or Path(source).stem
+    conversation = _str_field(rec, "conversation_id", None) or Path(source).stem
     session = _str_field(rec, "session_id", conversation) or conversation
     speaker = _str_field(rec, "speaker", None)
     if speaker is None and role == "user" and settings.default_speaker:

@@ -93,16 +93,21 @@ UnitRunner = Callable[[RunSpec, tuple[Step, ...], RunMap | None], dict[str, Any]
 _MODELS: dict[str, Embedder | None] = {}
 """The model of each run in progress in this process, shared by its units (loaded once)."""
 
+_PREPARED: dict[str, tuple[list[tuple[str, str, str]], list[Any]]] = {}
+"""The candidates the ``embed`` unit of each run in progress extracted, for its ``extract``
+unit (a unit of its own, on another context): extraction runs once per run, not twice."""
+
 
 @contextmanager
 def sharing_model(run_id: str, embedder: Embedder | None) -> Iterator[None]:
     """Let the units of ``run_id`` run in this process share ``embedder`` (or the first
-    model one of them loads)."""
+    model one of them loads) and the candidates extracted for embedding."""
     _MODELS[run_id] = embedder
     try:
         yield
     finally:
         _MODELS.pop(run_id, None)
+        _PREPARED.pop(run_id, None)
 
 
 def run_unit(spec: RunSpec, stage_names: list[str], serving: bool,
@@ -111,7 +116,8 @@ def run_unit(spec: RunSpec, stage_names: list[str], serving: bool,
     serving transaction (rolled back as a whole on error). Returns their stats."""
     settings = spec.kore_settings()
     ctx = stages.RunContext(settings, connect(settings.db_path()), resolve_now(spec.now),
-                            spec.run_id, spec.kind, model=_MODELS.get(spec.run_id))
+                            spec.run_id, spec.kind, model=_MODELS.get(spec.run_id),
+                            prepared=_PREPARED.pop(spec.run_id, None))
     try:
         with stages.serving_transaction(ctx) if serving else nullcontext():
             for name in stage_names:
@@ -119,8 +125,11 @@ def run_unit(spec: RunSpec, stage_names: list[str], serving: bool,
         return ctx.stats
     finally:
         model = ctx.model.real if isinstance(ctx.model, MergedVectors) else ctx.model
-        if spec.run_id in _MODELS and _MODELS[spec.run_id] is None:
-            _MODELS[spec.run_id] = model
+        if spec.run_id in _MODELS:  # a run sharing within this process
+            if _MODELS[spec.run_id] is None:
+                _MODELS[spec.run_id] = model
+            if ctx.prepared is not None:  # extracted, not yet upserted: the next unit's
+                _PREPARED[spec.run_id] = ctx.prepared
         ctx.close()
 
 

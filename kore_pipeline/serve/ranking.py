@@ -95,6 +95,8 @@ def owner_subjects(conn: sqlite3.Connection, owner: str) -> list[str]:
 def only_asks(content: str) -> bool:
     """Whether a memory only asks: it has a question and no statement of four words or
     more ("Wow! What made you name her Tilly?" asks; "I named her Tilly. Cute?" does not)."""
+    if "?" not in content:
+        return False  # most memories: no question at all
     sentences = [s.strip() for s in _SENTENCE.findall(_PHOTO.sub(" ", content))]
     asks = any(s.endswith("?") for s in sentences)
     return asks and not any(len(s.split()) >= 4 and not s.endswith("?") for s in sentences)

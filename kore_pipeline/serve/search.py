@@ -600,7 +600,8 @@ class Searcher:
         marks = ",".join("?" * len(ids))
         rows = self.conn.execute(
             f"SELECT {_HIT_COLUMNS} FROM memories AS m"
-            f" WHERE m.id IN ({marks}) AND m.owner = ?", [*ids, owner]).fetchall()
+            f" WHERE m.id IN ({marks}) AND +m.owner = ?",  # "+": by id, not an owner index
+            [*ids, owner]).fetchall()
         if not rows:
             return []
         signals = self._signals(fused, rows, owner, named, neighbour_filter)

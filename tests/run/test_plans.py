@@ -81,3 +81,30 @@ def test_an_idle_micro_batch_stops_after_ingest(tmp_path: Path) -> None:
     again = run_micro_batch([logs], settings, NOW)
     assert again["state"] == "completed" and set(again) == {"run_id", "state", "ingest"}
     assert recorded(settings, again["run_id"]) == ["ingest"]
+
+
+@pytest.mark.slow  # the embed stage loads the model
+def test_a_pipeline_run_extracts_each_message_once(
+        tmp_path: Path, embedder: object, monkeypatch: pytest.MonkeyPatch) -> None:
+    # the embed unit extracts to know what to encode; the extract unit (another context)
+    # upserts those very candidates instead of extracting every message again
+    from kore_pipeline.run import pipeline as stages
+
+    logs = write_jsonl(tmp_path / "logs" / "a.jsonl", [
+        {"owner": "o", "conversation_id": "c", "message_id": str(i), "role": "user",
+         "ts": f"2026-11-0{i}T10:00:00Z", "speaker": "Anna", "text": text}
+        for i, text in enumerate(["I work as a nurse in Lyon.", "My dog is called Rex.",
+                                  "I am allergic to peanuts."], start=1)]).parent
+    extracted: list[int] = []
+    real = stages.extract_memories
+
+    def counting(messages: list[dict[str, object]], settings: KoreSettings) -> list[object]:
+        extracted.append(len(messages))
+        return real(messages, settings)
+
+    monkeypatch.setattr(stages, "extract_memories", counting)
+    summary = runner.run_plan(PIPELINE, KoreSettings(home=tmp_path / "home"), paths=[logs],
+                              now=NOW, embedder=embedder)  # type: ignore[arg-type]
+    assert extracted == [3]
+    assert summary["extract"]["messages"] == 3 and summary["extract"]["inserted"] >= 3
+    assert runner._PREPARED == {}  # nothing kept once the run is over
