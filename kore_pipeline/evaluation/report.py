@@ -158,13 +158,18 @@ def _coverage_lines(cov: dict[str, Any]) -> list[str]:
                " (extract_facts, no model) ==",
            f"{'list':<10}{'statements':>11}{'covered':>9}{'coverage%':>10}{'any fact%':>10}"
            f"{'negatives':>10}{'false facts':>12}"]
-    for name in ("original", "extra", "all"):
+    for name in ("original", "extra", "heldout", "all"):
+        if name not in cov:
+            continue
         c = cov[name]
         out.append(f"{name:<10}{c['statements']:>11}{c['covered']:>9}{_pct(c['coverage']):>10}"
                    f"{_pct(c['any_fact_coverage']):>10}{c['negatives']:>10}{c['false_facts']:>12}")
     out.append("  original = evaluation/coverage_cases.py (the list the extractor was written"
-               " against); extra = evaluation/coverage_extra.py (held out)")
-    for name in ("original", "extra"):
+               " against); extra = evaluation/coverage_extra.py (held out); heldout ="
+               " evaluation/coverage_heldout.py (held out from the rows closing extra's misses)")
+    for name in ("original", "extra", "heldout"):
+        if name not in cov:
+            continue
         for m in cov[name]["missed"]:
             got = "; ".join(m["got"]) or "no fact"
             out.append(f"  missed ({name}{', ' + m['class'] if m['class'] else ''}):"

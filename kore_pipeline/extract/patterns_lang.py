@@ -10,6 +10,8 @@ apostrophes are normalised to ``'``. ``(?-i:[A-Z])`` asks for a capital letter.
 
 from __future__ import annotations
 
+from kore_pipeline.extract.patterns_more import MORE_ROWS, NOT_REFUSAL
+
 PREF, DEC, HAB, PROF = "preference", "decision", "habit", "profile"
 CATEGORIES = (PREF, DEC, HAB, PROF)
 
@@ -39,7 +41,7 @@ _RULE_FACT = (r"(?P<fact>[^.;!?]{2,150}?)(?=\s*[.;!?]|,?\s+(?:but|because|since|
 
 TABLE: dict[str, list[tuple[str, str, str]]] = {
     "en": [
-        (PREF, "+", _I + r"\s+(?:prefer|like|love|enjoy|adore)\b"),
+        (PREF, "+", _I + r"\s+(?:prefer|like|love|enjoy|adore)\b" + NOT_REFUSAL["en"]),
         (PREF, "+", _IMA + r"\s+(?:(?:a\s+)?(?:big\s+|huge\s+|massive\s+|great\s+)?fan\s+of|into|"
                     r"obsessed\s+with|passionate\s+about|interested\s+in|crazy\s+about)\b"),
         (PREF, "+", r"^(?P<fact>[\w' -]{2,40}?)\s+(?:is|are)\s+(?:definitely\s+|probably\s+)?my\s+"
@@ -178,11 +180,13 @@ TABLE: dict[str, list[tuple[str, str, str]]] = {
             r"eczema ibs lupus hypertension high\s+blood\s+pressure cancer tinnitus dyslexia") +
          r"\b)"),
         (PREF, "+", r"\bI(?:'d|\s+would)\s+(?:much\s+|really\s+|honestly\s+)?rather\s+(?!not\b|"
-                    r"(?:say|tell|talk|discuss|comment|answer|share|be)\b)(?P<fact>[^.;!?]{2,120}?)"
+                    r"(?:say|tell|talk|discuss|comment|answer|share|be|go\s+into|elaborate|"
+                    r"disclose|reveal)\b)(?P<fact>[^.;!?]{2,120}?)"
                     r"(?=\s+than\b|\s+instead\b|\s*[.;!?,]|$)"),
         (PREF, "-", r"\bI(?:'d|\s+would)\s+(?:much\s+|really\s+)?rather\s+not\s+(?!(?:say|tell|"
                     r"talk|"
-                    r"discuss|comment|answer|share|get\s+into|be|think\s+about\s+it)\b)"
+                    r"discuss|comment|answer|share|get\s+into|be|think\s+about\s+it|go\s+into|"
+                    r"elaborate|disclose|reveal|specify|mention)\b)"
                     r"(?P<fact>[^.;!?]{2,120}?)(?=\s+than\b|\s*[.;!?,]|$)"),
         (PROF, "+", r"\bmy\s+(?P<pre>(?:(?:wife|husband|partner|boyfriend|girlfriend|"
                     r"fianc[ée]e?|son|"
@@ -224,7 +228,7 @@ TABLE: dict[str, list[tuple[str, str, str]]] = {
          r"\b)(?=[a-z]+\b(?<!ed\b))" + _RULE_FACT),
     ],
     "it": [
-        (PREF, "+", r"\b(?:io\s+)?(?:preferisco|adoro|amo)\b"),
+        (PREF, "+", r"\b(?:io\s+)?(?:preferisco|adoro|amo)\b" + NOT_REFUSAL["it"]),
         (PREF, "+", r"\b(?:a\s+me\s+)?mi\s+(?:piace|piacciono)\b"),
         (PREF, "+", r"\b(?:il|la)\s+mi[oa]\s+[\w' ]{1,40}?\s+preferit[oa]\s+è\b"),
         (PREF, "+", r"\bvado\s+matt[oa]\s+per\b|\b(?:io\s+)?sono\s+(?:(?:un|una)\s+)?(?:grande\s+|"
@@ -263,13 +267,13 @@ TABLE: dict[str, list[tuple[str, str, str]]] = {
         (PROF, "+", r"\b(?:io\s+)?(?:ho|possiedo)\s+(?=(?:un'|(?:un|una|uno|due|tre|quattro|\d+)"
                     r"\s+)(?!po'|po\b|attimo|sacco|domand|idea|paio\s+di\s+domande|momento)\w)"),
         # --- issue 13 ---
-        (PREF, "+", r"\b(?:io\s+)?preferirei\b"),
+        (PREF, "+", r"\b(?:io\s+)?preferirei\b" + NOT_REFUSAL["it"]),
         (PREF, "-", r"\b(?:io\s+)?non\s+mi\s+fido\s+(?:di|del|della|dei|degli|delle|dello)\b"),
         (PROF, "+", r"\b(?:io\s+)?(?:seguo|faccio)\s+(?=una\s+dieta\b)"),
         (PREF, "-", r"\b(?:io\s+)?mi\s+rifiuto\s+di\b"),
     ],
     "es": [
-        (PREF, "+", r"\b(?:yo\s+)?(?:prefiero|adoro)\b"),
+        (PREF, "+", r"\b(?:yo\s+)?(?:prefiero|adoro)\b" + NOT_REFUSAL["es"]),
         (PREF, "+", r"\b(?:a\s+mí\s+)?me\s+(?:gusta|gustan|encanta|encantan)\b"),
         (PREF, "+", r"\bmi\s+[\w ]{1,40}?\s+(?:favorit[oa]|preferid[oa])\s+es\b"),
         (PREF, "-", r"\b(?:a\s+mí\s+)?no\s+me\s+(?:gusta|gustan)\b"),
@@ -296,13 +300,13 @@ TABLE: dict[str, list[tuple[str, str, str]]] = {
         (PROF, "+", r"\btengo\s+(?=(?:un|una|dos|tres|\d+)\s+(?:\w+\s+)?(?:perr[oa]s?|gat[oa]s?|"
                     r"hij[oa]s?|niñ[oa]s)\b)"),
         # --- issue 13 ---
-        (PREF, "+", r"\b(?:yo\s+)?preferiría\b"),
+        (PREF, "+", r"\b(?:yo\s+)?preferiría\b" + NOT_REFUSAL["es"]),
         (PREF, "-", r"\b(?:yo\s+)?no\s+confío\s+(?:en|de)\b"),
         (PROF, "+", r"\b(?:yo\s+)?sigo\s+(?=una\s+dieta\b)"),
         (PREF, "-", r"\b(?:yo\s+)?me\s+niego\s+a\b"),
     ],
     "fr": [
-        (PREF, "+", r"\bje\s+préfère\b|\bj'(?:aime|adore)\b"),
+        (PREF, "+", r"\bje\s+préfère\b" + NOT_REFUSAL["fr"] + r"|\bj'(?:aime|adore)\b"),
         (PREF, "+", r"\b(?:mon|ma)\s+[\w' ]{1,40}?\s+préférée?\s+(?:est|c'est)\b"),
         (PREF, "-", r"\bje\s+n'(?:aime|supporte)\s+pas\b|\bje\s+ne\s+supporte\s+pas\b"),
         (PREF, "-", r"\bje\s+(?:déteste|hais)\b|\bj'(?:évite|ai\s+horreur\s+d(?:e|u|es))\b"),
@@ -329,7 +333,7 @@ TABLE: dict[str, list[tuple[str, str, str]]] = {
         (PROF, "+", r"\bj'ai\s+(?=(?:un|une|deux|trois|\d+)\s+(?:\w+\s+)?(?:chiens?|chats?|"
                     r"chattes?|enfants|fils|filles?)\b)"),
         # --- issue 13 ---
-        (PREF, "+", r"\bje\s+préférerais\b"),
+        (PREF, "+", r"\bje\s+préférerais\b" + NOT_REFUSAL["fr"]),
         (PREF, "-", r"\bje\s+ne\s+fais\s+pas\s+confiance\s+(?:à|aux|au|en)\b|\bje\s+n'ai\s+pas\s+"
                     r"confiance\s+(?:en|dans)\b"),
         (PROF, "+", r"\bje\s+suis\s+(?=un\s+régime\b)"),
@@ -370,12 +374,12 @@ TABLE: dict[str, list[tuple[str, str, str]]] = {
         (PROF, "+", r"\bich\s+habe\s+(?=(?:einen|eine|ein|zwei|drei|\d+)\s+(?:\w+\s+)?(?:Hunde?|"
                     r"Katzen?|Kater|Kinder|Kind|Sohn|Söhne|Tochter|Töchter)\b)"),
         # --- issue 13 ---
-        (PREF, "+", r"\bich\s+würde\s+lieber\b"),
+        (PREF, "+", r"\bich\s+würde\s+lieber\b" + NOT_REFUSAL["de"]),
         (PREF, "-", r"\bich\s+weigere\s+mich,?\s+(?P<fact>[^.;!?]{1,100}?)\s+zu\s+\w+\b"),
         (PREF, "-", r"\bich\s+vertraue\s+(?P<fact>[^.;!?]{1,100}?)\s+nicht\b"),
     ],
     "pt": [
-        (PREF, "+", r"\b(?:eu\s+)?(?:prefiro|adoro|amo)\b"),
+        (PREF, "+", r"\b(?:eu\s+)?(?:prefiro|adoro|amo)\b" + NOT_REFUSAL["pt"]),
         (PREF, "+", r"\b(?:eu\s+)?gosto\s+(?:muito\s+|bastante\s+)?(?:de|do|da|dos|das)\b"),
         (PREF, "+", r"\b(?:o\s+|a\s+)?(?:meu|minha)\s+[\w ]{1,40}?\s+(?:favorit[oa]|preferid[oa])"
                     r"\s+é\b"),
@@ -402,12 +406,15 @@ TABLE: dict[str, list[tuple[str, str, str]]] = {
         (PROF, "+", r"\b(?:eu\s+)?tenho\s+(?=(?:um|uma|dois|duas|três|\d+)\s+(?:\w+\s+)?"
                     r"(?:cachorros?|cães|cão|gat[oa]s?|filh[oa]s?)\b)"),
         # --- issue 13 ---
-        (PREF, "+", r"\b(?:eu\s+)?preferiria\b"),
+        (PREF, "+", r"\b(?:eu\s+)?preferiria\b" + NOT_REFUSAL["pt"]),
         (PREF, "-", r"\b(?:eu\s+)?não\s+confio\s+(?:em|no|na|nos|nas)\b"),
         (PROF, "+", r"\b(?:eu\s+)?sigo\s+(?=uma\s+dieta\b)"),
         (PREF, "-", r"\b(?:eu\s+)?me\s+recuso\s+a\b"),
     ],
 }
+
+for _lang, _rows in MORE_ROWS.items():  # second coverage round: after every other row
+    TABLE[_lang].extend(_rows)
 
 # Clause boundaries that end an open fact: (words, extra regex alternatives).
 BOUNDARIES: dict[str, tuple[tuple[str, ...], str]] = {

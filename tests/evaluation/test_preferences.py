@@ -18,6 +18,7 @@ from kore_pipeline import evaluation as ev
 from kore_pipeline.evaluation.coverage import case_list_figures, evaluate_coverage
 from kore_pipeline.evaluation.coverage_cases import NEGATIVE, POSITIVE
 from kore_pipeline.evaluation.coverage_extra import EXTRA_NEGATIVE, EXTRA_POSITIVE
+from kore_pipeline.evaluation.coverage_heldout import HELDOUT_POSITIVE
 from kore_pipeline.evaluation.madial import preference_ids, preference_runs
 from kore_pipeline.evaluation.preferences import fusion_verdicts, persona_cases
 from kore_pipeline.evaluation.spc import SpcConversation
@@ -129,9 +130,11 @@ def test_the_held_out_list_is_new_and_the_figure_adds_both_lists() -> None:
     cov = evaluate_coverage()
     assert cov["original"]["statements"] == len(POSITIVE)
     assert cov["extra"]["statements"] == len(EXTRA_POSITIVE)
-    assert cov["all"]["covered"] == cov["original"]["covered"] + cov["extra"]["covered"]
-    assert cov["all"]["false_facts"] == cov["original"]["false_facts"] + \
-        cov["extra"]["false_facts"]
+    assert cov["heldout"]["statements"] == len(HELDOUT_POSITIVE)
+    assert not (old | {t for t, *_ in EXTRA_POSITIVE}) & {t for t, *_ in HELDOUT_POSITIVE}
+    lists = ("original", "extra", "heldout")
+    assert cov["all"]["covered"] == sum(cov[n]["covered"] for n in lists)
+    assert cov["all"]["false_facts"] == sum(cov[n]["false_facts"] for n in lists)
 
 
 def test_cli_eval_coverage_prints_the_figure_without_a_model(tmp_path: Path) -> None:

@@ -8,12 +8,14 @@ Differences are sorted into named kinds by :func:`classify`; a kind not in
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable, Iterable
 from typing import Any
 
 from kore_pipeline.extract import facts as new_facts
 from kore_pipeline.extract.patterns import extract_facts
+from kore_pipeline.extract.patterns_more import NOT_REFUSAL
 from kore_pipeline.settings import KoreSettings
 from kore_pipeline.text import language as new_language
 from kore_pipeline.text.language import pattern_language
@@ -37,6 +39,10 @@ EXPLAINED: dict[str, str] = {
     "facts:displaced-by-new-trigger": (
         "a new trigger row matches where an old one did (longer match at the same place, or "
         "earlier in the clause): the old fact is replaced by the new row's fact"),
+    "facts:refusal-to-answer": (
+        "issue 13 item 4, second round: a preference verb followed by a refusal to answer "
+        "('I prefer not to say', 'preferisco non rispondere', 'je préfère ne pas en parler') "
+        "states no preference; the old fact is gone and nothing replaces it"),
     "facts:faithful-list": (
         "issue 14 item 4: a comma piece that qualifies the one before ('aged 4 and 7', "
         "'mostly sci-fi', 'named Tom') is no list item any more: the old fact that was no "
@@ -71,6 +77,18 @@ def run_new(text: str, settings: KoreSettings, i: int = 0) -> tuple[str | None, 
 Classifier = Callable[[str, tuple[str | None, list[Row]], tuple[str | None, list[Row]]], str]
 
 
+_REFUSAL = re.compile("|".join(
+    rf"(?:{head}){guard.replace('(?!', '(?=', 1)}" for head, guard in (
+        (r"\bI(?:'d|\s+would)?\s+(?:\w+\s+)?(?:prefer|like|love|enjoy|adore)",
+         NOT_REFUSAL["en"]),
+        (r"\b(?:preferisco|preferirei)", NOT_REFUSAL["it"]),
+        (r"\b(?:prefiero|preferiría)", NOT_REFUSAL["es"]),
+        (r"\bje\s+(?:préfère|préférerais)", NOT_REFUSAL["fr"]),
+        (r"\bich\s+würde\s+lieber", NOT_REFUSAL["de"]),
+        (r"\b(?:prefiro|preferiria)", NOT_REFUSAL["pt"]))), re.IGNORECASE)
+"""A preference verb followed by a refusal to answer: the guard of each language, inverted."""
+
+
 def _is_new_trigger(ident: str) -> bool:
     lang, _, row = ident.partition(":")
     return int(row) >= len(OLD_TABLE.get(lang, ()))
@@ -89,6 +107,8 @@ def classify(text: str, old: tuple[str | None, list[Row]],
         return "episode"
     added = [r for r in new[1] if r not in old[1]]
     removed = [r for r in old[1] if r not in new[1]]
+    if removed and not added and all(_REFUSAL.search(r[3]) for r in removed):
+        return "facts:refusal-to-answer"
     lang = pattern_language(new[0])
     by_content = {f.content: f for f in extract_facts(text, lang)}
     old_by_content = {f.content: f for f in old_patterns.extract_facts(text, lang)}
