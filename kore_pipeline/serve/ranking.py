@@ -25,6 +25,7 @@ import re
 import sqlite3
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from kore_pipeline.store.sqlfiles import load_sql
 
@@ -35,6 +36,7 @@ _PHOTO = re.compile(r"\[shares? (?:a )?photo of[^\]]*\]", re.IGNORECASE)
 _SPACES = re.compile(r"\s+")
 
 
+@lru_cache(maxsize=4096)
 def _name_pattern(name: str) -> re.Pattern[str]:
     # the name as a whole word, with an English possessive ("Joanna's", "James'")
     return re.compile(rf"(?<!\w){re.escape(name)}(?:'s|’s|'|’)?(?!\w)", re.IGNORECASE)

@@ -604,7 +604,7 @@ class Searcher:
             [*ids, owner]).fetchall()
         if not rows:
             return []
-        signals = self._signals(fused, rows, owner, named, neighbour_filter)
+        rows, signals = self._signals(fused, rows, owner, named, neighbour_filter)
         fused = {**{mid: 0.0 for mid in signals}, **fused}  # neighbours added: no stream score
         refs = np.array([julian_day(parse_ts(r["last_accessed_at"] or r["created_at"]))
                          if r["ref_jd"] is None else r["ref_jd"] for r in rows])
@@ -639,12 +639,12 @@ class Searcher:
 
     def _signals(self, fused: dict[int, float], rows: list[Any], owner: str,
                  named: frozenset[str], neighbour_filter: tuple[str, list] | None
-                 ) -> dict[int, tuple[float, dict[str, Any]]]:
+                 ) -> tuple[list[Any], dict[int, tuple[float, dict[str, Any]]]]:
         """Each candidate's relevance after the ranking signals, and their explain keys:
         ``subject_named`` (x 1 + subject_boost), ``only_asks`` (x 1 - question_penalty),
         ``neighbour_bonus`` (added: neighbour_share x the best neighbouring turn) and
         ``added_as_neighbour`` (in neither stream: said just before or after a top hit).
-        ``rows`` gains the added neighbours."""
+        Returns the rows to score (``rows`` and the neighbours added) with those values."""
         boost, ask_penalty = self.settings.subject_boost, self.settings.question_penalty
         share = self.settings.neighbour_share
         weighted: dict[int, float] = {}
@@ -676,6 +676,7 @@ class Searcher:
                 f" WHERE m.owner = ? AND m.session_id = p.value ->> 0"
                 f" AND m.created_at = p.value ->> 1 AND m.type = 'episodic' AND {where}",
                 [json.dumps(sorted(missing)), owner, *params]).fetchall()
+            rows = list(rows)
             for r in added:
                 if r["id"] not in weighted:
                     rows.append(r)
@@ -691,5 +692,4 @@ class Searcher:
             elif why[mid].get("added_as_neighbour"):
                 continue  # its neighbour scored nothing after all
             out[mid] = (value + extra, why[mid])
-        rows[:] = [r for r in rows if r["id"] in out]
-        return out
+        return [r for r in rows if r["id"] in out], out

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -27,20 +27,6 @@ NOW = datetime(2026, 5, 1, 9, 30, tzinfo=UTC)
 
 def ago(days: float) -> str:
     return iso(NOW - timedelta(days=days))
-
-
-@pytest.fixture
-def conn(tmp_path: Path) -> Iterator[sqlite3.Connection]:
-    c = store.connect(tmp_path / "kore.sqlite")
-    yield c
-    c.close()
-
-
-@pytest.fixture
-def cache(tmp_path: Path) -> Iterator[EmbeddingCache]:
-    c = EmbeddingCache(tmp_path / "cache" / "embeddings.sqlite")
-    yield c
-    c.close()
 
 
 def add_memory(conn: sqlite3.Connection, mid: int, content: str, *, owner: str = "anna",

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterator
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -12,23 +10,8 @@ import pytest
 from kore_pipeline.embed.cache import Embedder, EmbeddingCache, make_embedder
 from kore_pipeline.lifecycle.compress import run_compress
 from kore_pipeline.settings import KoreSettings
-from kore_pipeline.store import db as store
 from kore_pipeline.store.db import restore_memory
 from tests.lifecycle.test_compress import NOW, add_memory, angle, row, seeded_embedder
-
-
-@pytest.fixture
-def conn(tmp_path: Path) -> Iterator[sqlite3.Connection]:
-    c = store.connect(tmp_path / "kore.sqlite")
-    yield c
-    c.close()
-
-
-@pytest.fixture
-def cache(tmp_path: Path) -> Iterator[EmbeddingCache]:
-    c = EmbeddingCache(tmp_path / "cache" / "embeddings.sqlite")
-    yield c
-    c.close()
 
 
 @pytest.fixture(scope="module")

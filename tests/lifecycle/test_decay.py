@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import math
 import sqlite3
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -32,13 +31,6 @@ def frame(rows: list[dict]) -> pl.DataFrame:
 def scores(rows: list[dict], settings: KoreSettings | None = None) -> list[float]:
     out = decay_frame(frame(rows), NOW, settings or KoreSettings())
     return out["decay_score"].to_list()
-
-
-@pytest.fixture
-def conn(tmp_path: Path) -> Iterator[sqlite3.Connection]:
-    c = store.connect(tmp_path / "kore.sqlite")
-    yield c
-    c.close()
 
 
 def add_memory(conn: sqlite3.Connection, mid: int, content: str, importance: int = 3,

@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -15,7 +13,6 @@ from hypothesis import strategies as st
 
 from kore_pipeline.lifecycle.decay import decay_score_row, decay_scores, julian_day, run_decay
 from kore_pipeline.settings import KoreSettings
-from kore_pipeline.store import db as store
 from kore_pipeline.timeutil import iso
 
 NOW = datetime(2026, 5, 1, 9, 30, tzinfo=UTC)
@@ -49,13 +46,6 @@ def test_julian_day_matches_sqlite() -> None:
 
         sql = conn.execute("SELECT julianday(?)", (text,)).fetchone()[0]
         assert julian_day(parse_ts(text)) == pytest.approx(sql, abs=1e-9)
-
-
-@pytest.fixture
-def conn(tmp_path: Path) -> Iterator[sqlite3.Connection]:
-    c = store.connect(tmp_path / "kore.sqlite")
-    yield c
-    c.close()
 
 
 def _add(conn: sqlite3.Connection, mid: int, importance: int, created: str,
