@@ -4,8 +4,22 @@
 
 -- The datasets --------------------------------------------------------------------------
 CREATE OR REPLACE VIEW messages   AS SELECT * FROM read_parquet('{lake}/messages/**/*.parquet', hive_partitioning = false, union_by_name = true);
-CREATE OR REPLACE VIEW memories   AS SELECT * FROM read_parquet('{lake}/memories.parquet');
-CREATE OR REPLACE VIEW archive    AS SELECT * FROM read_parquet('{lake}/archive.parquet');
+-- memories and archive: base rows, replaced by the delta's rows of the same key (a `_deleted`
+-- delta row hides its key); memories take their score from decay.parquet (docs/lake.md).
+CREATE OR REPLACE VIEW memories AS
+WITH delta AS (SELECT * FROM read_parquet('{lake}/memories/delta.parquet'))
+SELECT r.* REPLACE (coalesce(d.decay_score, 1.0) AS decay_score) FROM (
+    SELECT * FROM read_parquet('{lake}/memories/base.parquet')
+    WHERE id NOT IN (SELECT id FROM delta)
+    UNION ALL BY NAME
+    SELECT * EXCLUDE (_deleted) FROM delta WHERE NOT _deleted) AS r
+LEFT JOIN read_parquet('{lake}/memories/decay.parquet') AS d ON d.memory_id = r.id;
+CREATE OR REPLACE VIEW archive AS
+WITH delta AS (SELECT * FROM read_parquet('{lake}/archive/delta.parquet'))
+SELECT * FROM read_parquet('{lake}/archive/base.parquet')
+WHERE memory_id NOT IN (SELECT memory_id FROM delta)
+UNION ALL BY NAME
+SELECT * EXCLUDE (_deleted) FROM delta WHERE NOT _deleted;
 CREATE OR REPLACE VIEW access_log AS SELECT * FROM read_parquet('{lake}/access_log.parquet');
 CREATE OR REPLACE VIEW quarantine AS SELECT * FROM read_parquet('{lake}/quarantine.parquet');
 CREATE OR REPLACE VIEW runs       AS SELECT * FROM read_parquet('{lake}/runs.parquet');

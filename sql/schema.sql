@@ -253,3 +253,56 @@ CREATE TABLE IF NOT EXISTS forget_pending (
     cache_keys  TEXT NOT NULL,        -- JSON array: embedding-cache keys to drop (no text kept)
     PRIMARY KEY (owner, subject)
 );
+
+-- Incremental publish (migration 0017): what changed since the lake last took it (see the
+-- migration for the why); publish clears the rows it read, counter by counter.
+CREATE TABLE IF NOT EXISTS lake_pending_owners (
+    owner   TEXT PRIMARY KEY,     -- messages.owner
+    changes INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS lake_pending_memories (
+    memory_id INTEGER PRIMARY KEY,  -- memories.id (its row, its archive entry)
+    changes   INTEGER NOT NULL
+);
+CREATE TRIGGER IF NOT EXISTS messages_lake_ai AFTER INSERT ON messages BEGIN
+    INSERT INTO lake_pending_owners(owner, changes) VALUES (new.owner, 1)
+    ON CONFLICT(owner) DO UPDATE SET changes = changes + 1;
+END;
+CREATE TRIGGER IF NOT EXISTS messages_lake_au AFTER UPDATE ON messages BEGIN
+    INSERT INTO lake_pending_owners(owner, changes) VALUES (old.owner, 1)
+    ON CONFLICT(owner) DO UPDATE SET changes = changes + 1;
+    INSERT INTO lake_pending_owners(owner, changes) VALUES (new.owner, 1)
+    ON CONFLICT(owner) DO UPDATE SET changes = changes + 1;
+END;
+CREATE TRIGGER IF NOT EXISTS messages_lake_ad AFTER DELETE ON messages BEGIN
+    INSERT INTO lake_pending_owners(owner, changes) VALUES (old.owner, 1)
+    ON CONFLICT(owner) DO UPDATE SET changes = changes + 1;
+END;
+CREATE TRIGGER IF NOT EXISTS memories_lake_ai AFTER INSERT ON memories BEGIN
+    INSERT INTO lake_pending_memories(memory_id, changes) VALUES (new.id, 1)
+    ON CONFLICT(memory_id) DO UPDATE SET changes = changes + 1;
+END;
+CREATE TRIGGER IF NOT EXISTS memories_lake_au AFTER UPDATE ON memories BEGIN
+    INSERT INTO lake_pending_memories(memory_id, changes) VALUES (old.id, 1)
+    ON CONFLICT(memory_id) DO UPDATE SET changes = changes + 1;
+    INSERT INTO lake_pending_memories(memory_id, changes) VALUES (new.id, 1)
+    ON CONFLICT(memory_id) DO UPDATE SET changes = changes + 1;
+END;
+CREATE TRIGGER IF NOT EXISTS memories_lake_ad AFTER DELETE ON memories BEGIN
+    INSERT INTO lake_pending_memories(memory_id, changes) VALUES (old.id, 1)
+    ON CONFLICT(memory_id) DO UPDATE SET changes = changes + 1;
+END;
+CREATE TRIGGER IF NOT EXISTS archive_lake_ai AFTER INSERT ON archive BEGIN
+    INSERT INTO lake_pending_memories(memory_id, changes) VALUES (new.memory_id, 1)
+    ON CONFLICT(memory_id) DO UPDATE SET changes = changes + 1;
+END;
+CREATE TRIGGER IF NOT EXISTS archive_lake_au AFTER UPDATE ON archive BEGIN
+    INSERT INTO lake_pending_memories(memory_id, changes) VALUES (old.memory_id, 1)
+    ON CONFLICT(memory_id) DO UPDATE SET changes = changes + 1;
+    INSERT INTO lake_pending_memories(memory_id, changes) VALUES (new.memory_id, 1)
+    ON CONFLICT(memory_id) DO UPDATE SET changes = changes + 1;
+END;
+CREATE TRIGGER IF NOT EXISTS archive_lake_ad AFTER DELETE ON archive BEGIN
+    INSERT INTO lake_pending_memories(memory_id, changes) VALUES (old.memory_id, 1)
+    ON CONFLICT(memory_id) DO UPDATE SET changes = changes + 1;
+END;
