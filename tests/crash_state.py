@@ -17,6 +17,8 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from kore_pipeline.index.vectors import VectorIndex
+from kore_pipeline.lake.datasets import KEYED
+from kore_pipeline.lake.publish import read_dataset
 from kore_pipeline.settings import KoreSettings
 from kore_pipeline.store.db import connect
 
@@ -80,6 +82,9 @@ def lake_state(settings: KoreSettings) -> dict[str, list[tuple]]:
             continue
         datasets.setdefault(name, []).append(pq.read_table(path, partitioning=None))
     for link in (p for p in lake.iterdir() if p.is_symlink()) if lake.is_dir() else []:
+        if link.name in KEYED:  # base + delta + scores: the rows a reader sees
+            datasets[link.name] = [read_dataset(lake, link.name)]
+            continue
         for path in sorted(link.resolve().rglob("*.parquet")):
             datasets.setdefault(link.name, []).append(pq.read_table(path, partitioning=None))
     return {name: _rows(pa.concat_tables(tables, promote_options="default"))

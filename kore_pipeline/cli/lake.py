@@ -115,7 +115,7 @@ def register(app: typer.Typer) -> None:
             raise typer.BadParameter(f"must be one of {', '.join(FORMATS)}", param_hint="--format")
         settings = settings_for(home)
         lake_dir = settings.lake_dir()
-        if not (lake_dir / "memories.parquet").is_file():
+        if not (lake_dir / "_schema.json").is_file():
             typer.echo(f"no lake at {lake_dir}: run `kore run` first", err=True)
             raise typer.Exit(2)
         try:
@@ -151,7 +151,7 @@ def register(app: typer.Typer) -> None:
         from kore_pipeline.lake.report import write_report
 
         settings = settings_for(home)
-        if not (settings.lake_dir() / "memories.parquet").is_file():
+        if not (settings.lake_dir() / "_schema.json").is_file():
             typer.echo(f"no lake at {settings.lake_dir()}: run `kore run` first", err=True)
             raise typer.Exit(2)
         try:

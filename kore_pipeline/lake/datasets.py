@@ -28,8 +28,13 @@ import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
 from kore_pipeline.lake import versions
-from kore_pipeline.lake.typed import (VIEW_COLUMN_TYPES, column_type, declared_types, stamp,
-                                     typed_rows)
+from kore_pipeline.lake.typed import (
+    VIEW_COLUMN_TYPES,
+    column_type,
+    declared_types,
+    stamp,
+    typed_rows,
+)
 from kore_pipeline.store.runlog import log
 
 MESSAGES_ROW_GROUP = 65_536
@@ -192,7 +197,8 @@ def _read(path: Path) -> pa.Table | None:
 
 def _deleted_rows(schema: pa.Schema, key: str, keys: pa.Array) -> pa.Table:
     cols = {f.name: (keys if f.name == key else pa.nulls(len(keys), f.type)) for f in schema}
-    return pa.table(cols, schema=schema).append_column(DELETED, pa.array([True] * len(keys), pa.bool_()))
+    flags = pa.array([True] * len(keys), pa.bool_())
+    return pa.table(cols, schema=schema).append_column(DELETED, flags)
 
 
 def _plain(table: pa.Table) -> pa.Table:

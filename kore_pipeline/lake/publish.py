@@ -25,12 +25,28 @@ import pyarrow.parquet as pq
 
 from kore_pipeline import faults, files
 from kore_pipeline.lake import versions
-from kore_pipeline.lake.datasets import (KEYED, MESSAGES_ROW_GROUP, MESSAGES_SQL,  # noqa: F401
-                                         messages_intact, owner_folder, read_keyed,
-                                         write_keyed, write_messages)
-from kore_pipeline.lake.typed import (BOOL_COLUMNS, LAKE_SCHEMA_VERSION,  # noqa: F401
-                                      LIST_COLUMNS, MAP_COLUMNS, STRUCT_COLUMNS, TIME_COLUMNS,
-                                      VIEW_COLUMN_TYPES, column_type, table_schema, typed_rows)
+from kore_pipeline.lake.datasets import (  # noqa: F401
+    KEYED,
+    MESSAGES_ROW_GROUP,
+    MESSAGES_SQL,
+    messages_intact,
+    owner_folder,
+    read_keyed,
+    write_keyed,
+    write_messages,
+)
+from kore_pipeline.lake.typed import (  # noqa: F401
+    BOOL_COLUMNS,
+    LAKE_SCHEMA_VERSION,
+    LIST_COLUMNS,
+    MAP_COLUMNS,
+    STRUCT_COLUMNS,
+    TIME_COLUMNS,
+    VIEW_COLUMN_TYPES,
+    column_type,
+    table_schema,
+    typed_rows,
+)
 from kore_pipeline.settings import HALF_LIVES_DAYS, KoreSettings
 from kore_pipeline.store.db import SCHEMA_VERSION, get_meta, set_meta, transaction
 from kore_pipeline.store.runlog import log
@@ -139,7 +155,7 @@ def publish(conn: sqlite3.Connection, lake: Path,
                                            "rows": table.num_rows})
         counts[name] = table.num_rows
         datasets[name] = _describe(f"{name}.parquet", table.schema, table.num_rows, [])
-    token = token if same else uuid.uuid4().hex
+    token = token if same and token is not None else uuid.uuid4().hex
     write_text_atomic(json.dumps({
         "lake_schema_version": LAKE_SCHEMA_VERSION, "store_schema_version": SCHEMA_VERSION,
         "store_token": token, "published_at": iso(utcnow()), "datasets": datasets},

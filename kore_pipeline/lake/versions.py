@@ -33,7 +33,7 @@ def current(lake: Path, name: str) -> Path | None:
 def write_file(table: pa.Table, path: Path, **options: object) -> None:
     """Write one Parquet file of a version being built (fsynced; the folder is renamed later)."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    pq.write_table(table, path, compression="zstd", **options)  # type: ignore[arg-type]
+    pq.write_table(table, path, compression="zstd", **options)
     files.fsync_path(path)
 
 

@@ -97,6 +97,15 @@ def _lake_table(lake: Path, name: str) -> Any:
     import pyarrow as pa
     import pyarrow.parquet as pq
 
+    from kore_pipeline.lake.datasets import KEYED, read_keyed
+
+    if name in KEYED and (lake / name).is_dir():  # base + delta (lake layout 4)
+        try:
+            return read_keyed(lake / name, name)
+        except (OSError, pa.ArrowException) as exc:
+            log.warning("lake dataset %s unreadable (%s): its rows are not recovered",
+                        lake / name, exc)
+            return None
     files = [lake / f"{name}.parquet"] if name != "messages" else \
         sorted((lake / "messages").resolve().rglob("*.parquet")) \
         if (lake / "messages").exists() else []

@@ -359,7 +359,7 @@ def test_prefect_run_publishes_stage_table_and_summary(home: dict[str, Any],
 
 def test_lists_maps_structs_and_booleans_are_typed(home: dict[str, Any]) -> None:
     root = home["settings"].lake_dir()
-    mem = pq.read_schema(root / "memories.parquet")
+    mem = pq.read_schema(root / "memories" / "base.parquet")
     assert str(mem.field("source_message_ids").type) == "list<element: string>"
     assert str(mem.field("importance_explicit").type) == "bool"
     assert str(pq.read_schema(root / "access_log.parquet").field("applied").type) == "bool"

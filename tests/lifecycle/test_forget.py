@@ -269,11 +269,13 @@ def test_forget_killed_at_any_point_finishes_when_run_again(home: KoreSettings,
 
 @pytest.mark.slow
 def test_forget_goes_on_past_a_corrupt_lake_file(home: KoreSettings) -> None:
-    (home.lake_dir() / "memories.parquet").write_bytes(b"PAR1 garbage " + CANARY.encode())
+    from kore_pipeline.lake.publish import read_dataset
+
+    base = (home.lake_dir() / "memories" / "base.parquet").resolve()
+    base.write_bytes(b"PAR1 garbage " + CANARY.encode())
     result = CliRunner().invoke(app, ["forget", "--owner", "secret", "--yes", "--home",
                                       str(home.home)])
     assert result.exit_code == 0, result.output
-    assert str(home.lake_dir() / "memories.parquet") in json.loads(
-        result.stdout)["unreadable_files"]
+    assert str(base) in json.loads(result.stdout)["unreadable_files"]
     assert files_with(home.home, CANARY) == []
-    assert pq.read_table(home.lake_dir() / "memories.parquet").num_rows > 0  # rebuilt
+    assert read_dataset(home.lake_dir(), "memories").num_rows > 0  # rebuilt

@@ -16,6 +16,7 @@ import pyarrow.parquet as pq
 import pytest
 
 from kore_pipeline.index.vectors import VectorIndex
+from kore_pipeline.lake.publish import read_dataset
 from kore_pipeline.run import partitions as parts
 from kore_pipeline.run.partitioned import run_pipeline_partitioned
 from kore_pipeline.run.pipeline import run_pipeline
@@ -78,9 +79,9 @@ def snapshot(settings: KoreSettings) -> dict[str, Any]:
         "memories": memories, "archive": archive, "messages": messages,
         "index_ids": ids, "vectors": index.reconstruct(ids),
         "signature": index.signature,
-        "lake_memories": pq.read_table(lake / "memories.parquet").to_pylist(),
+        "lake_memories": read_dataset(lake, "memories").to_pylist(),
         "lake_archive": [{k: v for k, v in r.items() if k != "run_id"}
-                         for r in pq.read_table(lake / "archive.parquet").to_pylist()],
+                         for r in read_dataset(lake, "archive").to_pylist()],
         "lake_messages": sorted(
             (r["owner"], r["conversation_id"], r["message_id"], r["text"])
             for r in pq.read_table(lake / "messages", partitioning=None).to_pylist()),
