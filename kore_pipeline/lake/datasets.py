@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
+import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
@@ -179,11 +180,17 @@ def _typed(conn: sqlite3.Connection, name: str, keys: list[int] | None) -> pa.Ta
 
 
 def _decay(conn: sqlite3.Connection) -> pa.Table:
-    rows = conn.execute("SELECT memory_id, decay_score FROM memory_decay ORDER BY memory_id"
-                        ).fetchall()
-    ids, scores = zip(*rows, strict=True) if rows else ((), ())
-    return stamp(pa.table({"memory_id": pa.array(ids, pa.int64()),
-                           "decay_score": pa.array(scores, pa.float64())}), "memory_decay")
+    cur = conn.cursor()
+    cur.row_factory = None  # plain tuples
+    rows = cur.execute("SELECT memory_id, decay_score FROM memory_decay ORDER BY memory_id"
+                       ).fetchall()
+    try:  # in C: a million rows in a quarter of the time of zip() and pa.array
+        pairs = np.array(rows, dtype=[("memory_id", "i8"), ("decay_score", "f8")])
+        ids, scores = pa.array(pairs["memory_id"]), pa.array(pairs["decay_score"])
+    except (TypeError, ValueError, OverflowError):  # a value SQLite kept as text
+        cols = list(zip(*rows, strict=True)) if rows else [(), ()]
+        ids, scores = pa.array(cols[0], pa.int64()), pa.array(cols[1], pa.float64())
+    return stamp(pa.table({"memory_id": ids, "decay_score": scores}), "memory_decay")
 
 
 def _read(path: Path) -> pa.Table | None:
