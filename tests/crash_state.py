@@ -1,6 +1,7 @@
 """The observable state of a home, for comparing a crashed-and-rerun home with a clean one.
 
-Run ids (wall-clock names) and the ``runs`` table differ between any two homes by design;
+Run ids (wall-clock names), the ``runs`` table and the lake token differ between any two homes
+by design;
 everything else must be equal: store rows, FAISS ids and vectors, Parquet rows of every
 dataset (files of one dataset are read together, whatever their names).
 """
@@ -25,6 +26,9 @@ from kore_pipeline.store.db import connect
 TABLES = ("messages", "memories", "archive", "access_log", "quarantine", "ingested_files",
           "meta")
 VOLATILE = {"run_id"}
+VOLATILE_ROWS = {"meta": " WHERE key <> 'lake_token'"}
+"""Rows that differ between any two homes by design: the random token a store shares with its
+lake (docs/lake.md, "Incremental publish")."""
 
 
 def _key(value: Any) -> tuple[int, str]:
@@ -45,7 +49,7 @@ def store_state(settings: KoreSettings) -> dict[str, list[tuple]]:
     try:
         out = {}
         for table in TABLES:
-            cur = conn.execute(f"SELECT * FROM {table}")
+            cur = conn.execute(f"SELECT * FROM {table}" + VOLATILE_ROWS.get(table, ""))
             cols = [d[0] for d in cur.description]
             rows = cur.fetchall()
             data = pa.Table.from_pylist([dict(zip(cols, r, strict=True)) for r in rows]) \
