@@ -22,6 +22,11 @@ or more, the growth of each stage between consecutive sizes, and an *estimate* a
 ``--add K``: a day later, K more messages (new sessions of the same owners, during that day)
 run through the biggest home: every stage on its own, and how many memories compression
 compared (the new and changed ones) against the active memories of the home.
+``--distinct``: every message's text is made unique (a repeated turn gets one of its sentences
+swapped for, or one added from, another real turn), so the model encodes one text per message
+as a store of real chats would; without it the recombined turns repeat and the embedding cache
+encodes each distinct text once. ``--raw-sample K``: the raw encode runs on K of the run's texts
+(drawn at random) and its throughput stands for all of them (for runs too long to encode twice).
 ``--baseline B[,C]``: each size again with each backend in a fresh home, runs alternating (a
 baseline's raw encode only with ``--baseline-raw``).
 """
@@ -35,6 +40,7 @@ import json
 import math
 import os
 import random
+import re
 import resource
 import shutil
 import statistics
@@ -105,10 +111,37 @@ def source_conversations(data: Path) -> list[Turns]:
     return [c for c in convs if c]
 
 
+SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+
+
+class Distinct:
+    """Makes texts unique: a text seen before gets a sentence of another real turn in place
+    of one of its own (or added, for a one-sentence text) until it is new."""
+
+    def __init__(self, convs: list[Turns], rng: random.Random) -> None:
+        self.rng = rng
+        self.pool = [s for turns in convs for _, text in turns
+                     for s in SENTENCE_END.split(text) if 3 <= len(s.split()) <= 25]
+        self.seen: set[str] = set()
+
+    def __call__(self, text: str) -> str:
+        while text in self.seen:
+            parts = SENTENCE_END.split(text)
+            other = self.rng.choice(self.pool)
+            if len(parts) > 1:
+                parts[self.rng.randrange(len(parts))] = other
+                text = " ".join(parts)
+            else:
+                text = f"{text} {other}"
+        self.seen.add(text)
+        return text
+
+
 def write_messages(convs: list[Turns], n: int, owners: int, seed: int, folder: Path,
-                   start: datetime, tag: str, span_s: int = 365 * 86400) -> int:
+                   start: datetime, tag: str, span_s: int = 365 * 86400,
+                   distinct: Distinct | None = None) -> int:
     """``n`` messages in one JSONL file per owner, sessions drawn from ``convs``, starting
-    within ``span_s`` seconds of ``start``."""
+    within ``span_s`` seconds of ``start`` (each text unique with ``distinct``)."""
     rng = random.Random(seed)
     per_owner: dict[int, list[dict[str, Any]]] = {o: [] for o in range(owners)}
     written = 0
@@ -127,7 +160,7 @@ def write_messages(convs: list[Turns], n: int, owners: int, seed: int, folder: P
                 "owner": f"owner{owner:04d}", "conversation_id": f"c{rng.randrange(5)}",
                 "session_id": sid, "message_id": f"{sid}-{i}", "ts": iso(ts), "role": role,
                 "speaker": f"Person{owner:04d}" if role == "user" else "assistant",
-                "text": text})
+                "text": distinct(text) if distinct else text})
             ts += timedelta(seconds=rng.randint(30, 90))
         written += len(turns)
         session += 1
@@ -228,13 +261,17 @@ def whole_run(paths: list[Path], settings: KoreSettings, embedder: Any,
             "load": f"{load_before} -> {load()}"}
 
 
-def raw_encode(texts: list[str], settings: KoreSettings) -> tuple[float, float]:
-    """(wall, CPU) seconds of ``encode(texts)`` by a fresh model, loaded and warmed first."""
+def raw_encode(texts: list[str], settings: KoreSettings,
+               sample: int = 0) -> tuple[float, float]:
+    """(wall, CPU) seconds of ``encode(texts)`` by a fresh model, loaded and warmed first;
+    with ``sample``, of that many random texts, scaled to all of them."""
     embedder = make_embedder(settings)
     embedder.encode(texts[:64])
+    some = random.Random(0).sample(texts, sample) if 0 < sample < len(texts) else texts
     t0, c0 = time.perf_counter(), time.process_time()
-    embedder.encode(texts)
-    return time.perf_counter() - t0, time.process_time() - c0
+    embedder.encode(some)
+    scale = len(texts) / max(len(some), 1)
+    return scale * (time.perf_counter() - t0), scale * (time.process_time() - c0)
 
 
 def search_ms(settings: KoreSettings, embedder: Any, queries: int, seed: int) -> float:
@@ -297,7 +334,9 @@ def report(title: str, runs: list[dict[str, Any]]) -> None:
         ratio_wall = med([r["raw"][0] / r["total_s"] for r in raws])
         ratio_cpu = med([r["raw"][1] / r["total_cpu"] for r in raws])
         embed_wall = med([r["raw"][0] / r["stages"][ENCODE]["s"] for r in raws])
-        print(f"\nraw encode of the same {n_texts:,} texts, right after the run: {rw:.1f} s"
+        sampled = raws[0].get("raw_sample", 0)
+        how = f" (timed on {sampled:,} of them at random, scaled)" if sampled else ""
+        print(f"\nraw encode of the same {n_texts:,} texts{how}, right after the run: {rw:.1f} s"
               f" wall ({n_texts / rw:,.0f} texts/s), {rc:.1f} s CPU; load {raws[0]['raw_load']}."
               f" Ratio whole run / raw encode: wall **{ratio_wall:.2f}**, CPU"
               f" **{ratio_cpu:.2f}**; raw encode / the run's encode (wall) {embed_wall:.2f}")
@@ -357,6 +396,10 @@ def main(argv: list[str] | None = None) -> int:
                    help="no raw encode (stage figures only: no ratio)")
     p.add_argument("--raw-largest-only", action="store_true",
                    help="the raw encode (and ratio) at the largest size only")
+    p.add_argument("--distinct", action="store_true",
+                   help="make every message's text unique (one encode per message)")
+    p.add_argument("--raw-sample", type=int, default=0,
+                   help="raw encode of this many random texts, scaled (0: all of them)")
     p.add_argument("--estimate", type=int, default=1_000_000,
                    help="messages of the growth estimate")
     p.add_argument("--seed", type=int, default=16)
@@ -374,10 +417,11 @@ def main(argv: list[str] | None = None) -> int:
     try:
         convs = source_conversations(cfg.data)
         log(f"{len(convs):,} source conversations, {sum(map(len, convs)):,} turns")
+        distinct = Distinct(convs, random.Random(cfg.seed)) if cfg.distinct else None
         for size in sizes:
             owners = cfg.owners or max(8, size // 1000)
             day = work / f"day0-{size}"
-            write_messages(convs, size, owners, cfg.seed, day, START, "d0")
+            write_messages(convs, size, owners, cfg.seed, day, START, "d0", distinct=distinct)
             runs: dict[str, list[dict[str, Any]]] = {b: [] for b in backends}
             for rep in range(cfg.reps):  # backends alternate, so load hits them alike
                 for backend in backends:
@@ -392,7 +436,8 @@ def main(argv: list[str] | None = None) -> int:
                                                    or not cfg.raw_largest_only)
                     if raw_here and (backend == backends[0] or cfg.baseline_raw):
                         res["raw_load"] = load()
-                        res["raw"] = raw_encode(res["texts"], settings)
+                        res["raw"] = raw_encode(res["texts"], settings, cfg.raw_sample)
+                        res["raw_sample"] = min(cfg.raw_sample, len(res["texts"]))
                     last = rep == 0 and backend == backends[0]
                     if last:
                         res["search_ms"] = search_ms(settings, make_embedder(settings), 30,
@@ -400,7 +445,8 @@ def main(argv: list[str] | None = None) -> int:
                     if last and cfg.add and size == sizes[-1]:
                         day1 = work / f"day1-{size}"
                         write_messages(convs, cfg.add, owners, cfg.seed + 1, day1,
-                                       NOW + timedelta(hours=1), "d1", span_s=20 * 3600)
+                                       NOW + timedelta(hours=1), "d1", span_s=20 * 3600,
+                                       distinct=distinct)
                         log(f"a day later: {cfg.add:,} more messages (load {load()})")
                         add = whole_run([day, day1], settings, make_embedder(settings),
                                         NEXT_DAY)
