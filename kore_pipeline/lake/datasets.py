@@ -34,6 +34,7 @@ from kore_pipeline.lake.typed import (
     column_type,
     declared_types,
     stamp,
+    table_schema,
     typed_rows,
 )
 from kore_pipeline.store.runlog import log
@@ -130,6 +131,12 @@ def _with_day(table: pa.Table) -> pa.Table:
     return table.append_column("day", table.column("ts").cast(pa.date32()))  # UTC day, in Arrow
 
 
+def _same_columns(conn: sqlite3.Connection, part: Path) -> bool:
+    """Whether a messages file has the columns and types the store's messages now give."""
+    want = table_schema(conn, "messages").append(pa.field("day", pa.date32()))
+    return pq.read_schema(part).remove_metadata() == want.remove_metadata()
+
+
 def write_messages(conn: sqlite3.Connection, lake: Path,
                    changed_owners: list[str] | None = None) -> tuple[int, int]:
     """Write the next messages version; return (rows in it, rows written).
@@ -142,6 +149,8 @@ def write_messages(conn: sqlite3.Connection, lake: Path,
     """
     now = versions.current(lake, "messages")
     carried = _file_rows(now) if now is not None and changed_owners is not None else None
+    if carried and not _same_columns(conn, next(iter(carried))):
+        carried = None  # a store column added or changed since: every owner rewritten
     if carried is None:
         table = typed_rows(conn, "messages", MESSAGES_SQL, dataset="messages")
     else:

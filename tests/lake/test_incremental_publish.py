@@ -184,3 +184,28 @@ def test_an_unreadable_file_is_rewritten_from_the_store(tmp_path: Path, damage: 
     assert lake.query(folder, "SELECT count(*) FROM messages")[1] == [(3,)]
     assert lake.query(folder, "SELECT count(*) FROM memories")[1] == [(4,)]
     conn.close()
+
+
+def test_a_new_store_column_rewrites_what_carries_it(tmp_path: Path) -> None:
+    """A column added to the store (a migration) reaches every row, as a full publish."""
+    conn = connect(tmp_path / "kore.sqlite")
+    folder = tmp_path / "lake"
+    for owner in OWNERS:
+        add_messages(conn, 0, owner, 2)
+    ids = add_memories(conn, 0, "anna", 4)
+    with transaction(conn):
+        archive(conn, ids[:1], "forgotten", ts(1), "decay-1")
+    lake.publish(conn, folder)
+    conn.execute("ALTER TABLE messages ADD COLUMN mood TEXT DEFAULT 'calm'")
+    conn.execute("ALTER TABLE archive ADD COLUMN note TEXT DEFAULT 'kept'")
+    add_messages(conn, 1, "carl", 1)
+    lake.publish(conn, folder)
+    copy = snapshot_store(conn, tmp_path / "copy.sqlite")
+    try:
+        lake.publish(copy, tmp_path / "full")
+    finally:
+        copy.close()
+    assert reader_view(folder) == reader_view(tmp_path / "full")
+    assert lake.query(folder, "SELECT DISTINCT mood FROM messages")[1] == [("calm",)]
+    assert lake.query(folder, "SELECT note FROM archive")[1] == [("kept",)]
+    conn.close()
