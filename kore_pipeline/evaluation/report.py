@@ -158,7 +158,7 @@ def _coverage_lines(cov: dict[str, Any]) -> list[str]:
                " (extract_facts, no model) ==",
            f"{'list':<10}{'statements':>11}{'covered':>9}{'coverage%':>10}{'any fact%':>10}"
            f"{'negatives':>10}{'false facts':>12}"]
-    for name in ("original", "extra", "heldout", "all"):
+    for name in ("original", "extra", "heldout", "all", "blind"):
         if name not in cov:
             continue
         c = cov[name]
@@ -166,8 +166,10 @@ def _coverage_lines(cov: dict[str, Any]) -> list[str]:
                    f"{_pct(c['any_fact_coverage']):>10}{c['negatives']:>10}{c['false_facts']:>12}")
     out.append("  original = evaluation/coverage_cases.py (the list the extractor was written"
                " against); extra = evaluation/coverage_extra.py (held out); heldout ="
-               " evaluation/coverage_heldout.py (held out from the rows closing extra's misses)")
-    for name in ("original", "extra", "heldout"):
+               " evaluation/coverage_heldout.py (held out from the rows closing extra's misses);"
+               " blind = evaluation/coverage_blind.py (written before reading the patterns;"
+               " not in all)")
+    for name in ("original", "extra", "heldout", "blind"):
         if name not in cov:
             continue
         for m in cov[name]["missed"]:
