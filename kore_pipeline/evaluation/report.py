@@ -84,6 +84,9 @@ def format_report(result: dict[str, Any]) -> str:
     cov = result.get("coverage")
     if cov:
         lines += _coverage_lines(cov)
+    upd = result.get("updates")
+    if upd:
+        lines += _updates_lines(upd)
     loc = result.get("locomo")
     if loc:
         lines += _locomo_lines(loc)
@@ -178,6 +181,23 @@ def _coverage_lines(cov: dict[str, Any]) -> list[str]:
                        f" {m['text']!r} [{m['lang']}, {m['expected']}] -> {got}")
         for f in cov[name]["false"]:
             out.append(f"  false fact ({name}): {f['text']!r} -> {'; '.join(f['got'])}")
+    return out
+
+
+def _updates_lines(upd: dict[str, Any]) -> list[str]:
+    """Share of update pairs handled (current, superseded, ranked) and the pairs missed."""
+    out = ["", f"== Update pairs: {upd['pairs']} earlier/later statements five months apart,"
+               " whole pipeline; % of pairs ==",
+           f"{'handled':>9}{'current':>9}{'superseded':>12}{'ranked':>8}  by wording"]
+    words = ", ".join(f"{w} {_pct(v['handled']).strip()} (n={v['n']})"
+                      for w, v in upd["by_wording"].items())
+    out.append(f"{_pct(upd['handled']):>9}{_pct(upd['current']):>9}{_pct(upd['superseded']):>12}"
+               f"{_pct(upd['ranked']):>8}  {words}")
+    for r in upd["rows"]:
+        if not r["handled"]:
+            out.append(f"  missed ({r['thing']}, {r['wording']}): {r['earlier']!r} -> "
+                       f"{r['later']!r} [current {r['current']}, superseded {r['superseded']},"
+                       f" ranked {r['ranked']}]")
     return out
 
 

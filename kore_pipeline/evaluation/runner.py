@@ -28,12 +28,14 @@ from kore_pipeline.evaluation.preferences import (
     evaluate_persona_recall,
 )
 from kore_pipeline.evaluation.spc import SPC_FILE, evaluate_spc, load_spc
+from kore_pipeline.evaluation.updates import evaluate_updates
 from kore_pipeline.settings import KoreSettings
 from kore_pipeline.timeutil import iso, resolve_now
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_DATA = PROJECT_ROOT.parent / "shared" / "data"
-SETS = ("spc", "madial", "memorybank", "crosslingual", "locomo", "preferences", "coverage")
+SETS = ("spc", "madial", "memorybank", "crosslingual", "locomo", "preferences", "coverage",
+        "updates")
 
 def parse_sets(text: str | Iterable[str]) -> list[str]:
     """``"spc,madial"`` -> ["spc", "madial"]; unknown names raise ValueError."""
@@ -69,7 +71,7 @@ def run_all(data: Path | None = None, sets: str | Iterable[str] = SETS,
     started = time.perf_counter()
     result: dict[str, Any] = {"data": str(data), "sets": chosen, "limit": limit,
                               "semantic": semantic, "timings_s": {}}
-    needs_model = (bool({"madial", "locomo", "preferences"} & set(chosen))
+    needs_model = (bool({"madial", "locomo", "preferences", "updates"} & set(chosen))
                    or (semantic and "spc" in chosen))
     memo = None
     if needs_model:
@@ -108,6 +110,12 @@ def run_all(data: Path | None = None, sets: str | Iterable[str] = SETS,
                         convs, base.model_copy(update={"home": root / "eval-personas"}), memo)}
             elif name == "coverage":
                 result["coverage"] = evaluate_coverage()
+            elif name == "updates":
+                if pipeline is None:
+                    raise ValueError("the updates set needs the pipeline runner"
+                                     " (run_all(..., pipeline=run_pipeline))")
+                result["updates"] = evaluate_updates(
+                    base.model_copy(update={"home": root / "eval-updates"}), pipeline, memo)
             elif name == "crosslingual":
                 bank = data / MEMORYBANK_DIR
                 given = {base.embedder: embedder} if embedder is not None else {}

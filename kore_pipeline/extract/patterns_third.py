@@ -3,7 +3,8 @@ pairs of :mod:`kore_pipeline.evaluation.coverage_blind`), appended to each langu
 after the second round's rows.
 
 Classes: idioms of taste ("X isn't my cup of tea", "X is my thing", "I'm partial to",
-"I've never liked"), teams ("I support Arsenal", "I'm a huge Lakers fan"), plans with a
+"I've never liked"; not "I've never been into X", which in chats mostly answers the other
+person's "I love X" and is matched to their persona by the polarity-blind SPC rule), teams ("I support Arsenal", "I'm a huge Lakers fan"), plans with a
 time ("we're planning to…", "I've booked…", "I'm going to … next year"), standing requests
 ("from now on…", "… going forward", "remind me … every day", "when you suggest X, leave out
 Y"), residence and work said with "we" or after "but/and now", employers ("I've been at
@@ -59,8 +60,7 @@ EN: list[Row] = [
                 r"|\bI(?:\s+have|'ve\s+got|\s+have\s+got)\s+a\s+(?:real\s+|big\s+|huge\s+)?"
                 r"(?:soft\s+spot|weakness)\s+for\b"),
     (PREF, "-", r"\bI(?:'ve|\s+have)\s+never\s+(?:really\s+|much\s+|ever\s+)?(?:liked|enjoyed|"
-                r"cared\s+for|been\s+(?:a\s+(?:big\s+|huge\s+)?fan\s+of|into|keen\s+on|"
-                r"fond\s+of))\b"),
+                r"cared\s+for)\b"),
     # teams: "I support Arsenal", "I root for the Cubs", "I'm a huge Lakers fan"
     (PREF, "+", r"\bI(?:\s+(?:really|still|now|also|always|have\s+always))?\s+(?:support|"
                 r"supported|root\s+for|cheer\s+for)\s+(?=(?:the\s+)?" + _CAP + r")"),
@@ -83,9 +83,9 @@ EN: list[Row] = [
                r"in\s+(?:the\s+)?future|from\s+here\s+on(?:\s+out)?),?\s+(?:please,?\s+)?"
                r"(?!I\b|I'|we\b|it\b|things\b)" + _TO_END),
     (DEC, "+", r"^(?:(?:please|pls|and|also|ok|okay|so),?\s+)*(?:(?:can|could|would|will)\s+"
-               r"you\s+(?:please\s+)?)?(?P<fact>(?!I\b|I'|we\b|it\b|this\b|that\b|things\b)"
-               r"[^.;!?]{2,150}?),?\s+(?:from\s+now\s+on|going\s+forward|in\s+(?:the\s+)?"
-               r"future|from\s+here\s+on(?:\s+out)?)\b"),
+               r"you\s+(?:please\s+)?)?(?P<fact>(?!(?:well|but|I|I'|we|it|this|that|things)\b)"
+               r"(?:(?!\b(?:I|I'm|I'll|we|you'll|you're|he|she|they)\b)[^.;!?]){2,150}?),?\s+"
+               r"(?:from\s+now\s+on|going\s+forward|from\s+here\s+on(?:\s+out)?)\b"),
     (DEC, "+", r"^(?:(?:please|pls|and|also|ok|okay|so),?\s+)*(?:(?:can|could|would|will)\s+"
                r"you\s+(?:please\s+)?)?remind\s+me\s+(?=[^.;!?]{0,80}?\b(?:(?:every|each)\s+"
                r"(?:day|morning|evening|night|week|month|weekday|" + _DAYS + r")|daily|weekly|"
@@ -97,12 +97,13 @@ EN: list[Row] = [
                r"[^.;!?]{2,120}?)(?=\s*[.;!?]|$)"),
     # residence and work with "we", "relocated", "home is", "but (now) live in"
     (PROF, "+", r"\bwe(?:'re|\s+are)\s+(?:now\s+|currently\s+|still\s+)?(?:based|living|"
-                r"settled)\s+in\b|\bwe\s+(?:now\s+|currently\s+|still\s+)?live\s+in\b"
+                r"settled)\s+in\s+(?=" + _CAP + r")|\bwe\s+(?:now\s+|currently\s+|still\s+)?"
+                r"live\s+in\s+(?=" + _CAP + r")"
                 r"|\b(?:I|we)(?:'ve|\s+have)?\s+(?:just\s+|recently\s+|finally\s+)?(?:moved|"
                 r"relocated)\s+(?:back\s+|over\s+)?to\s+(?=" + _CAP + r")"),
     (PROF, "+", _LEAD + r"(?:my\s+)?home\s+(?:is|'s)\s+(?:now\s+)?(?:in\s+)?(?=" + _CAP + r")"),
     (PROF, "+", r"^(?:but|and|though)\s+(?:now\s+|currently\s+|these\s+days\s+)?(?:live|living)"
-                r"\s+in\b|(?<=\w)\s+(?:and|but)\s+(?:now|these\s+days)\s+(?=(?:drive|ride|live\s+"
+                r"\s+in\s+(?=" + _CAP + r")|(?<=\w)\s+(?:and|but)\s+(?:now|these\s+days)\s+(?=(?:drive|ride|live\s+"
                 r"in|work\s+(?:at|for|as))\b)"),
     # employers: "I've been at Deloitte for five years", "my new job at Lego", "joined Shopify"
     (PROF, "+", r"\bI(?:'ve|\s+have)\s+been\s+(?:working\s+)?(?:at|with|for)\s+(?=" + _CAP +
