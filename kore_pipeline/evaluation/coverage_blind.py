@@ -282,3 +282,65 @@ UPDATE_PAIRS: list[UpdatePair] = [
     ("Sou professor.", "Agora sou engenheiro.", "pt", "job", "engenheiro", "professor",
      "Qual é o meu trabalho?", "explicit"),
 ]
+
+# Final check, written after the third round's rules (issue 13 item 4), in wordings not used
+# while writing them, and never used to tune: reported apart as "blind, final check".
+FINAL_POSITIVE: list[tuple[str, str, str, str, str]] = [
+    ("Spicy food really isn't for me, my stomach can't take it.", "en", PREF, "spicy food",
+     "aversion"),
+    ("ngl I'm obsessed with sourdough baking lately", "en", PREF, "sourdough", "preference"),
+    ("Cold showers are absolutely my thing now.", "en", PREF, "cold showers", "preference"),
+    ("I can't be doing with loud restaurants.", "en", PREF, "loud restaurants", "aversion"),
+    ("I'm a lifelong Celtic supporter.", "en", PREF, "celtic", "team"),
+    ("We cheer for the Packers every Sunday.", "en", PREF, "packers", "team"),
+    ("My fiancée is called Ines.", "en", PROF, "ines", "family"),
+    ("Our daughter Ruby just turned four.", "en", PROF, "ruby", "family"),
+    ("My mum's birthday is 2 May.", "en", PROF, "2 may", "birthday"),
+    ("I'm an electrician, self-employed.", "en", PROF, "electrician", "job"),
+    ("I've been working for Unilever since 2019.", "en", PROF, "unilever", "employer"),
+    ("We've lived in Glasgow for about ten years.", "en", PROF, "glasgow", "home"),
+    ("I ride an e-bike to the office most days.", "en", HAB, "e-bike", "routine"),
+    ("I swim three times a week before work.", "en", HAB, "swim", "routine"),
+    ("I'm epileptic, so no flashing lights please.", "en", PROF, "epileptic",
+     "diet and health"),
+    ("I gave up meat last year and I'm fully plant-based now.", "en", PROF, "plant-based",
+     "diet and health"),
+    ("Going forward, please write all dates as DD/MM/YYYY.", "en", DEC, "dd/mm/yyyy",
+     "request"),
+    ("Could you always give me the metric conversions from now on?", "en", DEC, "metric",
+     "request"),
+    ("We're planning on buying a house next spring.", "en", DEC, "house", "plan"),
+    ("Je suis infirmière à Lille.", "fr", PROF, "infirmière", "fr"),
+    ("Wir wohnen jetzt in Köln.", "de", PROF, "köln", "de"),
+    ("Soy enfermero en un hospital de Bilbao.", "es", PROF, "enfermero", "es"),
+]
+
+FINAL_NEGATIVE: list[tuple[str, str]] = [
+    ("Is spicy food bad for you?", "en"),
+    ("My neighbour supports Celtic, which is a shame.", "en"),
+    ("If we lived in Glasgow, would we need a car?", "en"),
+    ("Do you think I'd make a good electrician?", "en"),
+    ("In the show, the main guy is vegan and lives in Berlin.", "en"),
+    ("Not sure I'd want a cat, to be honest.", "en"),
+    ("Would it be weird to go vegan for a month?", "en"),
+    ("Est-ce que tu habites à Lille ?", "fr"),
+]
+
+FINAL_UPDATE_PAIRS: list[UpdatePair] = [
+    ("We live in Glasgow.", "We've moved down to Brighton, finally.", "en", "city", "brighton",
+     "glasgow", "where do I live?", "explicit"),
+    ("I'm a waiter at a bistro.", "I'm a chef now, finally out of front of house.", "en", "job",
+     "chef", "waiter", "what's my job?", "explicit"),
+    ("I work for Barclays.", "I've just started at Monzo, new job!", "en", "employer", "monzo",
+     "barclays", "where do I work?", "explicit"),
+    ("My favourite author is Le Guin.", "These days my favourite author is Jemisin.", "en",
+     "favourite author", "jemisin", "le guin", "who is my favourite author?", "explicit"),
+    ("I get up at 6am.", "I get up at 8am now that I work from home.", "en", "wake time", "8am",
+     "6am", "what time do I get up?", "explicit"),
+    ("My husband is called Paul.", "My husband's name is David.", "en", "partner", "david",
+     "paul", "what's my husband's name?", "implicit"),
+    ("I drive a Peugeot 208.", "My car is a Skoda Octavia now.", "en", "car", "skoda",
+     "peugeot", "what car do I drive?", "explicit"),
+    ("Ich arbeite bei Bosch.", "Ich arbeite jetzt bei Siemens.", "de", "employer", "siemens",
+     "bosch", "Wo arbeite ich?", "explicit"),
+]

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from kore_pipeline.evaluation.coverage import evaluate_coverage
+from kore_pipeline.evaluation.coverage_blind import FINAL_UPDATE_PAIRS, UPDATE_PAIRS
 from kore_pipeline.evaluation.crosslingual import (
     DEFAULT_BACKENDS,
     MEMORYBANK_DIR,
@@ -114,8 +115,12 @@ def run_all(data: Path | None = None, sets: str | Iterable[str] = SETS,
                 if pipeline is None:
                     raise ValueError("the updates set needs the pipeline runner"
                                      " (run_all(..., pipeline=run_pipeline))")
-                result["updates"] = evaluate_updates(
-                    base.model_copy(update={"home": root / "eval-updates"}), pipeline, memo)
+                result["updates"] = {
+                    which: evaluate_updates(
+                        base.model_copy(update={"home": root / f"eval-updates-{which}"}),
+                        pipeline, memo, pairs)
+                    for which, pairs in (("blind", UPDATE_PAIRS),
+                                         ("final", FINAL_UPDATE_PAIRS))}
             elif name == "crosslingual":
                 bank = data / MEMORYBANK_DIR
                 given = {base.embedder: embedder} if embedder is not None else {}
