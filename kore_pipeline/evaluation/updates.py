@@ -20,14 +20,14 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Callable, Sequence
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from kore_pipeline.evaluation.coverage_blind import UPDATE_PAIRS, UpdatePair
 from kore_pipeline.settings import KoreSettings
 from kore_pipeline.timeutil import iso
 
-EARLIER = datetime(2026, 1, 12, 9, 30, tzinfo=timezone.utc)
+EARLIER = datetime(2026, 1, 12, 9, 30, tzinfo=UTC)
 """When the earlier statements are said."""
 LATER = EARLIER + timedelta(days=150)
 """When the later ones are said (five months on)."""

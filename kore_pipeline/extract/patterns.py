@@ -282,9 +282,9 @@ _STANDING_REQUEST = re.compile(
 
 def _is_question(sentence: str) -> bool:
     s = sentence.strip()
-    if _STANDING_REQUEST.match(s):
-        return False
-    return s.endswith("?") or s.startswith("¿") or bool(_EN_QUESTION.match(s))
+    if s.endswith("?") or s.startswith("¿") or _EN_QUESTION.match(s):
+        return not _STANDING_REQUEST.match(s)
+    return False
 
 
 _TRAIL_KEEP = "+#%)]"  # with the word characters: what a fact may end with

@@ -4,8 +4,9 @@ after the second round's rows.
 
 Classes: idioms of taste ("X isn't my cup of tea", "X is my thing", "I'm partial to",
 "I've never liked"; not "I've never been into X", which in chats mostly answers the other
-person's "I love X" and is matched to their persona by the polarity-blind SPC rule), teams ("I support Arsenal", "I'm a huge Lakers fan"), plans with a
-time ("we're planning to…", "I've booked…", "I'm going to … next year"), standing requests
+person's "I love X" and is matched to their persona by the polarity-blind SPC rule), teams
+("I support Arsenal", "I'm a huge Lakers fan"), plans with a time ("we're planning to…",
+"I've booked…", "I'm going to … next year"), standing requests
 ("from now on…", "… going forward", "remind me … every day", "when you suggest X, leave out
 Y"), residence and work said with "we" or after "but/and now", employers ("I've been at
 Deloitte for…", "my new job at…", "I left X and joined Y"), relatives named in apposition
@@ -51,10 +52,10 @@ EN: list[Row] = [
     # idioms of taste: "Horror movies aren't my cup of tea", "Mornings are not my thing"
     (PREF, "-", _LEAD + r"(?P<fact>(?!(?:it|that|this|which|what)\b)[\w' -]{2,40}?)\s+"
                 r"(?:is|are|was|were)(?:n't|\s+not|\s+never)\s+(?:really\s+|exactly\s+|quite\s+|"
-                r"at\s+all\s+)?my\s+(?:cup\s+of\s+tea|thing|jam|scene|kind\s+of\s+thing)\b"),
+                r"at\s+all\s+)?my\s+(?:cup\s+of\s+tea|thing)\b"),
     (PREF, "+", _LEAD + r"(?P<fact>(?!(?:it|that|this|which|what)\b)[\w' -]{2,40}?)\s+"
                 r"(?:is|are)\s+(?:totally\s+|really\s+|very\s+much\s+|definitely\s+|so\s+)?"
-                r"my\s+(?:thing|jam|cup\s+of\s+tea|kind\s+of\s+thing)\b"),
+                r"my\s+(?:thing|cup\s+of\s+tea)\b"),
     (PREF, "+", _IM + _ADV + r"{0,2}\s+(?:partial\s+to|a\s+(?:real\s+|total\s+|huge\s+|big\s+)?"
                 r"sucker\s+for|hooked\s+on|mad\s+about|big\s+on|keen\s+on|fond\s+of)\b"
                 r"|\bI(?:\s+have|'ve\s+got|\s+have\s+got)\s+a\s+(?:real\s+|big\s+|huge\s+)?"
@@ -82,7 +83,8 @@ EN: list[Row] = [
     (DEC, "+", r"^(?:(?:ok|okay|also|and|oh|so),?\s+)?(?:from\s+now\s+on|going\s+forward|"
                r"in\s+(?:the\s+)?future|from\s+here\s+on(?:\s+out)?),?\s+(?:please,?\s+)?"
                r"(?!I\b|I'|we\b|it\b|things\b)" + _TO_END),
-    (DEC, "+", r"^(?:(?:please|pls|and|also|ok|okay|so),?\s+)*(?:(?:can|could|would|will)\s+"
+    (DEC, "+", r"^(?=[^.;!?]*?\b(?:from\s+now\s+on|going\s+forward|from\s+here\s+on)\b)"
+               r"(?:(?:please|pls|and|also|ok|okay|so),?\s+)*(?:(?:can|could|would|will)\s+"
                r"you\s+(?:please\s+)?)?(?P<fact>(?!(?:well|but|I|I'|we|it|this|that|things)\b)"
                r"(?:(?!\b(?:I|I'm|I'll|we|you'll|you're|he|she|they)\b)[^.;!?]){2,150}?),?\s+"
                r"(?:from\s+now\s+on|going\s+forward|from\s+here\s+on(?:\s+out)?)\b"),
@@ -103,8 +105,8 @@ EN: list[Row] = [
                 r"relocated)\s+(?:back\s+|over\s+)?to\s+(?=" + _CAP + r")"),
     (PROF, "+", _LEAD + r"(?:my\s+)?home\s+(?:is|'s)\s+(?:now\s+)?(?:in\s+)?(?=" + _CAP + r")"),
     (PROF, "+", r"^(?:but|and|though)\s+(?:now\s+|currently\s+|these\s+days\s+)?(?:live|living)"
-                r"\s+in\s+(?=" + _CAP + r")|(?<=\w)\s+(?:and|but)\s+(?:now|these\s+days)\s+(?=(?:drive|ride|live\s+"
-                r"in|work\s+(?:at|for|as))\b)"),
+                r"\s+in\s+(?=" + _CAP + r")|(?<=\w)\s+(?:and|but)\s+(?:now|these\s+days)\s+"
+                r"(?=(?:drive|ride|live\s+in|work\s+(?:at|for|as))\b)"),
     # employers: "I've been at Deloitte for five years", "my new job at Lego", "joined Shopify"
     (PROF, "+", r"\bI(?:'ve|\s+have)\s+been\s+(?:working\s+)?(?:at|with|for)\s+(?=" + _CAP +
                 r"[^.;!?]{0,40}?\b(?:for|since)\b)"
@@ -149,8 +151,8 @@ EN: list[Row] = [
     (PROF, "+", _IM + r"\s+(?:now|currently|still|also)\s+(?:working|employed)\s+(?:as|at|for|"
                 r"with|by)\b"),
     # explicit change: "I'm no longer vegan", "I'm not a smoker anymore", "I no longer eat meat"
-    (PROF, "-", CHANGE_ROW_MARK + _IM + r"\s+(?=no\s+longer\s+\w|not\s+(?:an?\s+)?[\w-]+(?:\s+[\w-]+)?\s+"
-                r"any\s?more\b)|\bI\s+(?=no\s+longer\s+(?:live|work|eat|drink|drive|smoke|"
+    (PROF, "-", CHANGE_ROW_MARK + _IM + r"\s+(?=no\s+longer\s+\w|not\s+(?:an?\s+)?[\w-]+"
+                r"(?:\s+[\w-]+)?\s+any\s?more\b)|\bI\s+(?=no\s+longer\s+(?:live|work|eat|drink|drive|smoke|"
                 r"use|have|own|play|support|do|go)\b)"),
     # unwillingness and limits: "I'm not willing to relocate", "I can't do stairs"
     (PREF, "-", _IM + r"\s+(?:not\s+(?:really\s+)?(?:willing|prepared|open)|unwilling)\s+to\b"),

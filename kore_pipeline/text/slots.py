@@ -216,18 +216,23 @@ _HINT_WORDS = (
     "halal kosher raw flight train meeting appointment call interview class lesson shift "
     "stand bus dinner session exam")
 _HINT_MORE_WORDS = (
-    "we habitons vivons habite wohnen leben abitiamo viviamo vivimos moramos vivemos join sou "
-    "soy sono suis bin favourite favorite phone car drive wake get go iphone pixel galaxy "
+    "habitons vivons habite wohnen leben abitiamo viviamo vivimos moramos vivemos join "
+    "favourite favorite phone car drive wake bed sleep gym pool yoga get_up "
+    "pilates choir church office iphone pixel galaxy "
     "samsung oneplus xiaomi motorola nokia huawei fairphone called named longer anymore been "
     + " ".join(re.match(r"[^\\(\[?]+", alt).group(0)  # type: ignore[union-attr]
                for alts in OCCUPATIONS.values() for alt in alts[3:-1].split("|")))
 """Words the third round's rules need (their first letters, occupations' stems)."""
-_HINT_MORE = re.compile(r"\b(?:" + "|".join(sorted(set(map(re.escape, _HINT_MORE_WORDS.split())),
-                                                   key=len, reverse=True)) + r")", _F)
-_HINT_STARTS = WordStarts([*_HINT_WORDS.split(), *_HINT_MORE_WORDS.split()])
+_HINT_MORE_STARTS = WordStarts([w.replace("_", " ") for w in _HINT_MORE_WORDS.split()])
+_HINT_STARTS = WordStarts([*_HINT_WORDS.split(),
+                           *(w.replace("_", " ") for w in _HINT_MORE_WORDS.split())])
 """How every alternative of :data:`_HINT` but "I'm <number>" begins, as a whole word."""
 _HAS_DIGIT = re.compile(r"\d")
 _RULE_FILTER = LiteralFilter([rx for _, _, rx in _RULES])
+_RULES_OF: dict[str, tuple[int, ...]] = {
+    lang: tuple(i for i, rule in enumerate(_RULES) if rule[0] == lang)
+    for lang in dict.fromkeys(rule[0] for rule in _RULES)}
+"""Each language's rules, by index in :data:`_RULES` (in order)."""
 """Which rules can match a text (their literals are in it)."""
 
 
@@ -246,12 +251,13 @@ def slot_of(text: str, language: str | None = "en") -> Slot | None:
 
     A negated statement ("It's not true that I live in Turin") sets no slot.
     """
-    start = hint_start(text)
-    if start < 0 or (_HINT.search(text, start) is None
-                     and _HINT_MORE.search(text, start) is None):
+    folded = case_fold(text)
+    start = 0 if _HAS_DIGIT.search(text) else _HINT_STARTS.first(folded)
+    if start < 0 or (_HINT_MORE_STARTS.first(folded) < 0
+                     and _HINT.search(text, start) is None):
         return None
-    changed = _NO_LONGER.search(text)
-    if changed is not None:  # "I'm no longer vegan": the slot of "I'm vegan", value "not vegan"
+    # "I'm no longer vegan": the slot of "I'm vegan", value "not vegan"
+    if ("longer" in folded or "more" in folded) and _NO_LONGER.search(text):
         said = _slot_of(_NO_LONGER_WORDS.sub("", text), language)
         return (said[0], f"not {said[1]}") if said else None
     return _slot_of(text, language)
@@ -262,9 +268,10 @@ def _slot_of(text: str, language: str | None) -> Slot | None:
     langs = [language or "en"] + ([] if language == "en" else ["en"])
     may_match = frozenset(_RULE_FILTER.candidates(case_fold(text)))
     for lang in langs:
-        for i, (rule_lang, slot, pattern) in enumerate(_RULES):
-            if rule_lang != lang or i not in may_match:
+        for i in _RULES_OF.get(lang, ()):
+            if i not in may_match:
                 continue
+            _, slot, pattern = _RULES[i]
             m = pattern.search(text)
             if m is None or _NEG.search(text[max(0, m.start() - 25): m.start("value")]):
                 continue
