@@ -196,8 +196,10 @@ def _updates_lines(upd: dict[str, Any]) -> list[str]:
                           for w, v in u["by_wording"].items())
         out.append(f"{name:<8}{u['pairs']:>4}{_pct(u['handled']):>9}{_pct(u['current']):>9}"
                    f"{_pct(u['superseded']):>12}{_pct(u['ranked']):>8}  {words}")
-    out.append("  blind = coverage_blind.UPDATE_PAIRS (the third round was tuned on them);"
-               " final = FINAL_UPDATE_PAIRS, written after it, never tuned on")
+    out.append("  blind = coverage_blind.UPDATE_PAIRS (the third round was tuned on them), one"
+               " run after each session; monthly = the same with a run every 30 days between"
+               " (the earlier facts decay first); final = FINAL_UPDATE_PAIRS, written after"
+               " the round, never tuned on")
     for name, u in upd.items():
         for r in u["rows"]:
             if not r["handled"]:

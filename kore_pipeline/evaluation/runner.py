@@ -118,9 +118,10 @@ def run_all(data: Path | None = None, sets: str | Iterable[str] = SETS,
                 result["updates"] = {
                     which: evaluate_updates(
                         base.model_copy(update={"home": root / f"eval-updates-{which}"}),
-                        pipeline, memo, pairs)
-                    for which, pairs in (("blind", UPDATE_PAIRS),
-                                         ("final", FINAL_UPDATE_PAIRS))}
+                        pipeline, memo, pairs, monthly=monthly)
+                    for which, pairs, monthly in (("blind", UPDATE_PAIRS, False),
+                                                  ("monthly", UPDATE_PAIRS, True),
+                                                  ("final", FINAL_UPDATE_PAIRS, False))}
             elif name == "crosslingual":
                 bank = data / MEMORYBANK_DIR
                 given = {base.embedder: embedder} if embedder is not None else {}

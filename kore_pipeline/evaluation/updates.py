@@ -104,18 +104,29 @@ def judge_pairs(pairs: Sequence[UpdatePair], settings: KoreSettings, embedder: A
 
 
 def evaluate_updates(settings: KoreSettings, pipeline: PipelineRunner, embedder: Any = None,
-                     pairs: Sequence[UpdatePair] = UPDATE_PAIRS) -> dict[str, Any]:
-    """Run both sessions through ``pipeline`` in ``settings.home`` and judge every pair."""
+                     pairs: Sequence[UpdatePair] = UPDATE_PAIRS,
+                     monthly: bool = False) -> dict[str, Any]:
+    """Run both sessions through ``pipeline`` in ``settings.home`` and judge every pair.
+
+    ``monthly``: the pipeline also runs every 30 days in between (no new messages), so the
+    earlier memories decay, as with scheduled runs, before the later statement arrives.
+    """
     inbox = settings.home.parent / f"{settings.home.name}-input"
     inbox.mkdir(parents=True, exist_ok=True)
+    idle = inbox / "no-messages.jsonl"
+    idle.write_text("", encoding="utf-8")
+    inner = getattr(embedder, "inner", embedder)
     for which, ts in ((0, EARLIER), (1, LATER)):
         path = inbox / f"session-{which}.jsonl"
         path.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n"
                                 for r in _records(pairs, which, ts)), encoding="utf-8")
         # force: the five months' first decay pass archives most of the earlier memories,
         # more than the guard's share (as a first run over old history would)
-        pipeline([path], settings, now=ts + timedelta(days=1),
-                 embedder=getattr(embedder, "inner", embedder), force=True)
+        pipeline([path], settings, now=ts + timedelta(days=1), embedder=inner, force=True)
+        if monthly and which == 0:
+            for month in range(1, (LATER - EARLIER).days // 30):
+                pipeline([idle], settings, now=EARLIER + timedelta(days=1 + 30 * month),
+                         embedder=inner, force=True)
     rows = judge_pairs(pairs, settings, embedder, LATER + timedelta(days=1))
     n = len(rows)
 
