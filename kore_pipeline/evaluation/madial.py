@@ -35,22 +35,23 @@ PREFERENCES_SCENE = "Preferences"
 # Formula variants compared on MADial (hybrid mode). Every field is explicit so that a
 # KORE_* variable in the environment cannot change what a row means; the "b default" row
 # holds the defaults of ``settings.KoreSettings``.
-_DEFAULT_FORMULA = {"decay_weight": 0.05, "importance_weight": 0.01, "rrf_k": 60,
+_DEFAULT_FORMULA = {"decay_weight": 0.05, "importance_weight": 0.01, "rrf_k": 20,
                     "fts_weight": 0.5, "vector_weight": 1.0}
 FORMULAS: tuple[tuple[str, dict[str, float]], ...] = (
     # first pipeline version: x(0.75 + 0.25*decay) x(0.9 + 0.05*importance), equal streams
     ("first version", {**_DEFAULT_FORMULA, "decay_weight": 0.25,
-                       "importance_weight": 0.05, "fts_weight": 1.0}),
+                       "importance_weight": 0.05, "fts_weight": 1.0, "rrf_k": 60}),
     ("a pure RRF (no modifiers)", {**_DEFAULT_FORMULA, "decay_weight": 0.0,
                                    "importance_weight": 0.0}),
     ("b default", dict(_DEFAULT_FORMULA)),
     ("c strong modifiers", {**_DEFAULT_FORMULA, "decay_weight": 0.5,
                             "importance_weight": 0.1}),
-    ("d rrf_k=20", {**_DEFAULT_FORMULA, "rrf_k": 20}),
+    ("d rrf_k=60", {**_DEFAULT_FORMULA, "rrf_k": 60}),
     ("d rrf_k=100", {**_DEFAULT_FORMULA, "rrf_k": 100}),
-    ("e old default: fts 1 / vec 1", {**_DEFAULT_FORMULA, "fts_weight": 1.0}),
+    ("e old default: fts 1 / vec 1, k=60", {**_DEFAULT_FORMULA, "fts_weight": 1.0,
+                                            "rrf_k": 60}),
     ("e fts 1 / vec 0.5", {**_DEFAULT_FORMULA, "fts_weight": 1.0, "vector_weight": 0.5}),
-    ("f rrf_k=20, fts 1 / vec 1", {**_DEFAULT_FORMULA, "rrf_k": 20, "fts_weight": 1.0}),
+    ("f fts 1 / vec 1", {**_DEFAULT_FORMULA, "fts_weight": 1.0}),
 )
 BASELINE_FORMULA = "b default"
 

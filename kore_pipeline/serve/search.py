@@ -1,8 +1,8 @@
 """Serving: hybrid search over one owner's memories (FTS5 bm25 + FAISS, fused by RRF).
 
 Final score = RRF(fts, vector) x (0.95 + 0.05 x decay) x (1 + 0.01 x (importance - 3)), where
-decay is computed at the query's ``now``. Relevance leads: in RRF (k=60) one rank step near
-the top is worth ~1.6%, so importance (at most +-2%) only breaks near-ties and a fully decayed
+decay is computed at the query's ``now``. Relevance leads: in RRF (k=20) one rank step near
+the top is worth ~4.5%, so importance (at most +-2%) only breaks near-ties and a fully decayed
 memory loses at most 5%, never burying the hit that answers the question. Every returned
 hit is logged in ``access_log`` (unless ``reinforce=False``) and the decay stage turns those
 rows into reinforcement.
@@ -670,12 +670,9 @@ class Searcher:
                                     times) if neighbour_filter is not None else set()
         if missing:
             where, params = neighbour_filter  # type: ignore[misc]
-            # CROSS JOIN keeps the places outside: one seek in memories_session_time each
-            added = self.conn.execute(
-                f"SELECT {_HIT_COLUMNS} FROM json_each(?) AS p CROSS JOIN memories AS m"
-                f" WHERE m.owner = ? AND m.session_id = p.value ->> 0"
-                f" AND m.created_at = p.value ->> 1 AND m.type = 'episodic' AND {where}",
-                [json.dumps(sorted(missing)), owner, *params]).fetchall()
+            sql = load_sql("neighbour_rows").replace("{columns}", _HIT_COLUMNS)
+            added = self.conn.execute(sql.replace("{filters}", where),
+                                      [json.dumps(sorted(missing)), owner, *params]).fetchall()
             rows = list(rows)
             for r in added:
                 if r["id"] not in weighted:

@@ -82,7 +82,7 @@ def test_search_explain_prints_why(tmp_path: Path) -> None:
                  now="2026-09-01T10:00:00Z")
     out = kore("search", "oat milk", "--owner", "o", "--mode", "fts", "--explain", "--now",
                "2026-09-02T10:00:00Z", "--home", str(home))
-    assert "oat milk" in out and "why: keyword #1 · vector - · rrf 0.00820" in out
+    assert "oat milk" in out and "why: keyword #1 · vector - · rrf 0.02381" in out
     data = json.loads(kore("search", "oat milk", "--owner", "o", "--mode", "fts", "--explain",
                            "--json", "--home", str(home)))
     assert data[0]["explain"]["keyword_rank"] == 1

@@ -194,9 +194,11 @@ def test_default_formula_row_is_the_settings_default() -> None:
     defaults = {name: KoreSettings.model_fields[name].default
                 for name in formulas[ev.BASELINE_FORMULA]}
     assert formulas[ev.BASELINE_FORMULA] == defaults
-    # the first pipeline version: x(0.75 + 0.25*decay) x(~0.9 + 0.05*importance), fts 1.0
+    # the first pipeline version: x(0.75 + 0.25*decay) x(~0.9 + 0.05*importance), fts 1.0,
+    # RRF k = 60
     assert formulas["first version"] == {**defaults, "decay_weight": 0.25,
-                                         "importance_weight": 0.05, "fts_weight": 1.0}
+                                         "importance_weight": 0.05, "fts_weight": 1.0,
+                                         "rrf_k": 60}
     assert all(set(f) == set(defaults) for f in formulas.values())
 
 
