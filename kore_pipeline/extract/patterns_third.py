@@ -5,7 +5,7 @@ after the second round's rows.
 Classes: idioms of taste ("X isn't my cup of tea", "X is my thing", "I'm partial to",
 "I've never liked"; not "I've never been into X", which in chats mostly answers the other
 person's "I love X" and is matched to their persona by the polarity-blind SPC rule), teams
-("I support Arsenal", "I'm a huge Lakers fan"), plans with a time ("we're planning to…",
+("I support Arsenal", "I root for the Cubs"), plans with a time ("we're planning to…",
 "I've booked…", "I'm going to … next year"), standing requests
 ("from now on…", "… going forward", "remind me … every day", "when you suggest X, leave out
 Y"), residence and work said with "we" or after "but/and now", employers ("I've been at
@@ -56,18 +56,16 @@ EN: list[Row] = [
     (PREF, "+", _LEAD + r"(?P<fact>(?!(?:it|that|this|which|what)\b)[\w' -]{2,40}?)\s+"
                 r"(?:is|are)\s+(?:totally\s+|really\s+|very\s+much\s+|definitely\s+|so\s+)?"
                 r"my\s+(?:thing|cup\s+of\s+tea)\b"),
-    (PREF, "+", _IM + _ADV + r"{0,2}\s+(?:partial\s+to|a\s+(?:real\s+|total\s+|huge\s+|big\s+)?"
-                r"sucker\s+for|hooked\s+on|mad\s+about|big\s+on|keen\s+on|fond\s+of)\b"
+    (PREF, "+", _IM + _ADV + r"{0,2}\s+(?:partial\s+to|hooked\s+on|mad\s+about|big\s+on|"
+                r"keen\s+on|fond\s+of)\b"
                 r"|\bI(?:\s+have|'ve\s+got|\s+have\s+got)\s+a\s+(?:real\s+|big\s+|huge\s+)?"
                 r"(?:soft\s+spot|weakness)\s+for\b"),
     (PREF, "-", r"\bI(?:'ve|\s+have)\s+never\s+(?:really\s+|much\s+|ever\s+)?(?:liked|enjoyed|"
                 r"cared\s+for)\b"),
-    # teams: "I support Arsenal", "I root for the Cubs", "I'm a huge Lakers fan"
+    # teams: "I support Arsenal", "I root for the Cubs" ("I'm a huge Lakers fan" is the profile
+    # fact of "I'm a …", as before)
     (PREF, "+", r"\bI(?:\s+(?:really|still|now|also|always|have\s+always))?\s+(?:support|"
                 r"supported|root\s+for|cheer\s+for)\s+(?=(?:the\s+)?" + _CAP + r")"),
-    (PREF, "+", _IM + r"(?:\s+(?:now|still|also))?\s+(?:a|an)\s+(?:(?:big|huge|massive|"
-                r"lifelong|die-?hard|long-?time|loyal|proper)\s+)*(?=" + _CAP +
-                r"[\w.'-]*(?:\s+" + _CAP + r"[\w.'-]*)?\s+(?:fan|supporter)\b)"),
     # plans: "we're planning to move", "I've booked a trip", "I'm getting married"
     (DEC, "+", r"\bwe(?:'re|\s+are)\s+(?:now\s+|still\s+|seriously\s+)?planning\s+(?:to|on)\b"
                r"|\b(?:I|we)(?:'ve|\s+have)?\s+(?:just\s+|finally\s+|already\s+)?(?:booked|"
