@@ -116,9 +116,9 @@ EN: list[Row] = [
                 r"[^.;!?]{1,40}?\s+(?:and|to)\s+(?:join(?:ed)?|start(?:ed)?\s+(?:at|with))\s+(?="
                 + _CAP + r")"),
     # relatives and pets: "my husband, Tom, is", "our dog Biscuit", "my partner's called Sam"
-    (PROF, "+", _LEAD + r"(?:my|our)\s+(?=" + _any(_RELATIVES + " " + _PETS) +
-                r"\s*,\s*" + _CAP + r"[\w'-]+\s*,)|" + _LEAD + r"our\s+(?=" + _any(
-                    _RELATIVES + " " + _PETS + " kids children") + r",?\s+" + _CAP + r"\w)"),
+    (PROF, "+", _LEAD + r"(?:(?:my|our)\s+(?=" + _any(_RELATIVES + " " + _PETS) +
+                r"\s*,\s*" + _CAP + r"[\w'-]+\s*,)|our\s+(?=" + _any(
+                    _RELATIVES + " " + _PETS + " kids children") + r",?\s+" + _CAP + r"\w))"),
     (PROF, "+", r"\bmy\s+(?P<pre>" + _any(_RELATIVES + " " + _PETS) +
                 r"'s\s+(?:called|named))(?=\s+" + _CAP + r")"
                 r"|\bmy\s+(?P<pre2>(?:" + _any(_RELATIVES) + r"'s\s+)?(?:birthday|anniversary|"
@@ -154,7 +154,7 @@ EN: list[Row] = [
                 r"use|have|own|play|support|do|go)\b)"),
     # unwillingness and limits: "I'm not willing to relocate", "I can't do stairs"
     (PREF, "-", _IM + r"\s+(?:not\s+(?:really\s+)?(?:willing|prepared|open)|unwilling)\s+to\b"),
-    (PROF, "-", r"(?<!\bthat\s)(?<!\blike\s)(?<!\bthink\s)\bI\s+(?:can't|cannot|can\s+not)\s+"
+    (PROF, "-", r"\bI(?<!\bthat\sI)(?<!\blike\sI)(?<!\bthink\sI)\s+(?:can't|cannot|can\s+not)\s+"
                 r"(?:do|handle|tolerate|digest|eat|drink)\s+" + _OBJ +
                 r"(?!(?:a\s+thing|so|too|any|the\s+same|more|better|without|this|that|much|"
                 r"enough|anything|everything|all)\b)(?=\w)"),
