@@ -84,6 +84,9 @@ def format_report(result: dict[str, Any]) -> str:
     cov = result.get("coverage")
     if cov:
         lines += _coverage_lines(cov)
+    upd = result.get("updates")
+    if upd:
+        lines += _updates_lines(upd)
     loc = result.get("locomo")
     if loc:
         lines += _locomo_lines(loc)
@@ -156,18 +159,21 @@ def _coverage_lines(cov: dict[str, Any]) -> list[str]:
     """Coverage % of each hand-written list, false facts of the negatives, the misses."""
     out = ["", "== Extraction coverage: explicit first-person statements yielding their fact"
                " (extract_facts, no model) ==",
-           f"{'list':<10}{'statements':>11}{'covered':>9}{'coverage%':>10}{'any fact%':>10}"
+           f"{'list':<12}{'statements':>9}{'covered':>9}{'coverage%':>10}{'any fact%':>10}"
            f"{'negatives':>10}{'false facts':>12}"]
-    for name in ("original", "extra", "heldout", "all"):
+    for name in ("original", "extra", "heldout", "all", "blind", "blind_final"):
         if name not in cov:
             continue
         c = cov[name]
-        out.append(f"{name:<10}{c['statements']:>11}{c['covered']:>9}{_pct(c['coverage']):>10}"
+        out.append(f"{name:<12}{c['statements']:>9}{c['covered']:>9}{_pct(c['coverage']):>10}"
                    f"{_pct(c['any_fact_coverage']):>10}{c['negatives']:>10}{c['false_facts']:>12}")
     out.append("  original = evaluation/coverage_cases.py (the list the extractor was written"
                " against); extra = evaluation/coverage_extra.py (held out); heldout ="
-               " evaluation/coverage_heldout.py (held out from the rows closing extra's misses)")
-    for name in ("original", "extra", "heldout"):
+               " evaluation/coverage_heldout.py (held out from the rows closing extra's misses);"
+               " blind = evaluation/coverage_blind.py (written before reading the patterns;"
+               " not in all; the third round was tuned on it); blind_final = its final check,"
+               " written after that round, never tuned on")
+    for name in ("original", "extra", "heldout", "blind", "blind_final"):
         if name not in cov:
             continue
         for m in cov[name]["missed"]:
@@ -176,6 +182,30 @@ def _coverage_lines(cov: dict[str, Any]) -> list[str]:
                        f" {m['text']!r} [{m['lang']}, {m['expected']}] -> {got}")
         for f in cov[name]["false"]:
             out.append(f"  false fact ({name}): {f['text']!r} -> {'; '.join(f['got'])}")
+    return out
+
+
+def _updates_lines(upd: dict[str, Any]) -> list[str]:
+    """Share of update pairs handled (current, superseded, ranked) and the pairs missed."""
+    out = ["", "== Update pairs: earlier/later statements five months apart, whole pipeline;"
+               " % of pairs ==",
+           f"{'pairs':<8}{'n':>4}{'handled':>9}{'current':>9}{'superseded':>12}{'ranked':>8}"
+           "  by wording"]
+    for name, u in upd.items():
+        words = ", ".join(f"{w} {_pct(v['handled']).strip()} (n={v['n']})"
+                          for w, v in u["by_wording"].items())
+        out.append(f"{name:<8}{u['pairs']:>4}{_pct(u['handled']):>9}{_pct(u['current']):>9}"
+                   f"{_pct(u['superseded']):>12}{_pct(u['ranked']):>8}  {words}")
+    out.append("  blind = coverage_blind.UPDATE_PAIRS (the third round was tuned on them), one"
+               " run after each session; monthly = the same with a run every 30 days between"
+               " (the earlier facts decay first); final = FINAL_UPDATE_PAIRS, written after"
+               " the round, never tuned on")
+    for name, u in upd.items():
+        for r in u["rows"]:
+            if not r["handled"]:
+                out.append(f"  missed ({name}, {r['thing']}, {r['wording']}): {r['earlier']!r}"
+                           f" -> {r['later']!r} [current {r['current']}, superseded"
+                           f" {r['superseded']}, ranked {r['ranked']}]")
     return out
 
 

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from kore_pipeline.evaluation.coverage import evaluate_coverage
+from kore_pipeline.evaluation.coverage_blind import FINAL_UPDATE_PAIRS, UPDATE_PAIRS
 from kore_pipeline.evaluation.crosslingual import (
     DEFAULT_BACKENDS,
     MEMORYBANK_DIR,
@@ -28,12 +29,14 @@ from kore_pipeline.evaluation.preferences import (
     evaluate_persona_recall,
 )
 from kore_pipeline.evaluation.spc import SPC_FILE, evaluate_spc, load_spc
+from kore_pipeline.evaluation.updates import evaluate_updates
 from kore_pipeline.settings import KoreSettings
 from kore_pipeline.timeutil import iso, resolve_now
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_DATA = PROJECT_ROOT.parent / "shared" / "data"
-SETS = ("spc", "madial", "memorybank", "crosslingual", "locomo", "preferences", "coverage")
+SETS = ("spc", "madial", "memorybank", "crosslingual", "locomo", "preferences", "coverage",
+        "updates")
 
 def parse_sets(text: str | Iterable[str]) -> list[str]:
     """``"spc,madial"`` -> ["spc", "madial"]; unknown names raise ValueError."""
@@ -69,7 +72,7 @@ def run_all(data: Path | None = None, sets: str | Iterable[str] = SETS,
     started = time.perf_counter()
     result: dict[str, Any] = {"data": str(data), "sets": chosen, "limit": limit,
                               "semantic": semantic, "timings_s": {}}
-    needs_model = (bool({"madial", "locomo", "preferences"} & set(chosen))
+    needs_model = (bool({"madial", "locomo", "preferences", "updates"} & set(chosen))
                    or (semantic and "spc" in chosen))
     memo = None
     if needs_model:
@@ -108,6 +111,17 @@ def run_all(data: Path | None = None, sets: str | Iterable[str] = SETS,
                         convs, base.model_copy(update={"home": root / "eval-personas"}), memo)}
             elif name == "coverage":
                 result["coverage"] = evaluate_coverage()
+            elif name == "updates":
+                if pipeline is None:
+                    raise ValueError("the updates set needs the pipeline runner"
+                                     " (run_all(..., pipeline=run_pipeline))")
+                result["updates"] = {
+                    which: evaluate_updates(
+                        base.model_copy(update={"home": root / f"eval-updates-{which}"}),
+                        pipeline, memo, pairs, monthly=monthly)
+                    for which, pairs, monthly in (("blind", UPDATE_PAIRS, False),
+                                                  ("monthly", UPDATE_PAIRS, True),
+                                                  ("final", FINAL_UPDATE_PAIRS, False))}
             elif name == "crosslingual":
                 bank = data / MEMORYBANK_DIR
                 given = {base.embedder: embedder} if embedder is not None else {}

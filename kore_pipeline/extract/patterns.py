@@ -36,6 +36,7 @@ from kore_pipeline.extract.patterns_lang import (
     TRAILING_FILLER,
     VAGUE_WORDS,
 )
+from kore_pipeline.extract.patterns_third import CHANGE_ROW_MARK
 from kore_pipeline.text.literals import LiteralFilter, WordStarts, case_fold
 from kore_pipeline.text.normalize import fold
 
@@ -76,6 +77,9 @@ _PATTERNS: tuple[_Pattern, ...] = tuple(
     for lang, rows in TABLE.items()
     for i, (cat, pol, rx) in enumerate(rows)
 )
+_CHANGE_ROWS = frozenset(p.ident for p in _PATTERNS if p.rx.pattern.startswith(CHANGE_ROW_MARK))
+"""Rows stating an explicit change ("I'm not a barista anymore"): the clause may also give a
+fact of the same category, the new value ("…, I'm a junior accountant now")."""
 _FILTER = LiteralFilter([p.rx for p in _PATTERNS])
 """Which triggers can match a clause: most clauses hold the literals of a few (or none)."""
 
@@ -268,9 +272,19 @@ def is_smalltalk(text: str) -> bool:
     return bool(_PLEASANTRY.match(norm)) and _content_words(norm) < 3
 
 
+# "Can you keep your replies short from now on?": a standing request, not a question.
+_STANDING_REQUEST = re.compile(
+    r"^(?:(?:please|and|also|ok|okay|so),?\s+)*(?:can|could|would|will)\s+you\s+(?:please\s+)?"
+    r"(?!tell\b|explain\b|help\b|check\b|find\b|show\b)[^?]{2,150}?,?\s+(?:from\s+now\s+on|"
+    r"going\s+forward|in\s+(?:the\s+)?future|from\s+here\s+on(?:\s+out)?)\s*(?:please\s*)?\?*$",
+    _FLAGS)
+
+
 def _is_question(sentence: str) -> bool:
     s = sentence.strip()
-    return s.endswith("?") or s.startswith("¿") or bool(_EN_QUESTION.match(s))
+    if s.endswith("?") or s.startswith("¿") or _EN_QUESTION.match(s):
+        return not _STANDING_REQUEST.match(s)
+    return False
 
 
 _TRAIL_KEEP = "+#%)]"  # with the word characters: what a fact may end with
@@ -413,7 +427,8 @@ def _clause_facts(sent: str, guess: Callable[[], str]) -> list[Fact]:
     facts: list[Fact] = []
     seen: set[str] = set()
     for i, (p, m) in enumerate(chosen):
-        if p.category in seen or _HYPO_RX[p.lang].search(sent, 0, m.start()):
+        kind = f"{p.category}:change" if p.ident in _CHANGE_ROWS else p.category
+        if kind in seen or _HYPO_RX[p.lang].search(sent, 0, m.start()):
             continue
         limit = chosen[i + 1][1].start() if i + 1 < len(chosen) else len(sent)
         if m.groupdict().get("fact") is not None:
@@ -429,7 +444,7 @@ def _clause_facts(sent: str, guess: Callable[[], str]) -> list[Fact]:
                if (f := _span_fact(sent, p, m, span, prefix if j else None))]
         facts.extend(got)
         if got:
-            seen.add(p.category)
+            seen.add(kind)
     return facts
 
 

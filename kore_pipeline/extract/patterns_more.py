@@ -44,7 +44,8 @@ _OBJ_PRONOUN = r"(?!(?:it|that|this|them|him|her|you|those|these|one)\b)"
 
 EN: list[Row] = [
     # sleep and schedule: "I go to bed at 11pm", "I wake up early"
-    (HAB, "+", r"\bI\s+(?P<pre>go\s+to\s+(?:bed|sleep)|get\s+to\s+bed|fall\s+asleep|"
+    (HAB, "+", r"\bI(?:\s+(?:now|still|also|generally|mostly))?\s+(?P<pre>go\s+to\s+(?:bed|sleep)|"
+               r"get\s+to\s+bed|fall\s+asleep|"
                r"wake\s+up|get\s+up|turn\s+in|start\s+work|finish\s+work|leave\s+work)(?=\s+(?:at|around|by|before|after|"
                r"about|between)\s+" + _HOUR_EN + r"|\s+(?:early|late|at\s+dawn)\b)" + _ONE_OFF_EN),
     # working pattern: "I work night shifts", "I work from home", "I work weekends"

@@ -40,9 +40,12 @@ ARCHIVED: frozenset[Status] = frozenset(Status) - {Status.ACTIVE}
 TRANSITIONS: dict[Status, frozenset[Status]] = {
     Status.ACTIVE: ARCHIVED,
     **{status: frozenset({Status.ACTIVE, Status.DELETED}) - {status} for status in ARCHIVED},
+    Status.FORGOTTEN: frozenset({Status.ACTIVE, Status.DELETED, Status.SUPERSEDED}),
 }
 """Allowed status changes: an active memory may be archived for any reason; an archived one
-may be revived or deleted."""
+may be revived or deleted; a forgotten one may also be superseded (a later statement gave
+its slot another value: it was true until then, and a cue must not bring it back as
+current)."""
 
 REVIVED_BY_MENTION: frozenset[Status] = frozenset({Status.FORGOTTEN, Status.SUPERSEDED})
 """Archived statuses that extraction revives when a fact is said again (a merged or

@@ -21,16 +21,17 @@ def supersede(conn: sqlite3.Connection, pairs: list[tuple[int, int]], at: str,
     """Archive each ``old`` of (old, new) pairs as superseded by ``new`` (inside a transaction).
 
     ``old`` stops being true when ``new`` was said: its ``valid_until`` is ``new``'s
-    ``valid_from`` (else ``at``). Returns how many were archived (active ones only).
+    ``valid_from`` (else ``at``). Returns how many were archived (active or forgotten ones
+    only: a fact forgotten before the change was said is superseded too).
     """
     if not pairs:
         return 0
     olds = [o for o, _ in pairs]
     marks = ",".join("?" * len(olds))
-    archived = int(conn.execute(f"SELECT count(*) FROM memories WHERE status = 'active' AND"
-                                f" id IN ({marks})", olds).fetchone()[0])
+    archived = int(conn.execute(f"SELECT count(*) FROM memories WHERE status IN ('active',"
+                                f" 'forgotten') AND id IN ({marks})", olds).fetchone()[0])
     archive_memories(conn, olds, "superseded", at, run_id,
-                     merged_into=[n for _, n in pairs], only_active=True)
+                     merged_into=[n for _, n in pairs])
     conn.executemany(
         "UPDATE memories SET valid_until = coalesce((SELECT coalesce(n.valid_from, n.created_at)"
         " FROM memories AS n WHERE n.id = ?), ?) WHERE id = ? AND status = 'superseded'",
@@ -45,11 +46,12 @@ def said_at(row: sqlite3.Row | dict[str, Any]) -> str:
 
 def slot_rivals(conn: sqlite3.Connection, owner: str, subject: str, slot: str, value: str,
                 memory_type: str, memory_id: int) -> list[sqlite3.Row]:
-    """Active memories of the same person and type giving ``slot`` another value."""
+    """Active or forgotten memories of the same person and type giving ``slot`` another
+    value (a forgotten one is still what the store last knew of that slot)."""
     return conn.execute(
         "SELECT id, valid_from, created_at, source_message_ids FROM memories WHERE"
-        " owner = ? AND subject = ? AND"
-        " slot = ? AND slot_value != ? AND type = ? AND status = 'active' AND id != ?",
+        " owner = ? AND subject = ? AND slot = ? AND slot_value != ? AND type = ? AND"
+        " status IN ('active', 'forgotten') AND id != ?",
         (owner, subject, slot, value, memory_type, memory_id)).fetchall()
 
 

@@ -15,6 +15,7 @@ from functools import lru_cache
 
 from kore_pipeline.text.fact_guard import NUMBER_WORDS, plain
 from kore_pipeline.text.literals import LiteralFilter, WordStarts, case_fold
+from kore_pipeline.text.occupations import OCCUPATIONS
 
 Slot = tuple[str, str]
 """(slot name, value), both lower case."""
@@ -83,6 +84,66 @@ _rule("pt", "job", rf"\btrabalho\s+como\s+{_THING}{_END}")
 _rule("en", "name", rf"\bmy\s+(?:new\s+)?(?P<name>{_PEOPLE})(?:['’]s\s+name)?\s+is\s+(?:now\s+)?"
       rf"(?:called\s+|named\s+)?{_NAME}")
 _rule("en", "name", rf"\bmy\s+(?:new\s+)?(?P<name>{_PEOPLE})(?:,)?\s+{_NAME}\s*,")
+# Third coverage round (issue 13 item 4, the update pairs): residence and employer said with
+# "we", "home is", "my new job at", "(and) joined"; jobs from a closed list of occupations;
+# names said in apposition or of a pet "called" so; favourites, phone, car, sleep times and
+# a weekly place: each holds one value at a time, so a later other value supersedes.
+_rule("en", "residence", rf"\b(?:we{_NOW}\s+(?:live|reside)\s+in|we(?:'re|’re|\s+are){_NOW}\s+"
+      rf"(?:living|based|settled)\s+in|we(?:'ve|’ve|\s+have)?{_NOW}\s+(?:moved|relocated)"
+      rf"(?:\s+(?:back|over|here))?\s+to|(?:^|\bmy\s+)home\s+(?:is|'s|’s)(?:\s+now)?(?:\s+in)?|"
+      rf"\b(?:and|but)\s+(?:now\s+)?live\s+in)\s+{_PLACE}")
+_rule("fr", "residence", rf"\b(?:(?:nous\s+avons|on\s+a)\s+déménagé\s+(?:à|a|en)|(?:nous\s+"
+      rf"habitons|on\s+habite|nous\s+vivons)\s+(?:à|a|en))\s+{_PLACE}")
+_rule("de", "residence", rf"\b(?:wir\s+(?:wohnen|leben)\s+(?:jetzt\s+|nun\s+)?in|(?:ich\s+bin|"
+      rf"wir\s+sind)\s+(?:jetzt\s+|nun\s+)?nach)\s+{_PLACE}")
+_rule("it", "residence", rf"\b(?:(?:abitiamo|viviamo)\s+(?:a|ad|in)|ci\s+siamo\s+trasferiti\s+"
+      rf"(?:a|ad|in))\s+{_PLACE}")
+_rule("es", "residence", rf"\b(?:vivimos\s+en|nos\s+(?:mudamos|hemos\s+mudado)\s+a)\s+{_PLACE}")
+_rule("pt", "residence", rf"\b(?:(?:moramos|vivemos)\s+em|nos\s+mudamos\s+para)\s+{_PLACE}")
+_rule("en", "employer", rf"\b(?:my\s+(?:new\s+)?(?:job|position|role)\s+(?:at|with)|(?:started|"
+      rf"got|landed|took|accepted)\s+(?:a\s+)?(?:new\s+)?(?:job|position|role)\s+(?:at|with)|"
+      rf"I(?:'ve|’ve|\s+have)\s+been\s+(?:working\s+(?:at|for)|at)(?=\s+{_UPPER}[^.;!?]{{0,30}}?"
+      rf"\b(?:for\s+(?:\w+\s+)?(?:years?|months?|decades?)|since)\b)|(?:and|to)\s+join(?:ed)?)"
+      rf"\s+{_PLACE}")
+_rule("en", "job", rf"\b{_I_AM}{_NOW}\s+(?:now\s+)?(?:an?\s+)(?P<value>(?:(?:junior|senior|lead|"
+      rf"head|chief|principal|staff|freelance|trainee|qualified|certified|self-employed|"
+      rf"full-time|part-time|registered|ux|ui|software|data|web|graphic|civil|mechanical|"
+      rf"primary|secondary|school|nursery|dental|veterinary|medical|research|sous|pastry|"
+      rf"product|project|sales|marketing|account|hr|it|backend|frontend|mobile)\s+){{0,2}}"
+      rf"{OCCUPATIONS['en']})\b")
+for _lang, _verb in (("pt", r"(?:eu\s+)?(?:agora\s+)?sou(?:\s+uma?)?"),
+                     ("es", r"(?:yo\s+)?(?:ahora\s+)?soy(?:\s+una?)?"),
+                     ("it", r"(?:io\s+)?(?:ora\s+|adesso\s+)?sono(?:\s+una?)?"),
+                     ("fr", r"je\s+suis\s+(?:maintenant\s+)?(?:une?\s+)?"),
+                     ("de", r"ich\s+bin\s+(?:jetzt\s+|nun\s+)?(?:eine?\s+)?")):
+    _rule(_lang, "job", rf"\b{_verb}\s*(?P<value>{OCCUPATIONS[_lang]})\b")
+_rule("en", "name", rf"\bmy\s+(?:new\s+)?(?P<name>{_PEOPLE})(?:\s+(?:now|these\s+days))\s+is\s+"
+      rf"{_NAME}")
+_rule("en", "name", rf"\bmy\s+(?:new\s+)?(?P<name>{_PEOPLE})['’]s\s+(?:called|named)\s+{_NAME}")
+_rule("en", "name", rf"\bmy\s+(?:new\s+)?(?P<name>{_PEOPLE})\s+{_NAME}\s+(?=(?:is|was|loves|"
+      rf"likes|has|works|lives|just|always|never|really)\b)")
+_rule("en", "name", rf"\b(?:I|we)\s+(?:now\s+)?(?:have|got|adopted)\s+(?:a|an)\s+(?:new\s+)?"
+      rf"(?P<name>dog|cat|puppy|kitten)\s+(?:called|named)\s+{_NAME}")
+_rule("en", "favourite", r"\bmy\s+(?:all[- ]time\s+|current\s+|new\s+)?favou?rite\s+"
+      r"(?P<name>(?!now\b)[a-z]+(?:\s+(?!now\b|these\b|lately\b|at\b|right\b|is\b|are\b)"
+      r"[a-z]+)?)\s+(?:(?:now|these\s+days|at\s+the\s+moment|lately|right\s+now)\s+)?"
+      rf"(?:is|are)\s+(?:now\s+|still\s+|probably\s+)*{_THING}{_END}")
+_PHONES = r"(?:iPhone|Pixel|Galaxy|Samsung|OnePlus|Xiaomi|Motorola|Nokia|Huawei|Fairphone)"
+_rule("en", "phone", rf"\bmy\s+(?:new\s+)?phone\s+is\s+(?:now\s+)?(?:an?\s+)?{_THING}{_END}")
+_rule("en", "phone", rf"\b(?:I|we|just)\s+(?:now\s+|just\s+)?(?:have|got|bought|use|switched\s+"
+      rf"to|upgraded\s+to)\s+(?:(?:a|an|the|my)\s+)?(?:new\s+)?(?P<value>{_PHONES}"
+      rf"(?:\s+[\w+]+){{0,2}}?){_END}")
+_rule("en", "car", rf"\bmy\s+(?:new\s+)?car\s+is\s+(?:now\s+)?(?:an?\s+)?(?:(?:old|new|"
+      rf"second-hand|used|little)\s+)?{_THING}{_END}")
+_rule("en", "car", rf"\b(?:I|now)\s+(?:now\s+)?drive\s+(?:a|an)\s+(?!(?:lot|bit|little)\b)"
+      rf"(?:(?:old|new|second-hand|used|little)\s+)?{_THING}{_END}")
+_rule("en", "schedule", r"\bI\s+(?:now\s+|usually\s+|normally\s+|generally\s+)?"
+      r"(?P<name>wake\s+up|get\s+up|go\s+to\s+bed|go\s+to\s+sleep)\s+(?:at|around|about)\s+"
+      r"(?:about\s+|around\s+)?(?P<value>\d{1,2}(?:[:.h]\d{2})?\s?(?:am|pm)?|midnight|noon)")
+_rule("en", "schedule", r"\bI\s+(?:now\s+|usually\s+|normally\s+)?go\s+to\s+(?:the\s+)?"
+      r"(?P<name>gym|pool|climbing\s+gym|yoga|pilates|choir|church|office)\s+on\s+"
+      r"(?P<value>(?:mon|tues|wednes|thurs|fri|satur|sun)days?(?:\s+and\s+(?:mon|tues|wednes|"
+      r"thurs|fri|satur|sun)days?)?)(?!\s+(?:too|as\s+well))")
 # Budget.
 _rule("en", "budget", r"\bmy\s+(?:total\s+|new\s+|monthly\s+|max(?:imum)?\s+)?budget\s+"
       r"(?:for\s+(?P<name>[\w\s]{1,30}?)\s+)?(?:is|was\s+raised\s+to|is\s+now|has\s+"
@@ -108,6 +169,9 @@ _rule("en", "age", rf"\b{_I_AM}\s+(?:now\s+)?(?P<value>\d{{1,3}})(?:\s+years?\s+
       r"min|mins|minutes?|h|hours?|days?|weeks?|km|kg|miles?|times|percent|euros?|dollars?))")
 
 _SINGULAR = {"children": "kid", "child": "kid", "kids": "kid", "grandchildren": "grandchild"}
+_SAME_NAME = {"puppy": "dog", "kitten": "cat", "favorite": "favourite", "get up": "wake up",
+              "go to sleep": "go to bed"}
+"""Slot names said two ways: a puppy's name is the dog's, "get up" is "wake up"."""
 
 
 def _clean(value: str) -> str:
@@ -151,10 +215,25 @@ _HINT_WORDS = (
     "pescatarian pescetarian keto paleo carnivore omnivore flexitarian gluten lactose dairy "
     "halal kosher raw flight train meeting appointment call interview class lesson shift "
     "stand bus dinner session exam")
-_HINT_STARTS = WordStarts(_HINT_WORDS.split())
+_HINT_MORE_WORDS = (
+    "habitons vivons habite wohnen leben abitiamo viviamo vivimos moramos vivemos join "
+    "favourite favorite phone car drive wake bed sleep gym pool yoga get_up "
+    "pilates choir church office iphone pixel galaxy "
+    "samsung oneplus xiaomi motorola nokia huawei fairphone called named longer anymore been "
+    + " ".join(re.match(r"[^\\(\[?]+", alt).group(0)  # type: ignore[union-attr]
+               for alts in OCCUPATIONS.values() for alt in alts[3:-1].split("|")))
+"""Words the third round's rules need (their first letters, occupations' stems; ``_`` is a
+space). A text with no word starting like a hint word sets no slot; one that has one goes to
+the rules' literal filter (one scan), which is cheaper than searching :data:`_HINT`."""
+_HINT_STARTS = WordStarts([*_HINT_WORDS.split(),
+                           *(w.replace("_", " ") for w in _HINT_MORE_WORDS.split())])
 """How every alternative of :data:`_HINT` but "I'm <number>" begins, as a whole word."""
 _HAS_DIGIT = re.compile(r"\d")
 _RULE_FILTER = LiteralFilter([rx for _, _, rx in _RULES])
+_RULES_OF: dict[str, tuple[int, ...]] = {
+    lang: tuple(i for i, rule in enumerate(_RULES) if rule[0] == lang)
+    for lang in dict.fromkeys(rule[0] for rule in _RULES)}
+"""Each language's rules, by index in :data:`_RULES` (in order)."""
 """Which rules can match a text (their literals are in it)."""
 
 
@@ -173,9 +252,14 @@ def slot_of(text: str, language: str | None = "en") -> Slot | None:
 
     A negated statement ("It's not true that I live in Turin") sets no slot.
     """
-    start = hint_start(text)
-    if start < 0 or _HINT.search(text, start) is None:
+    folded = case_fold(text)
+    start = 0 if _HAS_DIGIT.search(text) else _HINT_STARTS.first(folded)
+    if start < 0:
         return None
+    # "I'm no longer vegan": the slot of "I'm vegan", value "not vegan"
+    if ("longer" in folded or "more" in folded) and _NO_LONGER.search(text):
+        said = _slot_of(_NO_LONGER_WORDS.sub("", text), language)
+        return (said[0], f"not {said[1]}") if said else None
     return _slot_of(text, language)
 
 
@@ -183,10 +267,13 @@ def slot_of(text: str, language: str | None = "en") -> Slot | None:
 def _slot_of(text: str, language: str | None) -> Slot | None:
     langs = [language or "en"] + ([] if language == "en" else ["en"])
     may_match = frozenset(_RULE_FILTER.candidates(case_fold(text)))
+    if not may_match:
+        return None
     for lang in langs:
-        for i, (rule_lang, slot, pattern) in enumerate(_RULES):
-            if rule_lang != lang or i not in may_match:
+        for i in _RULES_OF.get(lang, ()):
+            if i not in may_match:
                 continue
+            _, slot, pattern = _RULES[i]
             m = pattern.search(text)
             if m is None or _NEG.search(text[max(0, m.start() - 25): m.start("value")]):
                 continue
@@ -205,7 +292,10 @@ def _slot_of(text: str, language: str | None) -> Slot | None:
                 return (f"tool:{value}", value)
             if slot == "budget":
                 value = _money(value)
-            return (f"{slot}:{_clean(name)}" if name else slot, value)
+            if name:
+                name = _clean(name).casefold()
+                name = _SAME_NAME.get(name, name)
+            return (f"{slot}:{name}" if name else slot, value)
     return None
 
 
@@ -216,6 +306,13 @@ def clear_cache() -> None:
 
 _NEG = re.compile(r"\b(?:not|never|don't|don’t|doesn't|didn't|didn’t|no\s+longer|non|no|"
                   r"nicht|kein|não|nao|jamais|pas|nunca)\b", _F)
+
+
+_NO_LONGER = re.compile(r"\bno\s+longer\b|\bany\s?more\b", _F)
+"""An explicit change: "I'm no longer vegan", "I don't live in Leeds anymore"."""
+_NO_LONGER_WORDS = re.compile(r"\s*\b(?:no\s+longer|any\s?more|not|don't|don’t|do\s+not)\b",
+                              _F)
+"""The words that make it one, dropped to find the slot it changes."""
 
 
 def supersedes(old: Slot | None, new: Slot | None) -> bool:

@@ -111,3 +111,24 @@ def test_a_flight_moved_to_another_time_supersedes_for_the_same_flight(tmp_path:
     active = _active(conn)
     assert "My flight got moved to 11:30" in active and "My flight is at 10:30" not in active
     assert "My dentist appointment is at 9:00" in active
+
+
+def test_a_forgotten_fact_is_superseded_by_a_later_other_value(tmp_path: Path) -> None:
+    """Decay forgot "I live in Turin" before the move was said: the move supersedes it
+    (linked, valid until then), so a cue cannot bring Turin back as current."""
+    from kore_pipeline.store import lifecycle
+    from kore_pipeline.store.db import transaction
+
+    conn = connect(tmp_path / "k.sqlite")
+    _say(conn, "I live in Turin.", "m1", "2026-01-10T09:00:00Z")
+    old = conn.execute("SELECT id FROM memories WHERE content = 'I live in Turin'").fetchone()
+    with transaction(conn):
+        lifecycle.archive(conn, [old["id"]], lifecycle.Status.FORGOTTEN,
+                          "2026-03-01T00:00:00+00:00", None)
+    _say(conn, "We moved to Lyon last spring.", "m2", "2026-06-01T09:00:00Z")
+    new = conn.execute("SELECT id, valid_from FROM memories WHERE content LIKE 'We moved%'"
+                       " AND type = 'factual'").fetchone()
+    row = conn.execute("SELECT status, merged_into, valid_until FROM memories WHERE id = ?",
+                       (old["id"],)).fetchone()
+    assert (row["status"], row["merged_into"]) == ("superseded", new["id"])
+    assert row["valid_until"] == new["valid_from"]

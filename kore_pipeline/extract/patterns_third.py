@@ -1,0 +1,198 @@
+"""Trigger rows of the third coverage round (issue 13 item 4: the blind list and the update
+pairs of :mod:`kore_pipeline.evaluation.coverage_blind`), appended to each language's table
+after the second round's rows.
+
+Classes: idioms of taste ("X isn't my cup of tea", "X is my thing", "I'm partial to",
+"I've never liked"; not "I've never been into X", which in chats mostly answers the other
+person's "I love X" and is matched to their persona by the polarity-blind SPC rule), teams
+("I support Arsenal", "I root for the Cubs"), plans with a time ("we're planning to…",
+"I've booked…", "I'm going to … next year"), standing requests
+("from now on…", "… going forward", "remind me … every day", "when you suggest X, leave out
+Y"), residence and work said with "we" or after "but/and now", employers ("I've been at
+Deloitte for…", "my new job at…", "I left X and joined Y"), relatives named in apposition
+("my husband, Tom,"), "our dog Biscuit", "my partner's called", "my birthday's", vehicles and
+phones ("my car is a…"), routines by frequency ("twice a day", "on Saturday mornings"),
+health states ("I'm asthmatic"), diets taken up ("I went vegan", "I've been vegan for…"),
+unwillingness ("I'm not willing to…"), "I can't do/handle X", "no X for me", and in the
+other languages moves and work said with "we"/"now" and professions without an article
+("Sou professor", "Je suis infirmière").
+
+Rows are ``(category, polarity, regex)`` as in ``patterns_lang.TABLE``.
+"""
+
+from __future__ import annotations
+
+from kore_pipeline.text.occupations import OCCUPATIONS
+
+PREF, DEC, HAB, PROF = "preference", "decision", "habit", "profile"
+Row = tuple[str, str, str]
+
+
+def _any(words: str) -> str:
+    """``"a b\\s+c"`` -> ``"(?:a|b\\s+c)"``: alternatives written as space-separated words."""
+    return "(?:" + "|".join(words.split()) + ")"
+
+
+_CAP = r"(?-i:[A-ZÀ-ÖØ-Þ])"
+CHANGE_ROW_MARK = "(?:)"
+"""Opens the rows of an explicit change: ``patterns`` lets their clause give another fact of
+the same category (the new value)."""
+_IM = r"\bI(?:'m|\s+am)"
+_ADV = r"(?:\s+(?:really|also|just|definitely|genuinely|totally|absolutely|still|now|kind\s+of))"
+_LEAD = r"^(?:(?:honestly|tbh|ngl|well|so|and|but|oh|yeah|also|ok|okay|anyway|btw|lol),?\s+)*"
+_DAYS = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
+_MONTHS = (r"(?:january|february|march|april|may|june|july|august|september|october|"
+           r"november|december|spring|summer|autumn|fall|winter)")
+_TO_END = r"(?P<fact>[^.;!?]{2,150}?)(?=\s*[.;!?]|$)"
+_OBJ = r"(?!(?:it|that|this|them|those|these|him|her|you|anything|much|everything)\b)"
+_RELATIVES = ("wife husband partner boyfriend girlfriend fianc[ée]e? son daughter kid child "
+              "baby mom mum mother dad father brother sister boss manager")
+_PETS = "dog cat puppy kitten parrot rabbit horse hamster tortoise"
+EN: list[Row] = [
+    # idioms of taste: "Horror movies aren't my cup of tea", "Mornings are not my thing"
+    (PREF, "-", _LEAD + r"(?P<fact>(?!(?:it|that|this|which|what)\b)[\w' -]{2,40}?)\s+"
+                r"(?:is|are|was|were)(?:n't|\s+not|\s+never)\s+(?:really\s+|exactly\s+|quite\s+|"
+                r"at\s+all\s+)?my\s+(?:cup\s+of\s+tea|thing)\b"),
+    (PREF, "+", _LEAD + r"(?P<fact>(?!(?:it|that|this|which|what)\b)[\w' -]{2,40}?)\s+"
+                r"(?:is|are)\s+(?:totally\s+|really\s+|very\s+much\s+|definitely\s+|so\s+)?"
+                r"my\s+(?:thing|cup\s+of\s+tea)\b"),
+    (PREF, "+", _IM + _ADV + r"{0,2}\s+(?:partial\s+to|hooked\s+on|mad\s+about|big\s+on|"
+                r"keen\s+on|fond\s+of)\b"
+                r"|\bI(?:\s+have|'ve\s+got|\s+have\s+got)\s+a\s+(?:real\s+|big\s+|huge\s+)?"
+                r"(?:soft\s+spot|weakness)\s+for\b"),
+    (PREF, "-", r"\bI(?:'ve|\s+have)\s+never\s+(?:really\s+|much\s+|ever\s+)?(?:liked|enjoyed|"
+                r"cared\s+for)\b"),
+    # teams: "I support Arsenal", "I root for the Cubs" ("I'm a huge Lakers fan" is the profile
+    # fact of "I'm a …", as before)
+    (PREF, "+", r"\bI(?:\s+(?:really|still|now|also|always|have\s+always))?\s+(?:support|"
+                r"supported|root\s+for|cheer\s+for)\s+(?=(?:the\s+)?" + _CAP + r")"),
+    # plans: "we're planning to move", "I've booked a trip", "I'm getting married"
+    (DEC, "+", r"\bwe(?:'re|\s+are)\s+(?:now\s+|still\s+|seriously\s+)?planning\s+(?:to|on)\b"
+               r"|\b(?:I|we)(?:'ve|\s+have)?\s+(?:just\s+|finally\s+|already\s+)?(?:booked|"
+               r"signed\s+up\s+for|registered\s+for|entered)\s+(?=(?:a|an|the|my|our)\s+\w)"
+               r"|\b(?:I|we)(?:'m|'re|\s+am|\s+are)\s+getting\s+(?=(?:married|engaged|"
+               r"divorced)\b)"),
+    (DEC, "+", r"\b(?:I|we)(?:'m|'re|\s+am|\s+are)\s+going\s+to\s+(?=(?:run|do|start|take\s+up|"
+               r"learn|move|visit|travel|quit|retire|apply|sign\s+up|go\s+back|switch)\b"
+               r"[^.;!?]*?\b(?:(?:in|by)\s+" + _MONTHS + r"|next\s+(?:year|month|spring|summer|"
+               r"autumn|fall|winter|" + _MONTHS + r")|this\s+(?:year|spring|summer|autumn|fall|"
+               r"winter))\b)"),
+    # standing requests: "From now on, please call me Alex", "Keep it brief going forward"
+    (DEC, "+", r"^(?:(?:ok|okay|also|and|oh|so),?\s+)?(?:from\s+now\s+on|going\s+forward|"
+               r"in\s+(?:the\s+)?future|from\s+here\s+on(?:\s+out)?),?\s+(?:please,?\s+)?"
+               r"(?!I\b|I'|we\b|it\b|things\b)" + _TO_END),
+    (DEC, "+", r"^(?=[^.;!?]*?\b(?:from\s+now\s+on|going\s+forward|from\s+here\s+on)\b)"
+               r"(?:(?:please|pls|and|also|ok|okay|so),?\s+)*(?:(?:can|could|would|will)\s+"
+               r"you\s+(?:please\s+)?)?(?P<fact>(?!(?:well|but|I|I'|we|it|this|that|things)\b)"
+               r"(?:(?!\b(?:I|I'm|I'll|we|you'll|you're|he|she|they)\b)[^.;!?]){2,150}?),?\s+"
+               r"(?:from\s+now\s+on|going\s+forward|from\s+here\s+on(?:\s+out)?)\b"),
+    (DEC, "+", r"^(?:(?:please|pls|and|also|ok|okay|so),?\s+)*(?:(?:can|could|would|will)\s+"
+               r"you\s+(?:please\s+)?)?remind\s+me\s+(?=[^.;!?]{0,80}?\b(?:(?:every|each)\s+"
+               r"(?:day|morning|evening|night|week|month|weekday|" + _DAYS + r")|daily|weekly|"
+               r"monthly)\b)" + _TO_END),
+    (DEC, "+", r"^(?:(?:and|also|oh|so),?\s+)?when(?:ever)?\s+you\s+(?:suggest|recommend|write|"
+               r"plan|give|make|draft|reply|answer|send|book|pick|choose|propose|list)\b"
+               r"[^.;!?]{0,60}?,\s*(?:please\s+)?(?P<fact>(?:leave\s+out|skip|avoid|don't|"
+               r"do\s+not|never|always|include|use|stick\s+to|add|mention|keep|exclude)\b"
+               r"[^.;!?]{2,120}?)(?=\s*[.;!?]|$)"),
+    # residence and work with "we", "relocated", "home is", "but (now) live in"
+    (PROF, "+", r"\bwe(?:'re|\s+are)\s+(?:now\s+|currently\s+|still\s+)?(?:based|living|"
+                r"settled)\s+in\s+(?=" + _CAP + r")|\bwe\s+(?:now\s+|currently\s+|still\s+)?"
+                r"live\s+in\s+(?=" + _CAP + r")"
+                r"|\b(?:I|we)(?:'ve|\s+have)?\s+(?:just\s+|recently\s+|finally\s+)?(?:moved|"
+                r"relocated)\s+(?:back\s+|over\s+)?to\s+(?=" + _CAP + r")"),
+    (PROF, "+", _LEAD + r"(?:my\s+)?home\s+(?:is|'s)\s+(?:now\s+)?(?:in\s+)?(?=" + _CAP + r")"),
+    (PROF, "+", r"^(?:but|and|though)\s+(?:now\s+|currently\s+|these\s+days\s+)?(?:live|living)"
+                r"\s+in\s+(?=" + _CAP + r")|(?<=\w)\s+(?:and|but)\s+(?:now|these\s+days)\s+"
+                r"(?=(?:drive|ride|live\s+in|work\s+(?:at|for|as))\b)"),
+    # employers: "I've been at Deloitte for five years", "my new job at Lego", "joined Shopify"
+    (PROF, "+", r"\bI(?:'ve|\s+have)\s+been\s+(?:working\s+)?(?:at|with|for)\s+(?=" + _CAP +
+                r"[^.;!?]{0,40}?\b(?:for|since)\b)"
+                r"|\bmy\s+(?:new\s+)?(?:job|position|role)\s+(?:at|with)\s+(?=" + _CAP + r")"
+                r"|\bI(?:'ve|\s+have)?\s+(?:just\s+|recently\s+)?(?:started|got|landed|took|"
+                r"accepted)\s+(?:a\s+)?(?:new\s+)?(?:job|position|role)\s+(?:at|with)\s+(?="
+                + _CAP + r")"
+                r"|\bI(?:'ve|\s+have)?\s+(?:just\s+|recently\s+|finally\s+)?(?:left|quit)\s+"
+                r"[^.;!?]{1,40}?\s+(?:and|to)\s+(?:join(?:ed)?|start(?:ed)?\s+(?:at|with))\s+(?="
+                + _CAP + r")"),
+    # relatives and pets: "my husband, Tom, is", "our dog Biscuit", "my partner's called Sam"
+    (PROF, "+", _LEAD + r"(?:(?:my|our)\s+(?=" + _any(_RELATIVES + " " + _PETS) +
+                r"\s*,\s*" + _CAP + r"[\w'-]+\s*,)|our\s+(?=" + _any(
+                    _RELATIVES + " " + _PETS + " kids children") + r",?\s+" + _CAP + r"\w))"),
+    (PROF, "+", r"\bmy\s+(?P<pre>" + _any(_RELATIVES + " " + _PETS) +
+                r"'s\s+(?:called|named))(?=\s+" + _CAP + r")"
+                r"|\bmy\s+(?P<pre2>(?:" + _any(_RELATIVES) + r"'s\s+)?(?:birthday|anniversary|"
+                r"name's|surname|star\s+sign))'s\b(?=\s+\w)"),
+    (PROF, "+", r"\b(?:I|we)\s+(?:now\s+|also\s+)?(?:have|got|adopted)\s+(?:a|an)\s+(?:new\s+)?"
+                r"(?=" + _any(_PETS) + r"\s+(?:called|named)\s+" + _CAP + r")"),
+    # vehicles and devices: "My car is an old Volvo estate", "my phone is a Pixel"
+    (PROF, "+", r"\bmy\s+(?:current\s+|new\s+)?(?P<pre>(?:car|phone|bike|motorbike|motorcycle|"
+                r"laptop|van|truck|scooter|tablet)\s+is)\s+(?=(?:now\s+)?(?:an?\s+|the\s+)"
+                r"\w|" + _CAP + r")"),
+    # routines by frequency: "I walk the dog twice a day", "on Saturday mornings"
+    (HAB, "+", r"\bI\s+(?=(?:[\w'-]+,?\s+){1,8}?(?:(?:once|twice|three\s+times|four\s+times|"
+               r"\d+\s+times)\s+(?:a|an|per|every)\s+(?:day|week|month|year|fortnight)|on\s+"
+               + _DAYS + r"s?\s+(?:mornings|afternoons|evenings|nights)|(?:most|many)\s+"
+               r"(?:mornings|days|evenings|nights|weekends))\b)"),
+    # health states and diets taken up
+    (PROF, "+", _IM + _ADV + r"{0,2}\s+(?=(?:asthmatic|epileptic|autistic|anaemic|anemic|"
+                r"dyslexic|dyspraxic|hypoglycemic|insulin-dependent|immunocompromised|"
+                r"hard\s+of\s+hearing|teetotal|tee-total|sober|gluten[- ]intolerant)\b)"),
+    (PROF, "+", r"\bI(?:'ve|\s+have)\s+been\s+(?:a\s+|an\s+)?(?:strict\s+|fully\s+)?(?=(?:vegan|"
+                r"vegetarian|pescatarian|pescetarian|sober|teetotal|gluten[- ]free|dairy[- ]free|"
+                r"plant[- ]based|keto)\b)"
+                r"|\bI(?:'ve|\s+have)?\s+(?:just\s+|recently\s+|finally\s+)?(?:went|gone|turned|"
+                r"switched\s+to\s+being)\s+(?=(?:fully\s+)?(?:vegan|vegetarian|pescatarian|"
+                r"pescetarian|keto|teetotal|sober|gluten[- ]free|dairy[- ]free|plant[- ]based)"
+                r"\b)"),
+    # work with the adverb after "I'm": "I'm now working as a UX designer"
+    (PROF, "+", _IM + r"\s+(?:now|currently|still|also)\s+(?:working|employed)\s+(?:as|at|for|"
+                r"with|by)\b"),
+    # explicit change: "I'm no longer vegan", "I'm not a smoker anymore", "I no longer eat meat"
+    (PROF, "-", CHANGE_ROW_MARK + _IM + r"\s+(?=no\s+longer\s+\w|not\s+(?:an?\s+)?[\w-]+"
+                r"(?:\s+[\w-]+)?\s+any\s?more\b)|\bI\s+(?=no\s+longer\s+(?:live|work|eat|drink|drive|smoke|"
+                r"use|have|own|play|support|do|go)\b)"),
+    # unwillingness and limits: "I'm not willing to relocate", "I can't do stairs"
+    (PREF, "-", _IM + r"\s+(?:not\s+(?:really\s+)?(?:willing|prepared|open)|unwilling)\s+to\b"),
+    (PROF, "-", r"\bI(?<!\bthat\sI)(?<!\blike\sI)(?<!\bthink\sI)\s+(?:can't|cannot|can\s+not)\s+"
+                r"(?:do|handle|tolerate|digest|eat|drink)\s+" + _OBJ +
+                r"(?!(?:a\s+thing|so|too|any|the\s+same|more|better|without|this|that|much|"
+                r"enough|anything|everything|all)\b)(?=\w)"),
+    (PREF, "-", _LEAD + r"no\s+(?P<fact>(?!(?:problem|problems|worries|idea|way|thanks|need|"
+                r"rush|pressure|doubt|offence|offense|kidding|clue)\b)[^.;!?]{2,60}?)\s+for\s+"
+                r"me\b"),
+]
+
+IT: list[Row] = [
+    (PROF, "+", r"\b(?:io\s+)?(?:ora\s+|adesso\s+)?sono\s+(?=" + OCCUPATIONS["it"] +
+                r"\b)|\b(?:abitiamo|viviamo)\s+(?:a|ad|in)\b|\bci\s+siamo\s+trasferiti\s+"
+                r"(?:a|ad|in)\b|\b(?:ora|adesso)\s+(?:abito|vivo)\s+(?:a|ad|in)\b"),
+]
+
+ES: list[Row] = [
+    (PROF, "+", r"\b(?:yo\s+)?(?:ahora\s+)?soy\s+(?=" + OCCUPATIONS["es"] + r"\b)"
+                r"|\b(?:vivimos\s+en|nos\s+(?:mudamos|hemos\s+mudado)\s+a)\b"
+                r"|\bahora\s+(?:vivo|trabajo)\s+(?:en|como|para)\b"),
+]
+
+FR: list[Row] = [
+    (PROF, "+", r"\bje\s+suis\s+(?:maintenant\s+)?(?=" + OCCUPATIONS["fr"] + r"\b)"
+                r"|\b(?:nous\s+avons|on\s+a)\s+déménagé\s+(?:à|a|en|au)\b"
+                r"|\b(?:nous\s+habitons|on\s+habite|nous\s+vivons)\s+(?:à|a|en|au)\b"),
+]
+
+DE: list[Row] = [
+    (PROF, "+", r"\bich\s+(?:wohne|lebe)\s+(?:jetzt|nun|seit\s+\w+)\s+in\b"
+                r"|\bwir\s+(?:wohnen|leben)\s+(?:jetzt\s+|nun\s+)?in\b"
+                r"|\b(?:ich\s+bin|wir\s+sind)\s+(?:jetzt\s+|nun\s+)?nach\s+(?=" + _CAP +
+                r"[^.;!?]{0,30}?\bgezogen\b)"
+                r"|\bich\s+arbeite\s+(?:jetzt|nun)\s+(?:als|bei|für)\b"),
+]
+
+PT: list[Row] = [
+    (PROF, "+", r"\b(?:eu\s+)?(?:agora\s+)?sou\s+(?=" + OCCUPATIONS["pt"] + r"\b)"
+                r"|\b(?:moramos|vivemos)\s+em\b|\bnos\s+mudamos\s+para\b"
+                r"|\bagora\s+(?:moro|vivo|trabalho)\s+(?:em|como|na|no|para)\b"),
+]
+
+THIRD_ROWS: dict[str, list[Row]] = {"en": EN, "it": IT, "es": ES, "fr": FR, "de": DE, "pt": PT}
