@@ -5,8 +5,9 @@
 the last one (:mod:`kore_pipeline.lake.datasets`: the owners whose messages changed, the
 memories whose rows changed, the daily scores), which the store's triggers record in
 ``lake_pending_owners`` and ``lake_pending_memories`` (migration 0017). The lake and the store
-share a token (``_schema.json`` ``store_token``, meta ``lake_token``): a lake that is not the
-one this store last published (another store, a copy, an older layout) is written whole.
+share a token, new at each publish (``_schema.json`` ``store_token``, meta ``lake_token``): a
+lake that is not the one this store last published (another store, an older copy of this
+one, an older layout) is written whole.
 The small tables are single files written through a temp file and ``os.replace``. Column
 types follow the store's declared types (:mod:`kore_pipeline.lake.typed`).
 """
@@ -155,7 +156,7 @@ def publish(conn: sqlite3.Connection, lake: Path,
                                            "rows": table.num_rows})
         counts[name] = table.num_rows
         datasets[name] = _describe(f"{name}.parquet", table.schema, table.num_rows, [])
-    token = token if same and token is not None else uuid.uuid4().hex
+    token = uuid.uuid4().hex  # new each time: an older copy of this store no longer matches
     write_text_atomic(json.dumps({
         "lake_schema_version": LAKE_SCHEMA_VERSION, "store_schema_version": SCHEMA_VERSION,
         "store_token": token, "published_at": iso(utcnow()), "datasets": datasets},

@@ -209,3 +209,25 @@ def test_a_new_store_column_rewrites_what_carries_it(tmp_path: Path) -> None:
     assert lake.query(folder, "SELECT DISTINCT mood FROM messages")[1] == [("calm",)]
     assert lake.query(folder, "SELECT note FROM archive")[1] == [("kept",)]
     conn.close()
+
+
+def test_an_older_copy_of_the_store_put_back_gets_its_own_lake(tmp_path: Path) -> None:
+    """The store file replaced by an older copy of itself: the lake follows it, not the
+    changes it never saw."""
+    conn = connect(tmp_path / "kore.sqlite")
+    folder = tmp_path / "lake"
+    add_messages(conn, 0, "anna", 2)
+    add_memories(conn, 0, "anna", 2)
+    lake.publish(conn, folder)
+    snapshot_store(conn, tmp_path / "old.sqlite").close()
+    add_messages(conn, 1, "anna", 3)
+    add_memories(conn, 1, "anna", 3)
+    lake.publish(conn, folder)
+    conn.close()
+    old = connect(tmp_path / "old.sqlite")
+    try:
+        lake.publish(old, folder)
+    finally:
+        old.close()
+    assert lake.query(folder, "SELECT count(*) FROM messages")[1] == [(2,)]
+    assert lake.query(folder, "SELECT count(*) FROM memories")[1] == [(2,)]
