@@ -49,7 +49,7 @@ TABLE: dict[str, list[tuple[str, str, str]]] = {
                     r"(?:all[- ]time\s+)?favou?rite\b(?:\s+(?!and\b|but\b|too\b)[\w-]+)?"),
         (PREF, "+", r"\bmy\s+(?:all[- ]time\s+)?favou?rite(?:\s+[\w'\- ]{1,40}?)?\s+(?:is|are)\b"),
         (PREF, "-", _I + r"\s+(?:do\s+not|don't|did\s+not|didn't|can't|cannot|can\s+not)\s+"
-                         r"(?:really\s+)?(?:like|stand|bear|enjoy|love)\b"),
+                         r"(?:really\s+)?(?:like|stand|bear|enjoy|love|be\s+doing\s+with)\b"),
         (PREF, "-", _I + r"\s+(?:hate|dislike|detest|avoid|loathe)\b"),
         (PREF, "-", _IM + r"\s+not\s+(?:a\s+)?(?:big\s+|huge\s+)?fan\s+of\b"),
         (DEC, "+", r"\b(?:I|we)(?:'ll|\s+will|\s+shall)\s+(?:use|go\s+with|stick\s+with|"

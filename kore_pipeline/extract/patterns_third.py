@@ -52,10 +52,10 @@ EN: list[Row] = [
     # idioms of taste: "Horror movies aren't my cup of tea", "Mornings are not my thing"
     (PREF, "-", _LEAD + r"(?P<fact>(?!(?:it|that|this|which|what)\b)[\w' -]{2,40}?)\s+"
                 r"(?:is|are|was|were)(?:n't|\s+not|\s+never)\s+(?:really\s+|exactly\s+|quite\s+|"
-                r"at\s+all\s+)?my\s+(?:cup\s+of\s+tea|thing)\b"),
+                r"at\s+all\s+|just\s+)?(?:my\s+(?:cup\s+of\s+tea|thing)\b|for\s+me\b)"),
     (PREF, "+", _LEAD + r"(?P<fact>(?!(?:it|that|this|which|what)\b)[\w' -]{2,40}?)\s+"
-                r"(?:is|are)\s+(?:totally\s+|really\s+|very\s+much\s+|definitely\s+|so\s+)?"
-                r"my\s+(?:thing|cup\s+of\s+tea)\b"),
+                r"(?:is|are)\s+(?:totally\s+|really\s+|very\s+much\s+|definitely\s+|so\s+|"
+                r"absolutely\s+|completely\s+|just\s+)?my\s+(?:thing|cup\s+of\s+tea)\b"),
     (PREF, "+", _IM + _ADV + r"{0,2}\s+(?:partial\s+to|hooked\s+on|mad\s+about|big\s+on|"
                 r"keen\s+on|fond\s+of)\b"
                 r"|\bI(?:\s+have|'ve\s+got|\s+have\s+got)\s+a\s+(?:real\s+|big\s+|huge\s+)?"
@@ -64,7 +64,7 @@ EN: list[Row] = [
                 r"cared\s+for)\b"),
     # teams: "I support Arsenal", "I root for the Cubs" ("I'm a huge Lakers fan" is the profile
     # fact of "I'm a …", as before)
-    (PREF, "+", r"\bI(?:\s+(?:really|still|now|also|always|have\s+always))?\s+(?:support|"
+    (PREF, "+", r"\b(?:I|we)(?:\s+(?:really|still|now|also|always|have\s+always))?\s+(?:support|"
                 r"supported|root\s+for|cheer\s+for)\s+(?=(?:the\s+)?" + _CAP + r")"),
     # plans: "we're planning to move", "I've booked a trip", "I'm getting married"
     (DEC, "+", r"\bwe(?:'re|\s+are)\s+(?:now\s+|still\s+|seriously\s+)?planning\s+(?:to|on)\b"
@@ -100,7 +100,9 @@ EN: list[Row] = [
                 r"settled)\s+in\s+(?=" + _CAP + r")|\bwe\s+(?:now\s+|currently\s+|still\s+)?"
                 r"live\s+in\s+(?=" + _CAP + r")"
                 r"|\b(?:I|we)(?:'ve|\s+have)?\s+(?:just\s+|recently\s+|finally\s+)?(?:moved|"
-                r"relocated)\s+(?:back\s+|over\s+)?to\s+(?=" + _CAP + r")"),
+                r"relocated)\s+(?:back\s+|over\s+|down\s+|up\s+|out\s+|away\s+)?to\s+(?="
+                + _CAP + r")|\b(?:I|we)(?:'ve|\s+have)\s+(?:lived|been\s+living)\s+in\s+(?="
+                + _CAP + r")"),
     (PROF, "+", _LEAD + r"(?:my\s+)?home\s+(?:is|'s)\s+(?:now\s+)?(?:in\s+)?(?=" + _CAP + r")"),
     (PROF, "+", r"^(?:but|and|though)\s+(?:now\s+|currently\s+|these\s+days\s+)?(?:live|living)"
                 r"\s+in\s+(?=" + _CAP + r")|(?<=\w)\s+(?:and|but)\s+(?:now|these\s+days)\s+"
@@ -109,6 +111,8 @@ EN: list[Row] = [
     (PROF, "+", r"\bI(?:'ve|\s+have)\s+been\s+(?:working\s+)?(?:at|with|for)\s+(?=" + _CAP +
                 r"[^.;!?]{0,40}?\b(?:for|since)\b)"
                 r"|\bmy\s+(?:new\s+)?(?:job|position|role)\s+(?:at|with)\s+(?=" + _CAP + r")"
+                r"|\bI(?:'ve|\s+have)\s+(?:just\s+|recently\s+)?started\s+(?:working\s+)?at\s+(?="
+                + _CAP + r")"
                 r"|\bI(?:'ve|\s+have)?\s+(?:just\s+|recently\s+)?(?:started|got|landed|took|"
                 r"accepted)\s+(?:a\s+)?(?:new\s+)?(?:job|position|role)\s+(?:at|with)\s+(?="
                 + _CAP + r")"
@@ -138,6 +142,11 @@ EN: list[Row] = [
     (PROF, "+", _IM + _ADV + r"{0,2}\s+(?=(?:asthmatic|epileptic|autistic|anaemic|anemic|"
                 r"dyslexic|dyspraxic|hypoglycemic|insulin-dependent|immunocompromised|"
                 r"hard\s+of\s+hearing|teetotal|tee-total|sober|gluten[- ]intolerant)\b)"),
+    # a diet with an adverb or said as "plant-based": "I'm fully plant-based now", "I'm
+    # strictly vegan" (the bare "I'm vegan" is the first round's row)
+    (PROF, "+", _IM + r"\s+(?:now\s+)?(?=(?:(?:fully|strictly|mostly|completely|entirely|"
+                r"totally|100%)\s+)(?:plant[- ]based|vegan|vegetarian|pescatarian|pescetarian)\b"
+                r"|plant[- ]based\b)"),
     (PROF, "+", r"\bI(?:'ve|\s+have)\s+been\s+(?:a\s+|an\s+)?(?:strict\s+|fully\s+)?(?=(?:vegan|"
                 r"vegetarian|pescatarian|pescetarian|sober|teetotal|gluten[- ]free|dairy[- ]free|"
                 r"plant[- ]based|keto)\b)"

@@ -33,7 +33,8 @@ _I_AM = r"(?:I\s+am|I'm|I’m)"
 _PEOPLE = ("wife|husband|partner|girlfriend|boyfriend|fianc[ée]e?|boss|manager|dog|cat|"
            "doctor|dentist|therapist|landlord|puppy|kitten")
 _DIETS = ("vegan|vegetarian|pescatarian|pescetarian|keto|paleo|carnivore|omnivore|"
-          "flexitarian|gluten[- ]free|lactose[- ]free|dairy[- ]free|halal|kosher|raw")
+          "flexitarian|plant[- ]based|gluten[- ]free|lactose[- ]free|dairy[- ]free|halal|"
+          "kosher|raw")
 
 _RULES: list[tuple[str, str, re.Pattern[str]]] = []
 """(language, slot, pattern with a ``value`` group, and ``name`` group when the slot has one)."""
@@ -46,7 +47,9 @@ def _rule(lang: str, slot: str, pattern: str) -> None:
 # Residence.
 _rule("en", "residence", rf"\b(?:I{_NOW}\s+(?:live|reside)\s+in|{_I_AM}{_NOW}\s+"
       rf"(?:living|based|settled)\s+in|I(?:'ve|’ve|\s+have)?{_NOW}\s+(?:moved|relocated)"
-      rf"(?:\s+(?:back|over|here|permanently|abroad))?\s+to|my\s+(?:new\s+)?home\s+is\s+(?:now\s+)?in)\s+{_PLACE}")
+      rf"(?:\s+(?:back|over|here|permanently|abroad|down|up|out|away))?\s+to|my\s+(?:new\s+)?"
+      rf"home\s+is\s+(?:now\s+)?in|I(?:'ve|’ve|\s+have)\s+(?:lived|been\s+living)\s+in)"
+      rf"\s+{_PLACE}")
 _rule("it", "residence", rf"\b(?:(?:io\s+)?(?:abito|vivo)\s+(?:a|ad|in)|mi\s+sono\s+"
       rf"trasferit[oa]\s+(?:a|ad|in))\s+{_PLACE}")
 _rule("es", "residence", rf"\b(?:(?:yo\s+)?vivo\s+en|me\s+(?:mudé|mude|he\s+mudado)\s+a)"
@@ -59,14 +62,16 @@ _rule("pt", "residence", rf"\b(?:(?:eu\s+)?(?:moro|vivo)\s+em|mudei-me\s+para|me
       rf"para)\s+{_PLACE}")
 # Diet.
 _rule("en", "diet", rf"\b(?:{_I_AM}|I(?:'ve|’ve|\s+have)?\s+(?:become|became|gone|went|turned|"
-      rf"switched\s+to\s+being))\s+(?:now\s+|a\s+|an\s+|strictly\s+|fully\s+)*"
+      rf"switched\s+to\s+being))\s+(?:now\s+|a\s+|an\s+|strictly\s+|fully\s+|mostly\s+|"
+      rf"completely\s+|entirely\s+|100%\s+)*"
       rf"(?P<value>{_DIETS})\b")
 _rule("en", "diet", rf"\b(?:I\s+(?:follow|eat|am\s+on|'m\s+on|’m\s+on)|my\s+diet\s+is)\s+"
       rf"(?:a\s+|an\s+|now\s+)*(?P<value>{_DIETS})(?:\s+diet)?\b")
 # Employer before job: "I work at Acme" is an employer, "I work as a nurse" a job.
-_rule("en", "employer", rf"\b(?:I{_NOW}\s+work\s+(?:at|for)|I\s+(?:just\s+)?(?:joined|started"
-      rf"(?:\s+working)?\s+at)|I(?:'m|’m|\s+am)\s+(?:now\s+)?(?:employed|working)\s+(?:at|by|"
-      rf"for)|my\s+(?:new\s+)?employer\s+is(?:\s+now)?)\s+{_PLACE}")
+_rule("en", "employer", rf"\b(?:I{_NOW}\s+work\s+(?:at|for)|I(?:'ve|’ve|\s+have)?\s+"
+      rf"(?:just\s+|recently\s+)?(?:joined|started(?:\s+working)?\s+at)|I(?:'m|’m|\s+am)\s+"
+      rf"(?:now\s+)?(?:employed|working)\s+(?:at|by|for)|my\s+(?:new\s+)?employer\s+is"
+      rf"(?:\s+now)?)\s+{_PLACE}")
 _rule("it", "employer", rf"\blavoro\s+(?:per|presso|da|in)\s+{_PLACE}")
 _rule("es", "employer", rf"\btrabajo\s+(?:para|en)\s+{_PLACE}")
 _rule("fr", "employer", rf"\bje\s+travaille\s+(?:pour|chez)\s+{_PLACE}")
@@ -90,7 +95,8 @@ _rule("en", "name", rf"\bmy\s+(?:new\s+)?(?P<name>{_PEOPLE})(?:,)?\s+{_NAME}\s*,
 # a weekly place: each holds one value at a time, so a later other value supersedes.
 _rule("en", "residence", rf"\b(?:we{_NOW}\s+(?:live|reside)\s+in|we(?:'re|’re|\s+are){_NOW}\s+"
       rf"(?:living|based|settled)\s+in|we(?:'ve|’ve|\s+have)?{_NOW}\s+(?:moved|relocated)"
-      rf"(?:\s+(?:back|over|here))?\s+to|(?:^|\bmy\s+)home\s+(?:is|'s|’s)(?:\s+now)?(?:\s+in)?|"
+      rf"(?:\s+(?:back|over|here|down|up|out|away))?\s+to|we(?:'ve|’ve|\s+have)\s+(?:lived|"
+      rf"been\s+living)\s+in|(?:^|\bmy\s+)home\s+(?:is|'s|’s)(?:\s+now)?(?:\s+in)?|"
       rf"\b(?:and|but)\s+(?:now\s+)?live\s+in)\s+{_PLACE}")
 _rule("fr", "residence", rf"\b(?:(?:nous\s+avons|on\s+a)\s+déménagé\s+(?:à|a|en)|(?:nous\s+"
       rf"habitons|on\s+habite|nous\s+vivons)\s+(?:à|a|en))\s+{_PLACE}")
