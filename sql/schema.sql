@@ -268,8 +268,11 @@ CREATE TRIGGER IF NOT EXISTS messages_lake_ai AFTER INSERT ON messages BEGIN
     INSERT INTO lake_pending_owners(owner, changes) VALUES (new.owner, 1)
     ON CONFLICT(owner) DO UPDATE SET changes = changes + 1;
 END;
+-- An update records the row's key once; its old key too only if the update changed it
+-- (every message marked extracted, every memory embedded fires these: one write, not two).
 CREATE TRIGGER IF NOT EXISTS messages_lake_au AFTER UPDATE ON messages BEGIN
-    INSERT INTO lake_pending_owners(owner, changes) VALUES (old.owner, 1)
+    INSERT INTO lake_pending_owners(owner, changes) SELECT old.owner, 1
+    WHERE old.owner IS NOT new.owner
     ON CONFLICT(owner) DO UPDATE SET changes = changes + 1;
     INSERT INTO lake_pending_owners(owner, changes) VALUES (new.owner, 1)
     ON CONFLICT(owner) DO UPDATE SET changes = changes + 1;
@@ -283,7 +286,8 @@ CREATE TRIGGER IF NOT EXISTS memories_lake_ai AFTER INSERT ON memories BEGIN
     ON CONFLICT(memory_id) DO UPDATE SET changes = changes + 1;
 END;
 CREATE TRIGGER IF NOT EXISTS memories_lake_au AFTER UPDATE ON memories BEGIN
-    INSERT INTO lake_pending_memories(memory_id, changes) VALUES (old.id, 1)
+    INSERT INTO lake_pending_memories(memory_id, changes) SELECT old.id, 1
+    WHERE old.id IS NOT new.id
     ON CONFLICT(memory_id) DO UPDATE SET changes = changes + 1;
     INSERT INTO lake_pending_memories(memory_id, changes) VALUES (new.id, 1)
     ON CONFLICT(memory_id) DO UPDATE SET changes = changes + 1;
@@ -297,7 +301,8 @@ CREATE TRIGGER IF NOT EXISTS archive_lake_ai AFTER INSERT ON archive BEGIN
     ON CONFLICT(memory_id) DO UPDATE SET changes = changes + 1;
 END;
 CREATE TRIGGER IF NOT EXISTS archive_lake_au AFTER UPDATE ON archive BEGIN
-    INSERT INTO lake_pending_memories(memory_id, changes) VALUES (old.memory_id, 1)
+    INSERT INTO lake_pending_memories(memory_id, changes) SELECT old.memory_id, 1
+    WHERE old.memory_id IS NOT new.memory_id
     ON CONFLICT(memory_id) DO UPDATE SET changes = changes + 1;
     INSERT INTO lake_pending_memories(memory_id, changes) VALUES (new.memory_id, 1)
     ON CONFLICT(memory_id) DO UPDATE SET changes = changes + 1;
