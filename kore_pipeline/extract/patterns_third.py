@@ -34,9 +34,6 @@ def _any(words: str) -> str:
 
 
 _CAP = r"(?-i:[A-ZÀ-ÖØ-Þ])"
-CHANGE_ROW_MARK = "(?:)"
-"""Opens the rows of an explicit change: ``patterns`` lets their clause give another fact of
-the same category (the new value)."""
 _IM = r"\bI(?:'m|\s+am)"
 _ADV = r"(?:\s+(?:really|also|just|definitely|genuinely|totally|absolutely|still|now|kind\s+of))"
 _LEAD = r"^(?:(?:honestly|tbh|ngl|well|so|and|but|oh|yeah|also|ok|okay|anyway|btw|lol),?\s+)*"
@@ -158,7 +155,7 @@ EN: list[Row] = [
     (PROF, "+", _IM + r"\s+(?:now|currently|still|also)\s+(?:working|employed)\s+(?:as|at|for|"
                 r"with|by)\b"),
     # explicit change: "I'm no longer vegan", "I'm not a smoker anymore", "I no longer eat meat"
-    (PROF, "-", CHANGE_ROW_MARK + _IM + r"\s+(?=no\s+longer\s+\w|not\s+(?:an?\s+)?[\w-]+"
+    (PROF, "-", _IM + r"\s+(?=no\s+longer\s+\w|not\s+(?:an?\s+)?[\w-]+"
                 r"(?:\s+[\w-]+)?\s+any\s?more\b)|\bI\s+(?=no\s+longer\s+(?:live|work|eat|drink|drive|smoke|"
                 r"use|have|own|play|support|do|go)\b)"),
     # unwillingness and limits: "I'm not willing to relocate", "I can't do stairs"

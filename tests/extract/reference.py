@@ -36,6 +36,10 @@ EXPLAINED: dict[str, str] = {
         "facts added by the trigger rows appended for issue 13 item 4 (constraints, refusals, "
         "aversions, diets and health, distrust, 'would rather', 'my X is Y', switches, rules); "
         "every old fact of the message is still there"),
+    "facts:another-of-its-category": (
+        "a clause that already gave a fact of a category gives the fact of a later trigger "
+        "of that category too ('I have two kids, I have a dog named Rex'): the old extractor "
+        "kept one fact per category per clause; every old fact of the message is still there"),
     "facts:displaced-by-new-trigger": (
         "a new trigger row matches where an old one did (longer match at the same place, or "
         "earlier in the clause): the old fact is replaced by the new row's fact"),
@@ -115,7 +119,12 @@ def classify(text: str, old: tuple[str | None, list[Row]],
     new_rows = [r for r in added
                 if r[3] in by_content and _is_new_trigger(by_content[r[3]].trigger)]
     if not removed:
-        return "facts:new-trigger" if len(new_rows) == len(added) else "facts:other"
+        if len(new_rows) == len(added):
+            return "facts:new-trigger"
+        old_categories = {r[1] for r in old[1] if r[0] == "factual"}
+        if all(r in new_rows or r[1] in old_categories for r in added):
+            return "facts:another-of-its-category"
+        return "facts:other"
     # List faithfulness: the old fragments ("I have aged 4") are gone; what replaces them is
     # the same clause, kept whole or ending before the qualifier (a span of the old one's).
     fragments = [r for r in removed if r[3] in old_by_content

@@ -226,9 +226,16 @@ def test_contrast_clauses_each_yield_a_preference():
         ("meetings before 10am", "-"), ("pair programming", "+")]
 
 
-def test_one_fact_per_category_per_clause():
-    facts = extract_facts("I prefer tea over coffee I like biscuits")
-    assert [f.category for f in facts] == ["preference"]
+@pytest.mark.parametrize(("text", "facts"), [
+    ("I prefer tea over coffee I like biscuits", ["tea over coffee", "biscuits"]),
+    ("I have two kids, I have a dog named Rex.", ["two kids", "dog named Rex"]),
+    ("I like dogs, I love cats.", ["dogs", "cats"]),
+])
+def test_each_trigger_of_a_clause_gives_its_fact_even_of_one_category(text: str,
+                                                                     facts: list[str]) -> None:
+    got = extract_facts(text)
+    assert [f.fact for f in got] == facts
+    assert len({f.category for f in got}) == 1
 
 
 @pytest.mark.parametrize(("text", "fact"), [
