@@ -34,6 +34,7 @@ from kore_pipeline.extract.patterns_lang import (
     PRONOUN_FACTS,
     STOPWORDS,
     TABLE,
+    TIME_FILLER,
     TRAILING_FILLER,
     VAGUE_WORDS,
 )
@@ -105,6 +106,8 @@ _LIST_CONJ = {lang: re.compile(r"\s*\b(?:" + _alts(w) + r")\b\s*", _FLAGS)
 _JUNK_RX = re.compile(JUNK_FACTS, _FLAGS)
 _PLACEHOLDER = re.compile(r"[\[\]]|^\W*\([\w' ,]*\)\W*$")
 _TRAIL_RX = re.compile(r"(?:[^\w+#%)\]]+|\s+(?:" + _alts(TRAILING_FILLER) + "))$", _FLAGS)
+_TIME_TAIL = re.compile(r"(?:[\s,]+(?-i:" + _alts(TIME_FILLER) + "))+$", _FLAGS)
+"""When a fact holds, not what it is: "Mets fan now" states "Mets fan" (the content keeps it)."""
 _NEGATION_TAIL = {"de": re.compile(r"\s+nicht$", _FLAGS)}
 _NEGATION_HEAD = {"fr": re.compile(r"pas\s+(?:d'|de\s+)?", _FLAGS)}
 
@@ -135,7 +138,7 @@ _COMMA_TAIL_WORDS = 4
 _COMMA_STARTER_TEXT = (
     "so which because since then as that it's that's this nobody not never starting with in "
     "unless if and especially c'est donc parce car è quindi perché mai non che es porque pero "
-    "ist weil denn é então nunca mas"
+    "ist weil denn é então nunca mas don't dont though tbh honestly lol haha"
 )
 _COMMA_STARTERS = frozenset(_COMMA_STARTER_TEXT.split())
 _LIST_STOPS = _COMMA_STARTERS | LIST_STOPS
@@ -284,6 +287,7 @@ def _is_question(sentence: str) -> bool:
     return False
 
 
+_TIME_LAST_WORDS = tuple(re.split(r"\\s\+", f)[-1] for f in TIME_FILLER)
 _TRAIL_KEEP = "+#%)]"  # with the word characters: what a fact may end with
 _TRAIL_LAST_WORDS = frozenset(case_fold(re.split(r"\\s\+", f)[-1]) for f in TRAILING_FILLER)
 
@@ -458,6 +462,8 @@ def _span_fact(sent: str, p: _Pattern, m: re.Match[str], span: tuple[int, int],
     when = groups.get("when") or ""
     parts = [groups.get("pre") or "", core, when[:1].lower() + when[1:]]
     fact = _cut(" ".join(" ".join(parts).split()))
+    if fact.endswith(_TIME_LAST_WORDS):
+        fact = _TIME_TAIL.sub("", fact)
     if len(fact) < MIN_FACT_CHARS or fact.lower() in PRONOUN_FACTS or not core.strip() \
             or _is_junk(sent[span[0]:said_end], fact):
         return None

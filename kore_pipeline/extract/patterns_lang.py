@@ -469,6 +469,12 @@ TRAILING_FILLER = (
     "and", "or", "but", "so", "e", "o", "y", "et", "ou", "und", "oder", "ma", "pero", "mais",
     "aber", "mas",
 )
+TIME_FILLER = (  # when it is true, not what: "I'm a Mets fan now" states "Mets fan"
+    # lower case only: "I love Apocalypse Now" keeps its title
+    "now", r"right\s+now", "nowadays", r"these\s+days", r"at\s+the\s+moment", "currently",
+    "adesso", "ormai", "ahora", r"hoy\s+en\s+día", "maintenant", r"en\s+ce\s+moment",
+    "désormais", "jetzt", "mittlerweile", "inzwischen", "agora", r"hoje\s+em\s+dia",
+)
 PRONOUN_FACTS = frozenset({
     "it", "that", "this", "them", "those", "these", "one", "you", "him", "her", "it all",
     "that one", "this one", "lo", "la", "li", "le", "esto", "eso", "ça", "cela", "ceci", "das",
