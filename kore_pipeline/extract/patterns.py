@@ -138,7 +138,7 @@ _COMMA_TAIL_WORDS = 4
 _COMMA_STARTER_TEXT = (
     "so which because since then as that it's that's this nobody not never starting with in "
     "unless if and especially c'est donc parce car è quindi perché mai non che es porque pero "
-    "ist weil denn é então nunca mas don't dont though tbh honestly lol haha"
+    "ist weil denn é então nunca mas don't dont though tbh honestly lol haha loving"
 )
 _COMMA_STARTERS = frozenset(_COMMA_STARTER_TEXT.split())
 _LIST_STOPS = _COMMA_STARTERS | LIST_STOPS
@@ -287,7 +287,6 @@ def _is_question(sentence: str) -> bool:
     return False
 
 
-_TIME_LAST_WORDS = tuple(re.split(r"\\s\+", f)[-1] for f in TIME_FILLER)
 _TRAIL_KEEP = "+#%)]"  # with the word characters: what a fact may end with
 _TRAIL_LAST_WORDS = frozenset(case_fold(re.split(r"\\s\+", f)[-1]) for f in TRAILING_FILLER)
 
@@ -462,8 +461,8 @@ def _span_fact(sent: str, p: _Pattern, m: re.Match[str], span: tuple[int, int],
     when = groups.get("when") or ""
     parts = [groups.get("pre") or "", core, when[:1].lower() + when[1:]]
     fact = _cut(" ".join(" ".join(parts).split()))
-    if fact.endswith(_TIME_LAST_WORDS):
-        fact = _TIME_TAIL.sub("", fact)
+    if _TIME_TAIL.search(fact):
+        fact = _TIME_TAIL.sub("", fact).rstrip(_STRIP)
     if len(fact) < MIN_FACT_CHARS or fact.lower() in PRONOUN_FACTS or not core.strip() \
             or _is_junk(sent[span[0]:said_end], fact):
         return None

@@ -167,6 +167,19 @@ EN: list[Row] = [
     (PREF, "-", _LEAD + r"no\s+(?P<fact>(?!(?:problem|problems|worries|idea|way|thanks|need|"
                 r"rush|pressure|doubt|offence|offense|kidding|clue)\b)[^.;!?]{2,60}?)\s+for\s+"
                 r"me\b"),
+    # life events said in passing: "I just got a puppy", "I started learning Spanish", "I took
+    # up pottery" (what one now has or does)
+    (PROF, "+", r"\bI(?:'ve|\s+have)?\s+(?:just\s+|recently\s+|finally\s+|also\s+|now\s+)?"
+                r"(?:got|bought|purchased)\s+(?=(?:a|an|my\s+first|our\s+first)\s+(?:new\s+)?"
+                r"(?!(?:chance|lot|bit|little|feeling|idea|question|call|message|text|email|"
+                r"minute|second|moment|sec|break|reply|response|sense|glimpse|look|kick|laugh|"
+                r"taste|hold|grip|clue|point|problem|headache|cold|cough|flu|c|b|d)\b)\w)"),
+    (HAB, "+", r"\bI(?:'ve|\s+have)?\s+(?:just\s+|recently\s+|finally\s+|also\s+)?(?:started|began|"
+               r"begun)\s+(?=(?:learning|taking|doing|playing|practi[cs]ing|studying|training|"
+               r"running|swimming|cycling|going\s+to)\s+" + _OBJ + r"\w)"
+               r"|\bI(?:'ve|\s+have)?\s+(?:just\s+|recently\s+|finally\s+|also\s+)?(?:took|taken|"
+               r"picked)\s+up\s+(?=" + _OBJ + r"(?!(?:the|my|your|a\s+call|a\s+thing|some|"
+               r"a\s+few|one|on)\b)\w)"),
 ]
 
 IT: list[Row] = [

@@ -44,8 +44,9 @@ EXPLAINED: dict[str, str] = {
     "facts:time-word-dropped": (
         "a fact ending in when it holds ('I live in Florida now', 'a student right now', "
         "'learning German now') is keyed without the time word (TIME_FILLER; the content "
-        "keeps it), and a comma tail opened by 'don't', 'though', 'tbh', 'honestly', 'lol' "
-        "or 'haha' ends the fact ('Brighton now, don't judge me'): the same fact, shorter"),
+        "keeps it; also 'again', 'last year', 'two weeks ago'), and a comma tail opened by "
+        "'don't', 'though', 'tbh', 'honestly', 'lol', 'haha' or 'loving' ends the fact "
+        "('Brighton now, don't judge me'): the same fact, shorter"),
     "facts:displaced-by-new-trigger": (
         "a new trigger row matches where an old one did (longer match at the same place, or "
         "earlier in the clause): the old fact is replaced by the new row's fact"),
@@ -104,8 +105,9 @@ def _is_new_trigger(ident: str) -> bool:
     return int(row) >= len(OLD_TABLE.get(lang, ()))
 
 
-_TIME_WORDS = frozenset(w for phrase in TIME_FILLER for w in re.split(r"\\s\+", phrase))
-_NEW_COMMA_STARTERS = frozenset({"don't", "dont", "though", "tbh", "honestly", "lol", "haha"})
+_TIME_WORDS = frozenset(re.findall(r"[^\W\d_]+", " ".join(TIME_FILLER))) - {"s"}
+_NEW_COMMA_STARTERS = frozenset({"don't", "dont", "though", "tbh", "honestly", "lol", "haha",
+                                 "loving"})
 
 
 def _time_words_dropped(removed: list[Row], added: list[Row]) -> bool:
