@@ -108,6 +108,8 @@ _PLACEHOLDER = re.compile(r"[\[\]]|^\W*\([\w' ,]*\)\W*$")
 _TRAIL_RX = re.compile(r"(?:[^\w+#%)\]]+|\s+(?:" + _alts(TRAILING_FILLER) + "))$", _FLAGS)
 _TIME_TAIL = re.compile(r"(?:[\s,]+(?-i:" + _alts(TIME_FILLER) + "))+$", _FLAGS)
 """When a fact holds, not what it is: "Mets fan now" states "Mets fan" (the content keeps it)."""
+_TIME_AFTER = re.compile(r"(?:,?\s+(?-i:" + _alts(TIME_FILLER) + r")(?!\w))+", _FLAGS)
+"""A time phrase right after a fact's span: its content keeps it."""
 _NEGATION_TAIL = {"de": re.compile(r"\s+nicht$", _FLAGS)}
 _NEGATION_HEAD = {"fr": re.compile(r"pas\s+(?:d'|de\s+)?", _FLAGS)}
 
@@ -141,6 +143,7 @@ _COMMA_STARTER_TEXT = (
     "ist weil denn é então nunca mas don't dont though tbh honestly lol haha loving"
 )
 _COMMA_STARTERS = frozenset(_COMMA_STARTER_TEXT.split())
+_END_PUNCT = ".!?…;:"  # "…, honestly." starts a new thought as "…, honestly, …" does
 _LIST_STOPS = _COMMA_STARTERS | LIST_STOPS
 # ... but a tail naming what came before stays with it: "two kids, aged 4 and 7".
 _NAMING_TAIL = frozenset({"aged", "named", "called"})
@@ -338,8 +341,9 @@ def _comma_cut(sent: str, start: int, end: int) -> int:
     while pos != -1:
         nxt = _next_comma(sent, pos + 1, end)
         words = sent[pos + 1: nxt if nxt != -1 else end].split()
-        if pos > start and words and words[0].lower() not in _NAMING_TAIL and (
-            len(words) >= _COMMA_TAIL_WORDS or words[0].lower() in _COMMA_STARTERS
+        first = words[0].lower().rstrip(_END_PUNCT) if words else ""
+        if pos > start and words and first not in _NAMING_TAIL and (
+            len(words) >= _COMMA_TAIL_WORDS or first in _COMMA_STARTERS
         ):
             return pos
         pos = nxt
@@ -469,7 +473,9 @@ def _span_fact(sent: str, p: _Pattern, m: re.Match[str], span: tuple[int, int],
     if prefix is not None:  # later list item: "I like to" + "run a dog obedience school"
         content = f"{prefix} {sent[span[0]:said_end].strip(_STRIP)}"
     else:
-        content = sent[m.start(): max(said_end, m.end())].strip()
+        end = max(said_end, m.end())
+        when = _TIME_AFTER.match(sent, end)  # "I'm a Mets fan" + " now": the clause says it
+        content = sent[m.start(): when.end() if when else end].strip()
     return Fact(p.category, fact, content, polarity, p.lang, p.ident)
 
 

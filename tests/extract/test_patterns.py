@@ -492,7 +492,8 @@ def test_a_number_with_a_thousands_comma_stays_whole(text: str, fact: str) -> No
     ("I started learning Spanish.", "habit", "learning Spanish"),
     ("I took up pottery last year.", "habit", "pottery"),
     ("I moved to Berlin two years ago.", "profile", "Berlin"),
-    ("I'm a Mets fan now.", "profile", "Mets fan"),
+    ("I'm a Mets fan now.", "preference", "Mets fan"),
+    ("I'm a huge Lakers fan.", "preference", "Lakers fan"),
     ("I support Brighton now, don't judge me.", "preference", "Brighton"),
 ])
 def test_life_events_said_in_passing_and_facts_without_when(text: str, category: str,
