@@ -115,7 +115,7 @@ def _parts(folder: Path, key: str) -> tuple[dict[str, Any], list[Part]] | None:
             meta = pq.read_metadata(path)
             schema = meta.schema.to_arrow_schema()
             low = high = None
-            i = schema.get_field_index(key)
+            i = [meta.schema.column(c).path for c in range(meta.num_columns)].index(key)
             for g in range(meta.num_row_groups):
                 stats = meta.row_group(g).column(i).statistics
                 if stats is None or not stats.has_min_max:
