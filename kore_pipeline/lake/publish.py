@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import json
 import os
+import re
+import shutil
 import sqlite3
 import uuid
 from pathlib import Path
@@ -174,14 +176,16 @@ def _publish_log(conn: sqlite3.Connection, lake: Path, name: str,
 def _finish(conn: sqlite3.Connection, lake: Path, datasets: dict[str, Any],
             settings: KoreSettings | None, owners: list[tuple[str, int]],
             memories: list[tuple[int, int]],
-            rows_pending: dict[str, list[tuple[Any, int]]]) -> None:
-    """_schema.json and views in place, then the store's token and the pending rows read."""
+            rows_pending: dict[str, list[tuple[Any, int]]],
+            only: tuple[str, ...] | None = None) -> None:
+    """_schema.json and views (``only``: of these datasets) in place, then the store's token
+    and the pending rows read."""
     token = uuid.uuid4().hex  # new each time: an older copy of this store no longer matches
     write_text_atomic(json.dumps({
         "lake_schema_version": LAKE_SCHEMA_VERSION, "store_schema_version": SCHEMA_VERSION,
         "store_token": token, "published_at": iso(utcnow()), "datasets": datasets},
         indent=2), lake / "_schema.json")
-    write_duckdb_views(lake, settings)
+    write_duckdb_views(lake, settings, only)
     with transaction(conn):  # the lake now holds these changes (a newer one stays pending)
         set_meta(conn, "lake_token", token)
         conn.executemany("DELETE FROM lake_pending_owners WHERE owner = ? AND changes = ?",
@@ -211,7 +215,7 @@ def publish_runs(conn: sqlite3.Connection, lake: Path,
     datasets = dict(stamp.get("datasets", {}))
     for name in rows_pending:
         _publish_log(conn, lake, name, rows_pending, True, datasets)
-    _finish(conn, lake, datasets, settings, [], [], rows_pending)
+    _finish(conn, lake, datasets, settings, [], [], rows_pending, tuple(rows_pending))
 
 
 def views_sql(lake: Path, settings: KoreSettings | None = None, relative: bool = False) -> str:
@@ -242,8 +246,6 @@ def views_sql(lake: Path, settings: KoreSettings | None = None, relative: bool =
 
 def view_names() -> list[str]:
     """Every view and macro name that ``sql/duckdb_views.sql`` defines, in order."""
-    import re
-
     return re.findall(r"CREATE OR REPLACE VIEW (\w+)", load_sql("duckdb_views"))
 
 
@@ -260,29 +262,50 @@ def connect_views(lake: Path, settings: KoreSettings | None = None,
     return con
 
 
-def write_duckdb_views(lake: Path, settings: KoreSettings | None = None) -> Path:
+def write_duckdb_views(lake: Path, settings: KoreSettings | None = None,
+                       only: tuple[str, ...] | None = None) -> Path:
     """(Re)write ``lake/kore.duckdb`` with the views, through a temp file and ``os.replace``.
 
     Its views name files relative to the lake (DuckDB resolves them against the working
     directory or ``file_search_path``): ``cd lake && duckdb kore.duckdb`` works on any copy.
+    ``only``: a copy of the current file with just these datasets' views replaced (a run's
+    close: ``runs``, ``run_stages``; the views over them bind by name at query time); the
+    whole file is written when that fails.
     """
     import duckdb
 
     path = lake / "kore.duckdb"
-    # built aside and moved into place: a crash never leaves a half-written file
-    with files.atomic_path(path) as tmp:
-        try:
-            con = duckdb.connect(str(tmp))
+    sql = views_sql(lake, settings, relative=True)
+    if only is not None:
+        picked = [line for line in sql.splitlines()
+                  if (m := re.match(r"CREATE OR REPLACE VIEW (\w+) +AS SELECT \* FROM", line))
+                  and m.group(1) in only]
+        if len(picked) == len(only) and path.is_file():
             try:
-                con.execute("SET file_search_path = ?", [lake.resolve().as_posix()])
-                con.execute(views_sql(lake, settings, relative=True))
-                con.execute("CHECKPOINT")
-            finally:
-                con.close()
-            faults.reach("publish")  # views built, not yet in place
-        finally:
-            Path(f"{tmp}.wal").unlink(missing_ok=True)
+                with files.atomic_path(path) as tmp:
+                    shutil.copyfile(path, tmp)
+                    _run_views(duckdb, tmp, lake, "\n".join(picked))
+                return path
+            except (OSError, duckdb.Error) as exc:
+                log.warning("views of %s not patched (%s): written whole", path, exc,
+                            extra={"stage": "publish", "file": str(path)})
+    with files.atomic_path(path) as tmp:  # built aside: a crash never leaves half a file
+        _run_views(duckdb, tmp, lake, sql)
     return path
+
+
+def _run_views(duckdb: Any, tmp: Path, lake: Path, sql: str) -> None:
+    try:
+        con = duckdb.connect(str(tmp))
+        try:
+            con.execute("SET file_search_path = ?", [lake.resolve().as_posix()])
+            con.execute(sql)
+            con.execute("CHECKPOINT")
+        finally:
+            con.close()
+        faults.reach("publish")  # views built, not yet in place
+    finally:
+        Path(f"{tmp}.wal").unlink(missing_ok=True)
 
 
 def query(lake: Path, sql: str, settings: KoreSettings | None = None,

@@ -12,6 +12,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+import duckdb
 import pyarrow.parquet as pq
 import pytest
 
@@ -163,6 +164,13 @@ def test_log_tables_follow_the_store_by_parts(tmp_path: Path,
                       " WHERE NOT applied")[1][0][0] == 0
     assert lake.query(settings.lake_dir(), "SELECT count(*) FROM runs"
                       " WHERE state <> 'completed'")[1][0][0] == 0  # closed runs followed
+    con = duckdb.connect(str(settings.lake_dir() / "kore.duckdb"), read_only=True)
+    try:  # the analysts' file too: its runs views were replaced when the run closed
+        con.execute("SET file_search_path = ?", [str(settings.lake_dir())])
+        assert con.execute("SELECT count(*), count(*) FILTER (state = 'completed') FROM"
+                           " run_history").fetchone() == (3, 3)
+    finally:
+        con.close()
     now_parts = {p.name: p.stat().st_ino
                  for p in (settings.lake_dir() / "access_log").glob("part-*.parquet")}
     assert set(old_parts.items()) & set(now_parts.items())  # a part carried as it was
