@@ -269,8 +269,9 @@ def write_log(conn: sqlite3.Connection, lake: Path, name: str,
             run_ids = [k for t in merged for k in t.column(spec.key).to_pylist()]
             tables += _cut(_by_keys(conn, name, run_ids))
         else:
-            tables += _cut(_sorted(pa.concat_tables([t.replace_schema_metadata(None)
-                                                     for t in merged]), name))
+            tables += _cut(_sorted(pa.concat_tables(
+                [t.replace_schema_metadata(None) for t in merged],
+                promote_options="permissive"), name))
     schemas = [p.schema for p in carried] + [t.schema for t in tables]
     unified = _unified(schemas) if schemas else None
     if unified is None or (not carried and not tables):

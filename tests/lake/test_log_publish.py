@@ -243,3 +243,23 @@ def test_a_row_deleted_from_the_store_leaves_every_version(tmp_path: Path) -> No
     values = lake_values(folder)
     assert "q1" not in values and "raw 1" not in values
     conn.close()
+
+
+def test_a_lake_of_schema_4_is_written_once_in_parts(tmp_path: Path) -> None:
+    """The single files of lake schema 4 give way to parts on the next publish."""
+    conn = connect(tmp_path / "kore.sqlite")
+    folder = tmp_path / "lake"
+    add_memories(conn, 0, "anna", 1)
+    conn.execute("INSERT INTO access_log(memory_id, owner, accessed_at, query)"
+                 " VALUES (1, 'anna', '2026-05-01T10:00:00+00:00', 'thing')")
+    lake.publish(conn, folder)
+    schema = json.loads((folder / "_schema.json").read_text())
+    schema["lake_schema_version"] = 4  # as the code before wrote it, beside its single file
+    (folder / "_schema.json").write_text(json.dumps(schema))
+    (folder / "access_log.parquet").write_bytes(b"PAR1 the old single file")
+    lake.publish(conn, folder)
+    assert not (folder / "access_log.parquet").exists()
+    assert lake.read_schema(folder)["lake_schema_version"] == lake.LAKE_SCHEMA_VERSION
+    assert lake.read_schema(folder)["datasets"]["access_log"]["path"] == "access_log/"
+    assert lake.query(folder, "SELECT query FROM access_log")[1] == [("thing",)]
+    conn.close()
