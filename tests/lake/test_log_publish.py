@@ -263,3 +263,51 @@ def test_a_lake_of_schema_4_is_written_once_in_parts(tmp_path: Path) -> None:
     assert lake.read_schema(folder)["datasets"]["access_log"]["path"] == "access_log/"
     assert lake.query(folder, "SELECT query FROM access_log")[1] == [("thing",)]
     conn.close()
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_random_days_of_inserts_updates_deletes_and_killed_publishes(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, seed: int) -> None:
+    """Random days on access_log and quarantine (new rows, accesses applied, rows deleted,
+    the newest ids among them so they are reused, a publish killed after the log versions
+    were swapped): the views always hold the store's rows."""
+    import random
+
+    monkeypatch.setattr(logs, "PART_ROWS", 5)
+    monkeypatch.setattr(logs, "MAX_SMALL_PARTS", 2)
+    rng = random.Random(seed)
+    conn = connect(tmp_path / "kore.sqlite")
+    folder = tmp_path / "lake"
+    real_write = lake.write_text_atomic
+
+    def killed(*args: Any, **kwargs: Any) -> Any:  # the versions swapped, no new token yet
+        raise KeyboardInterrupt("killed before _schema.json")
+
+    for day in range(12):
+        for _ in range(rng.randrange(0, 6)):
+            conn.execute("INSERT INTO access_log(memory_id, owner, accessed_at, query)"
+                         " VALUES (?, ?, '2026-05-01T10:00:00+00:00', ?)",
+                         (rng.randrange(1, 9), rng.choice(["anna", "bea"]), f"q{day}"))
+            conn.execute("INSERT OR IGNORE INTO quarantine(source_file, source_line, reason,"
+                         " raw, run_id) VALUES ('in.jsonl', ?, 'bad', ?, 'r')",
+                         (rng.randrange(1000), f"raw {day}"))
+        ids = [r[0] for r in conn.execute("SELECT id FROM access_log")]
+        if ids and rng.random() < 0.6:
+            conn.execute("UPDATE access_log SET applied = 1 WHERE id IN"
+                         " (SELECT value FROM json_each(?))",
+                         (json.dumps(rng.sample(ids, rng.randint(1, len(ids)))),))
+        if ids and rng.random() < 0.4:
+            gone = sorted(ids)[-rng.randint(1, 3):] if rng.random() < 0.5 else \
+                rng.sample(ids, 1)
+            conn.execute("DELETE FROM access_log WHERE id IN (SELECT value FROM json_each(?))",
+                         (json.dumps(gone),))
+            conn.execute("DELETE FROM quarantine WHERE id = (SELECT max(id) FROM quarantine)")
+        if day in (3, 8):
+            monkeypatch.setattr(lake, "write_text_atomic", killed)
+            with pytest.raises(KeyboardInterrupt):
+                lake.publish(conn, folder)
+            monkeypatch.setattr(lake, "write_text_atomic", real_write)
+        lake.publish(conn, folder)
+        for table in ("access_log", "quarantine"):
+            assert lake_rows(folder, table) == store_rows(conn, table), (day, table)
+    conn.close()
