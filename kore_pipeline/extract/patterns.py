@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache, partial
 
 from kore_pipeline.extract.patterns_lang import (
@@ -108,6 +108,11 @@ _PLACEHOLDER = re.compile(r"[\[\]]|^\W*\([\w' ,]*\)\W*$")
 _TRAIL_RX = re.compile(r"(?:[^\w+#%)\]]+|\s+(?:" + _alts(TRAILING_FILLER) + "))$", _FLAGS)
 _TIME_TAIL = re.compile(r"(?:[\s,]+(?-i:" + _alts(TIME_FILLER) + "))+$", _FLAGS)
 """When a fact holds, not what it is: "Mets fan now" states "Mets fan" (the content keeps it)."""
+_TIME_WORDS = frozenset(re.findall(r"[^\W\d_]+", " ".join(TIME_FILLER)))
+"""Every word of a time phrase: a fact whose last word is none of them ends in none (a fast
+first test)."""
+_TIME_AFTER = re.compile(r"(?:,?\s+(?-i:" + _alts(TIME_FILLER) + r")(?!\w))+", _FLAGS)
+"""A time phrase right after a fact's span: its content keeps it."""
 _NEGATION_TAIL = {"de": re.compile(r"\s+nicht$", _FLAGS)}
 _NEGATION_HEAD = {"fr": re.compile(r"pas\s+(?:d'|de\s+)?", _FLAGS)}
 
@@ -141,6 +146,7 @@ _COMMA_STARTER_TEXT = (
     "ist weil denn é então nunca mas don't dont though tbh honestly lol haha loving"
 )
 _COMMA_STARTERS = frozenset(_COMMA_STARTER_TEXT.split())
+_END_PUNCT = ".!?…;:"  # "…, honestly." starts a new thought as "…, honestly, …" does
 _LIST_STOPS = _COMMA_STARTERS | LIST_STOPS
 # ... but a tail naming what came before stays with it: "two kids, aged 4 and 7".
 _NAMING_TAIL = frozenset({"aged", "named", "called"})
@@ -338,8 +344,9 @@ def _comma_cut(sent: str, start: int, end: int) -> int:
     while pos != -1:
         nxt = _next_comma(sent, pos + 1, end)
         words = sent[pos + 1: nxt if nxt != -1 else end].split()
-        if pos > start and words and words[0].lower() not in _NAMING_TAIL and (
-            len(words) >= _COMMA_TAIL_WORDS or words[0].lower() in _COMMA_STARTERS
+        first = words[0].lower().rstrip(_END_PUNCT) if words else ""
+        if pos > start and words and first not in _NAMING_TAIL and (
+            len(words) >= _COMMA_TAIL_WORDS or first in _COMMA_STARTERS
         ):
             return pos
         pos = nxt
@@ -461,7 +468,7 @@ def _span_fact(sent: str, p: _Pattern, m: re.Match[str], span: tuple[int, int],
     when = groups.get("when") or ""
     parts = [groups.get("pre") or "", core, when[:1].lower() + when[1:]]
     fact = _cut(" ".join(" ".join(parts).split()))
-    if _TIME_TAIL.search(fact):
+    if fact and fact.rsplit(None, 1)[-1] in _TIME_WORDS and _TIME_TAIL.search(fact):
         fact = _TIME_TAIL.sub("", fact).rstrip(_STRIP)
     if len(fact) < MIN_FACT_CHARS or fact.lower() in PRONOUN_FACTS or not core.strip() \
             or _is_junk(sent[span[0]:said_end], fact):
@@ -469,7 +476,9 @@ def _span_fact(sent: str, p: _Pattern, m: re.Match[str], span: tuple[int, int],
     if prefix is not None:  # later list item: "I like to" + "run a dog obedience school"
         content = f"{prefix} {sent[span[0]:said_end].strip(_STRIP)}"
     else:
-        content = sent[m.start(): max(said_end, m.end())].strip()
+        end = max(said_end, m.end())
+        when = _TIME_AFTER.match(sent, end)  # "I'm a Mets fan" + " now": the clause says it
+        content = sent[m.start(): when.end() if when else end].strip()
     return Fact(p.category, fact, content, polarity, p.lang, p.ident)
 
 
@@ -493,12 +502,43 @@ def extract_facts(text: str, language: str | None = None) -> list[Fact]:
     return out
 
 
+_DROPPED_I = re.compile(
+    r"^(?:(?:honestly|well|so|oh|yeah|also|ok|okay|anyway|btw|lol|omg|haha|update),?:?\s+)*"
+    r"(?=(?:just|recently|finally|also|actually)?\s*(?:got|bought|moved|relocated|started|began|"
+    r"adopted|joined|switched|became|quit|signed\s+up|booked|took\s+up|picked\s+up)\s)",
+    _FLAGS)
+"""Where a chat sentence drops its "I" before a life event: "Just got an iPhone 15", "Moved
+to Berlin last month", "Started at Spotify on Monday"."""
+
+
+def with_subject(text: str, lang: str) -> str:
+    """``text`` with the "I" an English chat sentence dropped put back ("Moved to Berlin" ->
+    "I Moved to Berlin"); other text as it is. Slots read facts this way."""
+    m = _DROPPED_I.match(text) if lang == "en" else None
+    return f"{text[:m.end()]}I {text[m.end():]}" if m else text
+
+
+def _dropped_i_facts(sent: str, doc_lang: str) -> tuple[Fact, ...] | None:
+    """Facts of an English sentence that drops its "I" (:data:`_DROPPED_I`), read as if it
+    said it; their content stays as said. None when the sentence is no such one."""
+    m = _DROPPED_I.match(sent) if doc_lang == "en" else None
+    if m is None:
+        return None
+    said = sent[m.end():]
+    facts = _sentence_facts(f"{sent[:m.end()]}I {said}", doc_lang)
+    return tuple(replace(f, content=f.content[2:]) if f.content.startswith("I ")
+                 and said.startswith(f.content[2:]) else f for f in facts)
+
+
 @lru_cache(maxsize=32768)
 def _sentence_facts(sent: str, doc_lang: str) -> tuple[Fact, ...]:
     """Facts of one sentence of a text in ``doc_lang``: cached, as sentences recur across
     messages ("I love that!", "I'm a teacher.")."""
     if _is_question(sent):
         return ()
+    dropped = _dropped_i_facts(sent, doc_lang)
+    if dropped is not None:
+        return dropped
     guess = _Lazy(partial(guess_language, sent, default=doc_lang))
     out: list[Fact] = []
     for clause in _CLAUSE_SPLIT.split(sent) if _may_split(sent) else (sent,):

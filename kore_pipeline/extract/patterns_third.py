@@ -167,6 +167,11 @@ EN: list[Row] = [
     (PREF, "-", _LEAD + r"no\s+(?P<fact>(?!(?:problem|problems|worries|idea|way|thanks|need|"
                 r"rush|pressure|doubt|offence|offense|kidding|clue)\b)[^.;!?]{2,60}?)\s+for\s+"
                 r"me\b"),
+    # fans: "I'm a huge Lakers fan", "I'm a lifelong Celtic supporter" (a liking; the clause
+    # keeps its other facts: "I like to run, I'm a huge Ed Sheeran fan")
+    (PREF, "+", _IM + r"\s+(?:an?\s+)?(?:(?:big|huge|massive|lifelong|life-long|die-?hard|"
+                r"long-?time|proud|loyal|true|avid)\s+)*(?P<fact>" + _CAP + r"[\w'.&-]*(?:\s+"
+                + _CAP + r"[\w'.&-]*){0,3}\s+(?:fan|supporter))\b"),
     # life events said in passing: "I just got a puppy", "I started learning Spanish", "I took
     # up pottery" (what one now has or does)
     (PROF, "+", r"\bI(?:'ve|\s+have)?\s+(?:just\s+|recently\s+|finally\s+|also\s+|now\s+)?"

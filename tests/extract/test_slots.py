@@ -155,7 +155,7 @@ def test_a_new_team_said_as_a_change_supersedes_but_a_second_team_does_not(
     _say(conn, "I'm a Mets fan now.", "m2", "2026-06-10T09:00:00Z")
     assert "I'm a Mets fan now" in _active(conn) and "I'm a Yankees fan" not in _active(conn)
     fact = conn.execute("SELECT key FROM memories WHERE content = ?", ("I'm a Mets fan now",))
-    assert fact.fetchone()["key"] == "profile:mets_fan"  # "now" says when, not what
+    assert fact.fetchone()["key"] == "preference:mets_fan"  # "now" says when, not what
     _say(conn, "I'm a Knicks fan.", "m3", "2026-07-10T09:00:00Z")  # basketball: both hold
     assert {"I'm a Mets fan now", "I'm a Knicks fan"} <= set(_active(conn))
     _say(conn, "I'm a Nets fan these days.", "m4", "2026-08-10T09:00:00Z")
