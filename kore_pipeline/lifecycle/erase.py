@@ -322,7 +322,7 @@ def forget_owner(settings: KoreSettings, owner: str, subject: str | None = None)
             faults.reach("forget")
             forget_lake(settings.lake_dir(), owner, subject, set(ids), report)
             if settings.lake_dir().is_dir():
-                lake.publish(conn, settings.lake_dir())  # fresh snapshots and views
+                lake.publish(conn, settings.lake_dir(), settings)  # fresh snapshots, views
             faults.reach("forget")
             with transaction(conn):
                 conn.execute("DELETE FROM forget_pending WHERE owner = ? AND subject = ?",

@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 
 from kore_pipeline.cli.app import app
 from kore_pipeline.index.vectors import VectorIndex
+from kore_pipeline.lifecycle.erase import forget_owner
 from kore_pipeline.run.pipeline import run_pipeline
 from kore_pipeline.serve.search import Searcher
 from kore_pipeline.settings import KoreSettings
@@ -279,3 +280,25 @@ def test_forget_goes_on_past_a_corrupt_lake_file(home: KoreSettings) -> None:
     assert str(base) in json.loads(result.stdout)["unreadable_files"]
     assert files_with(home.home, CANARY) == []
     assert read_dataset(home.lake_dir(), "memories").num_rows > 0  # rebuilt
+
+
+@pytest.mark.slow
+def test_forget_keeps_the_homes_decay_settings_in_the_analysts_views(tmp_path: Path,
+                                                                     embedder) -> None:  # type: ignore[no-untyped-def]
+    import duckdb
+
+    settings = KoreSettings(home=tmp_path / "home", forget_threshold=0.125)
+    write_jsonl(tmp_path / "logs" / "x.jsonl", [
+        message("I prefer oolong tea in the afternoon, served without sugar.", owner="keep",
+                message_id="m1", ts="2026-11-01T09:00:00Z"),
+        message("I always walk my dog Rex before breakfast every single day.", owner="gone",
+                message_id="m2", ts="2026-11-02T09:00:00Z")])
+    run_pipeline([tmp_path / "logs"], settings, now=NOW, embedder=embedder)
+    forget_owner(settings, "gone")
+    con = duckdb.connect(str(settings.lake_dir() / "kore.duckdb"), read_only=True)
+    try:
+        sql = " ".join(r[0] for r in con.execute("SELECT sql FROM duckdb_views()"
+                                                 " WHERE NOT internal").fetchall())
+    finally:
+        con.close()
+    assert "0.125" in sql and "0.05)" not in sql  # the home's threshold, not the default
