@@ -2,12 +2,13 @@
 """The extract stage's upsert alone: candidates of N real messages into a fresh store.
 
     python benchmarks/bench_upsert.py --messages 30000,100000 [--distinct] [--add 10000]
-        [--data ../shared/data] [--profile out.prof]
+        [--owners K] [--data ../shared/data] [--profile out.prof]
 
 Messages are built as ``bench_realtext.py`` builds them (recombined real turns, N / 1,000
-owners, a year of timestamps; ``--distinct`` makes every text unique, as in the 1M run) and
-ingested into a fresh home (``stage_ingest``). Then, inside one transaction as the serving
-unit of a run opens it, and timed on their own (wall and CPU seconds of this process):
+owners unless ``--owners``, a year of timestamps; ``--distinct`` makes every text unique, as
+in the 1M run) and ingested into a fresh home (``stage_ingest``, timed). Then, inside one
+transaction as the serving unit of a run opens it, and timed on their own (wall and CPU
+seconds of this process):
 
 * ``extraction``: ``extract_memories`` of the pending messages (facts, scores, and the fold of
   a key said again in the batch), extraction caches cleared first;
@@ -120,15 +121,16 @@ def one_batch(conn: sqlite3.Connection, settings: KoreSettings, now: str,
 def run_size(size: int, cfg: argparse.Namespace, convs: list[Any], work: Path,
              prof: cProfile.Profile | None) -> dict[str, Any]:
     """One size in a fresh home: the first batch, then (``--add``) a day later."""
-    owners = max(8, size // 1000)
+    owners = cfg.owners or max(8, size // 1000)
     distinct = Distinct(convs, random.Random(cfg.seed)) if cfg.distinct else None
     day0 = work / f"day0-{size}"
     write_messages(convs, size, owners, cfg.seed, day0, START, "d0", distinct=distinct)
     settings = KoreSettings(home=work / f"home-{size}")
     ctx = open_run(settings, "pipeline", now=NOW)
     try:
-        stage_ingest(ctx, [day0])
-        out = {"first": one_batch(ctx.conn, settings, iso(NOW), prof)}
+        _, in_wall, in_cpu = timed(lambda: stage_ingest(ctx, [day0]), None)
+        out = {"first": {**one_batch(ctx.conn, settings, iso(NOW), prof),
+                         "ingest": (in_wall, in_cpu)}}
         out["digest_first"] = digest(ctx.conn)
         out["store_mb"] = settings.db_path().stat().st_size / 2**20
         if cfg.add:
@@ -157,6 +159,9 @@ def show(size: int, res: dict[str, Any]) -> None:
               f" {r['extraction'][0]:7.2f} / {r['extraction'][1]:7.2f} s | upsert wall/CPU"
               f" {r['upsert'][0]:7.2f} / {r['upsert'][1]:7.2f} s | digest"
               f" {res['digest_' + part]}")
+        if "ingest" in r:
+            print(f"{size:>9,} {part:<5} ingest wall/CPU {r['ingest'][0]:.2f} /"
+                  f" {r['ingest'][1]:.2f} s")
     print(f"{size:>9,} store after the first batch {res['store_mb']:.0f} MB", flush=True)
 
 
@@ -165,7 +170,7 @@ def growth(sizes: list[int], results: dict[int, dict[str, Any]]) -> None:
     for a, b in zip(sizes, sizes[1:], strict=False):
         ra, rb = results[a]["first"], results[b]["first"]
         parts = []
-        for step in ("extraction", "upsert"):
+        for step in ("ingest", "extraction", "upsert"):
             ta, tb = ra[step][1], rb[step][1]
             parts.append(f"{step} x{tb / ta:.2f} (exponent"
                          f" {math.log(tb / ta) / math.log(b / a):.2f})")
@@ -176,6 +181,7 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--messages", default="30000,100000", help="sizes, comma-separated")
     p.add_argument("--distinct", action="store_true", help="every message's text unique")
+    p.add_argument("--owners", type=int, default=0, help="default: messages / 1000, >= 8")
     p.add_argument("--add", type=int, default=0, help="messages of a second batch a day later")
     p.add_argument("--seed", type=int, default=16)
     p.add_argument("--data", type=Path, default=ROOT.parent / "shared" / "data")

@@ -239,7 +239,8 @@ def opposite_key(key: str) -> str:
 
 
 def _said_at(conn: sqlite3.Connection, owner: str, source_ids: list[str]) -> str | None:
-    """When a memory was last said: the newest of its source messages (None if unknown)."""
+    """When a memory was last said: the newest of its source messages (None if unknown);
+    read from the index ``messages_owner_id`` (owner, message id, time)."""
     if not source_ids:
         return None
     marks = ",".join("?" * len(source_ids))

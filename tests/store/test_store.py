@@ -189,3 +189,20 @@ def test_fts_index_is_detected_by_sqlite_utils_also_after_migration(tmp_path: Pa
     db = sqlite_utils.Database(old)
     assert db["memories"].detect_fts() == "memories_fts"
     assert [r["content"] for r in db["memories"].search("lemon")] == ["espresso with lemon"]
+
+
+def test_migration_0019_indexes_messages_by_id_for_when_a_memory_was_said(
+        tmp_path: Path) -> None:
+    """A store of schema 17 gets the index; the extract stage's look-up of a memory's newest
+    source message reads it instead of every message of the owner."""
+    conn = connect(tmp_path / "k.sqlite")
+    conn.execute("DROP INDEX messages_owner_id")
+    conn.execute("DELETE FROM migrations WHERE name = '0019_messages_by_id'")
+    conn.execute("UPDATE meta SET value = '17' WHERE key = 'schema_version'")
+    conn.close()
+    conn = connect(tmp_path / "k.sqlite")
+    assert get_meta(conn, "schema_version") == SCHEMA_VERSION
+    plan = " ".join(r[3] for r in conn.execute(
+        "EXPLAIN QUERY PLAN SELECT max(ts) FROM messages WHERE owner = ? AND message_id IN"
+        " (?, ?)", ("o", "m1", "m2")))
+    assert "COVERING INDEX messages_owner_id (owner=? AND message_id=?)" in plan
