@@ -264,11 +264,12 @@ def _resolve_contradiction(conn: sqlite3.Connection, cand: CandidateMemory, memo
         (cand.owner, cand.subject, opposite)).fetchone()
     if other is None:
         return 0
-    pending.flush()
     theirs = _said_at(conn, cand.owner, json.loads(other["source_message_ids"])) \
         or other["created_at"]
     ours = cand.mentioned_at[-1]
     old, new = (int(other["id"]), memory_id) if theirs <= ours else (memory_id, int(other["id"]))
+    if old == memory_id:  # archiving reads the row (its text); the other's id is only named
+        pending.flush()
     lifecycle.archive(conn, [old], lifecycle.Status.SUPERSEDED, now_iso, None,
                       merged_into=[new])
     return 1

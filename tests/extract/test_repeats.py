@@ -111,7 +111,7 @@ def store_rows(conn: sqlite3.Connection) -> dict[str, list[tuple[Any, ...]]]:
         "compress_pending": "SELECT * FROM compress_pending ORDER BY memory_id",
         "lake_pending": "SELECT * FROM lake_pending_memories ORDER BY memory_id",
         "found": "SELECT rowid FROM memories_fts WHERE memories_fts MATCH 'berlin OR jazz OR"
-                 " turin OR fact OR rock OR paris OR coffee' ORDER BY rowid"}
+                 " turin OR fact OR rock OR paris OR coffee OR tea' ORDER BY rowid"}
     return {name: [tuple(r) for r in conn.execute(q)] for name, q in queries.items()}
 
 
@@ -131,12 +131,13 @@ def test_a_big_batch_gives_the_store_of_one_memory_at_a_time(tmp_path: Path) -> 
                      ("b2", 14, "I live in Berlin now."), ("t2", 15, "I live in Turin."),
                      ("c1", 16, COFFEE), ("c2", 17, COFFEE), ("p1", 18, "I moved to Paris."),
                      ("r1", 19, "I like rock music."),
-                     ("r2", 20, "I don't like rock music."))]
+                     ("r2", 20, "I don't like rock music."), ("g1", 9, "I like green tea."),
+                     ("g2", 21, "I don't like green tea."))]
     now = "2026-06-01T00:00:00+00:00"
     stores = []
     for name, one_by_one in (("batch", False), ("single", True)):
         conn = connect(tmp_path / f"{name}.sqlite")
-        later = ("t2", "c1", "c2", "p1", "r1")
+        later = ("t2", "c1", "c2", "p1", "r1", "g2")
         first_day = [r for r in facts + said if r["message_id"][-2:] not in later]
         next_day = stored(conn, [r for r in said if r["message_id"][-2:] in later])
         batches = [extract_memories(stored(conn, first_day), S),
@@ -155,14 +156,19 @@ def test_a_big_batch_gives_the_store_of_one_memory_at_a_time(tmp_path: Path) -> 
             "preference:rock_music": "superseded", "preference:not_rock_music": "active",
             "profile:turin": "superseded", "profile:berlin": "superseded",
             "profile:berlin_now": "superseded", "profile:paris": "active",
-            "preference:dark_roast_coffee": "active"}, name
+            "preference:dark_roast_coffee": "active", "preference:green_tea": "superseded",
+            "preference:not_green_tea": "active"}, name
+        tea = dict(conn.execute("SELECT key, id FROM memories WHERE owner = 'beta' AND key LIKE"
+                                " '%green_tea'"))
+        assert conn.execute("SELECT merged_into FROM memories WHERE id = ?", (
+            tea["preference:green_tea"],)).fetchone()[0] == tea["preference:not_green_tea"]
         history = [(v.value, v.valid_from, v.valid_until)
                    for v in slot_history(conn, "beta", "Anna", "residence")]
         at = {day: ts(day).replace("Z", "+00:00") for day in (13, 14, 15, 18)}
         assert history == [("berlin", at[13], at[15]), ("berlin", at[14], at[15]),
                            ("turin", at[15], at[18]), ("paris", at[18], None)], name
         assert json.loads(coffee(conn)["source_message_ids"]) == ["alpha-c1", "alpha-c2"]
-        assert conn.execute("SELECT count(*) FROM memories").fetchone()[0] == 2 * (CHUNK + 49)
+        assert conn.execute("SELECT count(*) FROM memories").fetchone()[0] == 2 * (CHUNK + 51)
     batch, single = stores
     assert batch == single
-    assert len(batch["found"]) == 2 * (CHUNK + 49)  # full-text search sees every memory
+    assert len(batch["found"]) == 2 * (CHUNK + 51)  # full-text search sees every memory
