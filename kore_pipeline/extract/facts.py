@@ -278,7 +278,11 @@ def _resolve_contradiction(conn: sqlite3.Connection, cand: CandidateMemory, memo
 def _resolve_slot(conn: sqlite3.Connection, cand: CandidateMemory, memory_id: int,
                   now_iso: str, pending: PendingInserts) -> int:
     """Of memories giving the candidate's slot different values ("I live in Turin" / "I moved
-    to Berlin"), the one said last stays; the others are superseded by it. Returns how many."""
+    to Berlin"), the one said last stays; the others are superseded by it. Returns how many.
+
+    A slot one may hold several values of (``slots.CHANGE_ONLY_SLOTS``: "a Yankees fan", "a
+    Knicks fan") is replaced only by a statement that says it changed ("a Mets fan now"), and
+    only when one value was known: of two, which one changed is not said, so both stay."""
     if cand.slot is None:
         return 0
     from kore_pipeline.store.validity import said_at, slot_rivals, supersede
@@ -293,9 +297,17 @@ def _resolve_slot(conn: sqlite3.Connection, cand: CandidateMemory, memory_id: in
     ours = cand.mentioned_at[-1]
     last = {int(r["id"]): _said_at(conn, cand.owner, json.loads(r["source_message_ids"]))
             or said_at(r) for r in rivals}
+    content = {int(r["id"]): str(r["content"]) for r in rivals}
     newest = max(last, key=lambda mid: (last[mid], mid))
+    change_only = cand.slot[0] in slots.CHANGE_ONLY_SLOTS
+    if change_only and len(rivals) > 1:
+        return 0
     if last[newest] > ours:  # a later statement already holds the slot: ours is history
+        if change_only and not slots.states_change(content[newest]):
+            return 0
         return supersede(conn, [(memory_id, newest)], now_iso, None)
+    if change_only and not slots.states_change(cand.content):
+        return 0
     return supersede(conn, [(int(r["id"]), memory_id) for r in rivals], now_iso, None)
 
 

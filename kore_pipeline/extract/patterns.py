@@ -8,7 +8,8 @@ next clause boundary ("but", "because", ";" ...), then loses its filler
 ("a lot", "too", articles) and trailing punctuation. A list closed by "and"/"or" ("I like
 A, B and C") gives one fact per item; placeholders ("[name]"), anaphora ("that book") and
 vague or stock phrases ("do those things", "happy to help") give none. Questions and hypotheticals
-("if I were ...") yield nothing; one sentence yields at most one fact per category.
+("if I were ...") yield nothing. A clause may state several facts of one category ("I have two
+kids, I have a dog named Rex"): each trigger that starts after the last one's match gives its own.
 """
 
 from __future__ import annotations
@@ -33,10 +34,10 @@ from kore_pipeline.extract.patterns_lang import (
     PRONOUN_FACTS,
     STOPWORDS,
     TABLE,
+    TIME_FILLER,
     TRAILING_FILLER,
     VAGUE_WORDS,
 )
-from kore_pipeline.extract.patterns_third import CHANGE_ROW_MARK
 from kore_pipeline.text.literals import LiteralFilter, WordStarts, case_fold
 from kore_pipeline.text.normalize import fold
 
@@ -77,9 +78,6 @@ _PATTERNS: tuple[_Pattern, ...] = tuple(
     for lang, rows in TABLE.items()
     for i, (cat, pol, rx) in enumerate(rows)
 )
-_CHANGE_ROWS = frozenset(p.ident for p in _PATTERNS if p.rx.pattern.startswith(CHANGE_ROW_MARK))
-"""Rows stating an explicit change ("I'm not a barista anymore"): the clause may also give a
-fact of the same category, the new value ("…, I'm a junior accountant now")."""
 _FILTER = LiteralFilter([p.rx for p in _PATTERNS])
 """Which triggers can match a clause: most clauses hold the literals of a few (or none)."""
 
@@ -108,6 +106,10 @@ _LIST_CONJ = {lang: re.compile(r"\s*\b(?:" + _alts(w) + r")\b\s*", _FLAGS)
 _JUNK_RX = re.compile(JUNK_FACTS, _FLAGS)
 _PLACEHOLDER = re.compile(r"[\[\]]|^\W*\([\w' ,]*\)\W*$")
 _TRAIL_RX = re.compile(r"(?:[^\w+#%)\]]+|\s+(?:" + _alts(TRAILING_FILLER) + "))$", _FLAGS)
+_TIME_TAIL = re.compile(r"(?:[\s,]+(?-i:" + _alts(TIME_FILLER) + "))+$", _FLAGS)
+"""When a fact holds, not what it is: "Mets fan now" states "Mets fan" (the content keeps it)."""
+_TIME_AFTER = re.compile(r"(?:,?\s+(?-i:" + _alts(TIME_FILLER) + r")(?!\w))+", _FLAGS)
+"""A time phrase right after a fact's span: its content keeps it."""
 _NEGATION_TAIL = {"de": re.compile(r"\s+nicht$", _FLAGS)}
 _NEGATION_HEAD = {"fr": re.compile(r"pas\s+(?:d'|de\s+)?", _FLAGS)}
 
@@ -138,9 +140,10 @@ _COMMA_TAIL_WORDS = 4
 _COMMA_STARTER_TEXT = (
     "so which because since then as that it's that's this nobody not never starting with in "
     "unless if and especially c'est donc parce car è quindi perché mai non che es porque pero "
-    "ist weil denn é então nunca mas"
+    "ist weil denn é então nunca mas don't dont though tbh honestly lol haha loving"
 )
 _COMMA_STARTERS = frozenset(_COMMA_STARTER_TEXT.split())
+_END_PUNCT = ".!?…;:"  # "…, honestly." starts a new thought as "…, honestly, …" does
 _LIST_STOPS = _COMMA_STARTERS | LIST_STOPS
 # ... but a tail naming what came before stays with it: "two kids, aged 4 and 7".
 _NAMING_TAIL = frozenset({"aged", "named", "called"})
@@ -338,8 +341,9 @@ def _comma_cut(sent: str, start: int, end: int) -> int:
     while pos != -1:
         nxt = _next_comma(sent, pos + 1, end)
         words = sent[pos + 1: nxt if nxt != -1 else end].split()
-        if pos > start and words and words[0].lower() not in _NAMING_TAIL and (
-            len(words) >= _COMMA_TAIL_WORDS or words[0].lower() in _COMMA_STARTERS
+        first = words[0].lower().rstrip(_END_PUNCT) if words else ""
+        if pos > start and words and first not in _NAMING_TAIL and (
+            len(words) >= _COMMA_TAIL_WORDS or first in _COMMA_STARTERS
         ):
             return pos
         pos = nxt
@@ -425,10 +429,8 @@ def _clause_facts(sent: str, guess: Callable[[], str]) -> list[Fact]:
         if not chosen or m.start() >= chosen[-1][1].end():
             chosen.append((p, m))
     facts: list[Fact] = []
-    seen: set[str] = set()
     for i, (p, m) in enumerate(chosen):
-        kind = f"{p.category}:change" if p.ident in _CHANGE_ROWS else p.category
-        if kind in seen or _HYPO_RX[p.lang].search(sent, 0, m.start()):
+        if _HYPO_RX[p.lang].search(sent, 0, m.start()):
             continue
         limit = chosen[i + 1][1].start() if i + 1 < len(chosen) else len(sent)
         if m.groupdict().get("fact") is not None:
@@ -443,8 +445,6 @@ def _clause_facts(sent: str, guess: Callable[[], str]) -> list[Fact]:
         got = [f for j, span in enumerate(spans)
                if (f := _span_fact(sent, p, m, span, prefix if j else None))]
         facts.extend(got)
-        if got:
-            seen.add(kind)
     return facts
 
 
@@ -465,13 +465,17 @@ def _span_fact(sent: str, p: _Pattern, m: re.Match[str], span: tuple[int, int],
     when = groups.get("when") or ""
     parts = [groups.get("pre") or "", core, when[:1].lower() + when[1:]]
     fact = _cut(" ".join(" ".join(parts).split()))
+    if _TIME_TAIL.search(fact):
+        fact = _TIME_TAIL.sub("", fact).rstrip(_STRIP)
     if len(fact) < MIN_FACT_CHARS or fact.lower() in PRONOUN_FACTS or not core.strip() \
             or _is_junk(sent[span[0]:said_end], fact):
         return None
     if prefix is not None:  # later list item: "I like to" + "run a dog obedience school"
         content = f"{prefix} {sent[span[0]:said_end].strip(_STRIP)}"
     else:
-        content = sent[m.start(): max(said_end, m.end())].strip()
+        end = max(said_end, m.end())
+        when = _TIME_AFTER.match(sent, end)  # "I'm a Mets fan" + " now": the clause says it
+        content = sent[m.start(): when.end() if when else end].strip()
     return Fact(p.category, fact, content, polarity, p.lang, p.ident)
 
 
@@ -483,7 +487,7 @@ def extract_facts(text: str, language: str | None = None) -> list[Fact]:
     Without it the text's language is guessed from stopwords.
 
     Sentences are split into clauses at ";" and contrastive conjunctions ("but", "ma",
-    "pero", "mais", "aber" ...); a clause yields at most one fact per category.
+    "pero", "mais", "aber" ...); each trigger of a clause gives its facts.
     """
     if not text or not text.strip():
         return []

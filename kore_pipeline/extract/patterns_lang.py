@@ -469,6 +469,16 @@ TRAILING_FILLER = (
     "and", "or", "but", "so", "e", "o", "y", "et", "ou", "und", "oder", "ma", "pero", "mais",
     "aber", "mas",
 )
+TIME_FILLER = (  # when it is true, not what: "I'm a Mets fan now" states "Mets fan"
+    # lower case only: "I love Apocalypse Now" keeps its title
+    "now", r"right\s+now", "nowadays", r"these\s+days", r"at\s+the\s+moment", "currently",
+    "adesso", "ormai", "ahora", r"hoy\s+en\s+día", "maintenant", r"en\s+ce\s+moment",
+    "désormais", "jetzt", "mittlerweile", "inzwischen", "agora", r"hoje\s+em\s+dia",
+    # ... or since when: "I took up pottery last year" states "pottery"
+    "again", "recently", "lately", "yesterday", r"last\s+(?:week|weekend|month|year|night|"
+    r"spring|summer|autumn|fall|winter)", r"(?:a|one|two|three|four|five|six|a\s+few|several|"
+    r"a\s+couple\s+of|\d+)\s+(?:days?|weeks?|months?|years?)\s+ago",
+)
 PRONOUN_FACTS = frozenset({
     "it", "that", "this", "them", "those", "these", "one", "you", "him", "her", "it all",
     "that one", "this one", "lo", "la", "li", "le", "esto", "eso", "ça", "cela", "ceci", "das",

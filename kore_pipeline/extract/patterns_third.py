@@ -34,9 +34,6 @@ def _any(words: str) -> str:
 
 
 _CAP = r"(?-i:[A-ZÀ-ÖØ-Þ])"
-CHANGE_ROW_MARK = "(?:)"
-"""Opens the rows of an explicit change: ``patterns`` lets their clause give another fact of
-the same category (the new value)."""
 _IM = r"\bI(?:'m|\s+am)"
 _ADV = r"(?:\s+(?:really|also|just|definitely|genuinely|totally|absolutely|still|now|kind\s+of))"
 _LEAD = r"^(?:(?:honestly|tbh|ngl|well|so|and|but|oh|yeah|also|ok|okay|anyway|btw|lol),?\s+)*"
@@ -158,7 +155,7 @@ EN: list[Row] = [
     (PROF, "+", _IM + r"\s+(?:now|currently|still|also)\s+(?:working|employed)\s+(?:as|at|for|"
                 r"with|by)\b"),
     # explicit change: "I'm no longer vegan", "I'm not a smoker anymore", "I no longer eat meat"
-    (PROF, "-", CHANGE_ROW_MARK + _IM + r"\s+(?=no\s+longer\s+\w|not\s+(?:an?\s+)?[\w-]+"
+    (PROF, "-", _IM + r"\s+(?=no\s+longer\s+\w|not\s+(?:an?\s+)?[\w-]+"
                 r"(?:\s+[\w-]+)?\s+any\s?more\b)|\bI\s+(?=no\s+longer\s+(?:live|work|eat|drink|drive|smoke|"
                 r"use|have|own|play|support|do|go)\b)"),
     # unwillingness and limits: "I'm not willing to relocate", "I can't do stairs"
@@ -170,6 +167,24 @@ EN: list[Row] = [
     (PREF, "-", _LEAD + r"no\s+(?P<fact>(?!(?:problem|problems|worries|idea|way|thanks|need|"
                 r"rush|pressure|doubt|offence|offense|kidding|clue)\b)[^.;!?]{2,60}?)\s+for\s+"
                 r"me\b"),
+    # fans: "I'm a huge Lakers fan", "I'm a lifelong Celtic supporter" (a liking; the clause
+    # keeps its other facts: "I like to run, I'm a huge Ed Sheeran fan")
+    (PREF, "+", _IM + r"\s+(?:an?\s+)?(?:(?:big|huge|massive|lifelong|life-long|die-?hard|"
+                r"long-?time|proud|loyal|true|avid)\s+)*(?P<fact>" + _CAP + r"[\w'.&-]*(?:\s+"
+                + _CAP + r"[\w'.&-]*){0,3}\s+(?:fan|supporter))\b"),
+    # life events said in passing: "I just got a puppy", "I started learning Spanish", "I took
+    # up pottery" (what one now has or does)
+    (PROF, "+", r"\bI(?:'ve|\s+have)?\s+(?:just\s+|recently\s+|finally\s+|also\s+|now\s+)?"
+                r"(?:got|bought|purchased)\s+(?=(?:a|an|my\s+first|our\s+first)\s+(?:new\s+)?"
+                r"(?!(?:chance|lot|bit|little|feeling|idea|question|call|message|text|email|"
+                r"minute|second|moment|sec|break|reply|response|sense|glimpse|look|kick|laugh|"
+                r"taste|hold|grip|clue|point|problem|headache|cold|cough|flu|c|b|d)\b)\w)"),
+    (HAB, "+", r"\bI(?:'ve|\s+have)?\s+(?:just\s+|recently\s+|finally\s+|also\s+)?(?:started|began|"
+               r"begun)\s+(?=(?:learning|taking|doing|playing|practi[cs]ing|studying|training|"
+               r"running|swimming|cycling|going\s+to)\s+" + _OBJ + r"\w)"
+               r"|\bI(?:'ve|\s+have)?\s+(?:just\s+|recently\s+|finally\s+|also\s+)?(?:took|taken|"
+               r"picked)\s+up\s+(?=" + _OBJ + r"(?!(?:the|my|your|a\s+call|a\s+thing|some|"
+               r"a\s+few|one|on)\b)\w)"),
 ]
 
 IT: list[Row] = [

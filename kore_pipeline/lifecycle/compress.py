@@ -45,7 +45,7 @@ from kore_pipeline.store import lifecycle
 from kore_pipeline.store.lifecycle import Status
 from kore_pipeline.text.fact_guard import fact_difference
 from kore_pipeline.text.normalize import TERMINAL, contains_words, sentence_key, split_sentences
-from kore_pipeline.text.slots import slot_of, supersedes
+from kore_pipeline.text.slots import replaces, slot_of, supersedes
 from kore_pipeline.timeutil import iso, parse_ts
 
 GROUP_BY = ["owner", "subject", "type"]
@@ -191,7 +191,10 @@ def _decide(a: dict[str, Any], b: dict[str, Any], guard: bool) -> str:
         return "merge"
     slot_a, slot_b = slot_of(a["content"], a["language"]), slot_of(b["content"], b["language"])
     if supersedes(slot_a, slot_b):
-        return "supersede"
+        later = a if _later(a, b) else b
+        if replaces(slot_a, slot_b, later["content"]):
+            return "supersede"
+        return "apart"  # several values of a slot one may hold at once ("fan", "learning")
     return "apart" if fact_difference(a["content"], b["content"]) is not None else "merge"
 
 

@@ -174,6 +174,25 @@ _rule("en", "count", r"\bI\s+(?:now\s+)?have\s+(?P<value>\d+|[a-z]+)\s+(?P<name>
 _rule("en", "age", rf"\b{_I_AM}\s+(?:now\s+)?(?P<value>\d{{1,3}})(?:\s+years?\s+old)?\b(?!\s*(?:%|"
       r"min|mins|minutes?|h|hours?|days?|weeks?|km|kg|miles?|times|percent|euros?|dollars?))")
 
+# Fandom and the language being learnt: one can hold several at once ("a Yankees fan" and a
+# "Knicks fan"), so a later other value replaces an earlier one only when it says it changed
+# (:data:`CHANGE_ONLY_SLOTS`): "I'm a Mets fan now", "I support Brighton these days".
+_NAMED = rf"(?P<value>{_UPPER}[\w'’.&-]*(?:\s+{_UPPER}[\w'’.&-]*){{0,3}})"
+_rule("en", "fan", rf"\bI{_NOW}\s+(?:support|root\s+for|cheer\s+(?:for|on))\s+(?:the\s+)?"
+      rf"{_NAMED}{_END}")
+_rule("en", "fan", rf"\b{_I_AM}{_NOW}\s+(?:now\s+)?(?:an?\s+)?(?:(?:big|huge|massive|lifelong|"
+      rf"life-long|die-?hard|long-?time|proud|loyal|true|avid)\s+)*{_NAMED}\s+(?:fan|supporter)\b")
+_LANGUAGE_NAMES = ("English|French|Spanish|Italian|German|Portuguese|Japanese|Chinese|Mandarin|"
+                   "Cantonese|Korean|Arabic|Russian|Dutch|Swedish|Norwegian|Danish|Finnish|"
+                   "Polish|Greek|Turkish|Hindi|Hebrew|Vietnamese|Thai|Indonesian|Swahili|Czech|"
+                   "Hungarian|Romanian|Ukrainian|Latin|Catalan|Irish|Welsh|Tagalog|Persian|"
+                   "Farsi|Urdu|Bengali|Punjabi|Tamil|Icelandic|Croatian|Serbian|Bulgarian")
+_rule("en", "learning", rf"\b(?:{_I_AM}{_NOW}\s+(?:now\s+)?(?:learning|studying)|I{_NOW}\s+"
+      rf"(?:started|began)\s+(?:learning|studying))\s+(?P<value>{_LANGUAGE_NAMES})\b")
+CHANGE_ONLY_SLOTS = frozenset({"fan", "learning"})
+"""Slots a person may fill with several values at once: a later value replaces an earlier one
+only when its statement says it changed (:func:`states_change`)."""
+
 _SINGULAR = {"children": "kid", "child": "kid", "kids": "kid", "grandchildren": "grandchild"}
 _SAME_NAME = {"puppy": "dog", "kitten": "cat", "favorite": "favourite", "get up": "wake up",
               "go to sleep": "go to bed"}
@@ -210,7 +229,8 @@ _HINT = re.compile(
     r"working|employer|lavoro|trabajo|travaille|arbeite|trabalho|job|role|position|title|became|"
     r"promoted|diet|budget|switched|migrated|changed|use|code|develop|have|(?:I'm|I’m|I\s+am)"
     rf"\s+(?:now\s+)?\d+|{_PEOPLE}|{_DIETS}|flight|train|meeting|appointment|call|interview|"
-    r"class|lesson|shift|stand-?up|bus|dinner|session|exam)\b", _F)
+    r"class|lesson|shift|stand-?up|bus|dinner|session|exam|support|root|cheer|fan|supporter|"
+    r"learning|studying)\b", _F)
 """Words one of the rules needs: a text with none of them sets no slot (a fast first test)."""
 _HINT_WORDS = (
     "live living reside stay based settled moved relocated home abito vivo trasferit mud "
@@ -226,6 +246,7 @@ _HINT_MORE_WORDS = (
     "favourite favorite phone car drive wake bed sleep gym pool yoga get_up "
     "pilates choir church office iphone pixel galaxy "
     "samsung oneplus xiaomi motorola nokia huawei fairphone called named longer anymore been "
+    "support root cheer fan supporter learning studying began "
     + " ".join(re.match(r"[^\\(\[?]+", alt).group(0)  # type: ignore[union-attr]
                for alts in OCCUPATIONS.values() for alt in alts[3:-1].split("|")))
 """Words the third round's rules need (their first letters, occupations' stems; ``_`` is a
@@ -325,3 +346,21 @@ def supersedes(old: Slot | None, new: Slot | None) -> bool:
     """Whether a statement setting ``new`` replaces one setting ``old`` (same slot, other
     value)."""
     return old is not None and new is not None and old[0] == new[0] and old[1] != new[1]
+
+
+_CHANGE = re.compile(r"\b(?:now|nowadays|these\s+days|any\s?more|no\s+longer|instead|"
+                     r"switched|changed|gave\s+up|given\s+up|stopped|quit|anymore)\b", _F)
+"""Words saying a statement replaces what held before."""
+
+
+def states_change(text: str) -> bool:
+    """Whether ``text`` says it replaces what held before ("now", "these days", "instead",
+    "switched", "gave up" ...)."""
+    return _CHANGE.search(text) is not None
+
+
+def replaces(old: Slot | None, new: Slot | None, new_text: str) -> bool:
+    """Whether a statement ``new_text`` setting ``new`` supersedes one setting ``old``: another
+    value of the same slot, and for :data:`CHANGE_ONLY_SLOTS` a statement of change."""
+    return supersedes(old, new) and (new is None or new[0] not in CHANGE_ONLY_SLOTS
+                                     or states_change(new_text))

@@ -15,6 +15,7 @@ from typing import Any
 
 from kore_pipeline.extract import facts as new_facts
 from kore_pipeline.extract.patterns import extract_facts
+from kore_pipeline.extract.patterns_lang import TIME_FILLER
 from kore_pipeline.extract.patterns_more import NOT_REFUSAL
 from kore_pipeline.settings import KoreSettings
 from kore_pipeline.text import language as new_language
@@ -36,6 +37,16 @@ EXPLAINED: dict[str, str] = {
         "facts added by the trigger rows appended for issue 13 item 4 (constraints, refusals, "
         "aversions, diets and health, distrust, 'would rather', 'my X is Y', switches, rules); "
         "every old fact of the message is still there"),
+    "facts:another-of-its-category": (
+        "a clause that already gave a fact of a category gives the fact of a later trigger "
+        "of that category too ('I have two kids, I have a dog named Rex'): the old extractor "
+        "kept one fact per category per clause; every old fact of the message is still there"),
+    "facts:time-word-dropped": (
+        "a fact ending in when it holds ('I live in Florida now', 'a student right now', "
+        "'learning German now') is keyed without the time word (TIME_FILLER; the content "
+        "keeps it; also 'again', 'last year', 'two weeks ago'), and a comma tail opened by "
+        "'don't', 'though', 'tbh', 'honestly', 'lol', 'haha' or 'loving' ends the fact "
+        "('Brighton now, don't judge me'): the same fact, shorter"),
     "facts:displaced-by-new-trigger": (
         "a new trigger row matches where an old one did (longer match at the same place, or "
         "earlier in the clause): the old fact is replaced by the new row's fact"),
@@ -94,6 +105,25 @@ def _is_new_trigger(ident: str) -> bool:
     return int(row) >= len(OLD_TABLE.get(lang, ()))
 
 
+_TIME_WORDS = frozenset(re.findall(r"[^\W\d_]+", " ".join(TIME_FILLER))) - {"s"}
+_NEW_COMMA_STARTERS = frozenset({"don't", "dont", "though", "tbh", "honestly", "lol", "haha",
+                                 "loving"})
+
+
+def _time_words_dropped(removed: list[Row], added: list[Row]) -> bool:
+    """Each removed fact is an added one (same category) plus a tail holding a time word or
+    opened by a new comma starter."""
+    def shortens(old: Row, new: Row) -> bool:
+        if old[1] != new[1] or not old[3].startswith(new[3]) or old[2] == new[2] \
+                or not old[2].startswith(new[2]):
+            return False
+        words = re.findall(r"[\w']+", old[3][len(new[3]):].lower()) if old[3] != new[3] \
+            else old[2][len(new[2]):].split("_")
+        return bool(words) and (not _TIME_WORDS.isdisjoint(words)
+                                or words[0] in _NEW_COMMA_STARTERS)
+    return all(any(shortens(r, a) for a in added) for r in removed)
+
+
 def classify(text: str, old: tuple[str | None, list[Row]],
              new: tuple[str | None, list[Row]]) -> str:
     """The kind of one message's difference ("" when there is none)."""
@@ -114,8 +144,16 @@ def classify(text: str, old: tuple[str | None, list[Row]],
     old_by_content = {f.content: f for f in old_patterns.extract_facts(text, lang)}
     new_rows = [r for r in added
                 if r[3] in by_content and _is_new_trigger(by_content[r[3]].trigger)]
+    old_categories = {r[1] for r in old[1] if r[0] == "factual"}
+    if removed and _time_words_dropped(removed, added) and all(
+            r in new_rows or r[1] in old_categories for r in added):
+        return "facts:time-word-dropped"  # (with facts of the kinds above beside it)
     if not removed:
-        return "facts:new-trigger" if len(new_rows) == len(added) else "facts:other"
+        if len(new_rows) == len(added):
+            return "facts:new-trigger"
+        if all(r in new_rows or r[1] in old_categories for r in added):
+            return "facts:another-of-its-category"
+        return "facts:other"
     # List faithfulness: the old fragments ("I have aged 4") are gone; what replaces them is
     # the same clause, kept whole or ending before the qualifier (a span of the old one's).
     fragments = [r for r in removed if r[3] in old_by_content

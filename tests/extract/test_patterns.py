@@ -226,9 +226,16 @@ def test_contrast_clauses_each_yield_a_preference():
         ("meetings before 10am", "-"), ("pair programming", "+")]
 
 
-def test_one_fact_per_category_per_clause():
-    facts = extract_facts("I prefer tea over coffee I like biscuits")
-    assert [f.category for f in facts] == ["preference"]
+@pytest.mark.parametrize(("text", "facts"), [
+    ("I prefer tea over coffee I like biscuits", ["tea over coffee", "biscuits"]),
+    ("I have two kids, I have a dog named Rex.", ["two kids", "dog named Rex"]),
+    ("I like dogs, I love cats.", ["dogs", "cats"]),
+])
+def test_each_trigger_of_a_clause_gives_its_fact_even_of_one_category(text: str,
+                                                                     facts: list[str]) -> None:
+    got = extract_facts(text)
+    assert [f.fact for f in got] == facts
+    assert len({f.category for f in got}) == 1
 
 
 @pytest.mark.parametrize(("text", "fact"), [
@@ -477,3 +484,30 @@ def test_helpers_never_raise(text):
 ])
 def test_a_number_with_a_thousands_comma_stays_whole(text: str, fact: str) -> None:
     assert fact in [f.content for f in extract_facts(text)]
+
+
+@pytest.mark.parametrize(("text", "category", "fact"), [
+    ("I just got a puppy!", "profile", "puppy"),
+    ("I just got an iPhone 15, loving it.", "profile", "iPhone 15"),
+    ("I started learning Spanish.", "habit", "learning Spanish"),
+    ("I took up pottery last year.", "habit", "pottery"),
+    ("I moved to Berlin two years ago.", "profile", "Berlin"),
+    ("I'm a Mets fan now.", "preference", "Mets fan"),
+    ("I'm a huge Lakers fan.", "preference", "Lakers fan"),
+    ("I support Brighton now, don't judge me.", "preference", "Brighton"),
+])
+def test_life_events_said_in_passing_and_facts_without_when(text: str, category: str,
+                                                             fact: str) -> None:
+    assert [(f.category, f.fact) for f in extract_facts(text)] == [(category, fact)]
+
+
+@pytest.mark.parametrize("text", [
+    "I got a chance to go.", "I took up the offer.", "I got a lot of work done.",
+    "I started it yesterday.",
+])
+def test_no_life_event_from_stock_phrases(text: str) -> None:
+    assert extract_facts(text) == []
+
+
+def test_a_title_ending_in_a_time_word_keeps_it() -> None:
+    assert [f.fact for f in extract_facts("I love Apocalypse Now.")] == ["Apocalypse Now"]

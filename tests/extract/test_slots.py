@@ -10,7 +10,7 @@ from kore_pipeline.extract.facts import extract_memories, upsert_memories
 from kore_pipeline.ingest.reader import normalise
 from kore_pipeline.settings import KoreSettings
 from kore_pipeline.store.db import connect, restore_memory
-from kore_pipeline.text.slots import slot_of, supersedes
+from kore_pipeline.text.slots import replaces, slot_of, supersedes
 from tests.helpers import message
 
 S = KoreSettings()
@@ -34,6 +34,12 @@ S = KoreSettings()
     ("I use VS Code for everything.", "en", ("tool:vs code", "vs code")),
     ("I have three kids.", "en", ("count:kid", "3")),
     ("I'm 34 years old.", "en", ("age", "34")),
+    ("I support Brighton now, don't judge me.", "en", ("fan", "brighton")),
+    ("I'm a lifelong Celtic supporter.", "en", ("fan", "celtic")),
+    ("I root for the Green Bay Packers.", "en", ("fan", "green bay packers")),
+    ("I'm learning Italian now.", "en", ("learning", "italian")),
+    ("I support my sister's business.", "en", None),
+    ("I'm learning to cook.", "en", None),
     ("I don't live in Turin.", "en", None),
     ("I moved the meeting to Friday.", "en", None),
     ("I'm 10 min away.", "en", None),
@@ -132,3 +138,25 @@ def test_a_forgotten_fact_is_superseded_by_a_later_other_value(tmp_path: Path) -
                        (old["id"],)).fetchone()
     assert (row["status"], row["merged_into"]) == ("superseded", new["id"])
     assert row["valid_until"] == new["valid_from"]
+
+
+def test_a_slot_of_several_values_is_replaced_only_by_a_statement_of_change() -> None:
+    assert replaces(("residence", "turin"), ("residence", "lyon"), "I live in Lyon")
+    assert not replaces(("fan", "yankees"), ("fan", "knicks"), "I'm a Knicks fan")
+    assert replaces(("fan", "yankees"), ("fan", "mets"), "I'm a Mets fan now")
+    assert replaces(("learning", "french"), ("learning", "italian"),
+                    "I gave up French, I'm learning Italian instead")
+
+
+def test_a_new_team_said_as_a_change_supersedes_but_a_second_team_does_not(
+        tmp_path: Path) -> None:
+    conn = connect(tmp_path / "k.sqlite")
+    _say(conn, "I'm a Yankees fan.", "m1", "2026-01-10T09:00:00Z")
+    _say(conn, "I'm a Mets fan now.", "m2", "2026-06-10T09:00:00Z")
+    assert "I'm a Mets fan now" in _active(conn) and "I'm a Yankees fan" not in _active(conn)
+    fact = conn.execute("SELECT key FROM memories WHERE content = ?", ("I'm a Mets fan now",))
+    assert fact.fetchone()["key"] == "preference:mets_fan"  # "now" says when, not what
+    _say(conn, "I'm a Knicks fan.", "m3", "2026-07-10T09:00:00Z")  # basketball: both hold
+    assert {"I'm a Mets fan now", "I'm a Knicks fan"} <= set(_active(conn))
+    _say(conn, "I'm a Nets fan these days.", "m4", "2026-08-10T09:00:00Z")
+    assert {"I'm a Mets fan now", "I'm a Knicks fan"} <= set(_active(conn))  # which one?
