@@ -128,7 +128,7 @@ def test_a_big_batch_gives_the_store_of_one_memory_at_a_time(tmp_path: Path) -> 
                  for mid, day, text in (
                      ("j1", 10, "I like jazz music."), ("j2", 11, "I don't like jazz music."),
                      ("t1", 12, "I live in Turin."), ("b1", 13, "I moved to Berlin."),
-                     ("b2", 14, "I live in Berlin now."), ("t2", 15, "I live in Turin."),
+                     ("b2", 14, "I live in Berlin, Germany."), ("t2", 15, "I live in Turin."),
                      ("c1", 16, COFFEE), ("c2", 17, COFFEE), ("p1", 18, "I moved to Paris."),
                      ("r1", 19, "I like rock music."),
                      ("r2", 20, "I don't like rock music."), ("g1", 9, "I like green tea."),
@@ -155,7 +155,7 @@ def test_a_big_batch_gives_the_store_of_one_memory_at_a_time(tmp_path: Path) -> 
             "preference:jazz_music": "superseded", "preference:not_jazz_music": "active",
             "preference:rock_music": "superseded", "preference:not_rock_music": "active",
             "profile:turin": "superseded", "profile:berlin": "superseded",
-            "profile:berlin_now": "superseded", "profile:paris": "active",
+            "profile:berlin_germany": "superseded", "profile:paris": "active",
             "preference:dark_roast_coffee": "active", "preference:green_tea": "superseded",
             "preference:not_green_tea": "active"}, name
         tea = dict(conn.execute("SELECT key, id FROM memories WHERE owner = 'beta' AND key LIKE"
