@@ -31,11 +31,11 @@ from kore_pipeline import files
 from kore_pipeline.embed.cache import EmbeddingCache, embed_text
 from kore_pipeline.embed.factory import Embedder, make_embedder
 from kore_pipeline.extract.facts import (
-    CandidateFold,
     CandidateMemory,
     memories_from_message,
     subject_of,
 )
+from kore_pipeline.extract.fold import CandidateFold
 from kore_pipeline.ids import embedding_key
 from kore_pipeline.lake.publish import write_parquet_atomic
 from kore_pipeline.settings import KoreSettings

@@ -13,12 +13,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kore_pipeline.extract.facts import (
-    CandidateFold,
     CandidateMemory,
     extract_memories,
     fold_candidates,
     upsert_memories,
 )
+from kore_pipeline.extract.fold import CandidateFold
 from kore_pipeline.extract.inserts import CHUNK
 from kore_pipeline.ingest.reader import normalise
 from kore_pipeline.settings import KoreSettings
