@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache, partial
 
 from kore_pipeline.extract.patterns_lang import (
@@ -499,12 +499,43 @@ def extract_facts(text: str, language: str | None = None) -> list[Fact]:
     return out
 
 
+_DROPPED_I = re.compile(
+    r"^(?:(?:honestly|well|so|oh|yeah|also|ok|okay|anyway|btw|lol|omg|haha|update),?:?\s+)*"
+    r"(?=(?:just|recently|finally|also|actually)?\s*(?:got|bought|moved|relocated|started|began|"
+    r"adopted|joined|switched|became|quit|signed\s+up|booked|took\s+up|picked\s+up)\s)",
+    _FLAGS)
+"""Where a chat sentence drops its "I" before a life event: "Just got an iPhone 15", "Moved
+to Berlin last month", "Started at Spotify on Monday"."""
+
+
+def with_subject(text: str, lang: str) -> str:
+    """``text`` with the "I" an English chat sentence dropped put back ("Moved to Berlin" ->
+    "I Moved to Berlin"); other text as it is. Slots read facts this way."""
+    m = _DROPPED_I.match(text) if lang == "en" else None
+    return f"{text[:m.end()]}I {text[m.end():]}" if m else text
+
+
+def _dropped_i_facts(sent: str, doc_lang: str) -> tuple[Fact, ...] | None:
+    """Facts of an English sentence that drops its "I" (:data:`_DROPPED_I`), read as if it
+    said it; their content stays as said. None when the sentence is no such one."""
+    m = _DROPPED_I.match(sent) if doc_lang == "en" else None
+    if m is None:
+        return None
+    said = sent[m.end():]
+    facts = _sentence_facts(f"{sent[:m.end()]}I {said}", doc_lang)
+    return tuple(replace(f, content=f.content[2:]) if f.content.startswith("I ")
+                 and said.startswith(f.content[2:]) else f for f in facts)
+
+
 @lru_cache(maxsize=32768)
 def _sentence_facts(sent: str, doc_lang: str) -> tuple[Fact, ...]:
     """Facts of one sentence of a text in ``doc_lang``: cached, as sentences recur across
     messages ("I love that!", "I'm a teacher.")."""
     if _is_question(sent):
         return ()
+    dropped = _dropped_i_facts(sent, doc_lang)
+    if dropped is not None:
+        return dropped
     guess = _Lazy(partial(guess_language, sent, default=doc_lang))
     out: list[Fact] = []
     for clause in _CLAUSE_SPLIT.split(sent) if _may_split(sent) else (sent,):

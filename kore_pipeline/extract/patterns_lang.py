@@ -475,7 +475,8 @@ TIME_FILLER = (  # when it is true, not what: "I'm a Mets fan now" states "Mets 
     "adesso", "ormai", "ahora", r"hoy\s+en\s+día", "maintenant", r"en\s+ce\s+moment",
     "désormais", "jetzt", "mittlerweile", "inzwischen", "agora", r"hoje\s+em\s+dia",
     # ... or since when: "I took up pottery last year" states "pottery"
-    "again", "recently", "lately", "yesterday", r"last\s+(?:week|weekend|month|year|night|"
+    "again", "recently", "lately", "yesterday", "today", "tonight", r"this\s+(?:morning|"
+    r"afternoon|evening|week|weekend|month|year)", r"last\s+(?:week|weekend|month|year|night|"
     r"spring|summer|autumn|fall|winter)", r"(?:a|one|two|three|four|five|six|a\s+few|several|"
     r"a\s+couple\s+of|\d+)\s+(?:days?|weeks?|months?|years?)\s+ago",
 )

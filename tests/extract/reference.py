@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from kore_pipeline.extract import facts as new_facts
-from kore_pipeline.extract.patterns import extract_facts
+from kore_pipeline.extract.patterns import extract_facts, with_subject
 from kore_pipeline.extract.patterns_lang import TIME_FILLER
 from kore_pipeline.extract.patterns_more import NOT_REFUSAL
 from kore_pipeline.settings import KoreSettings
@@ -47,6 +47,10 @@ EXPLAINED: dict[str, str] = {
         "keeps it; also 'again', 'last year', 'two weeks ago'), and a comma tail opened by "
         "'don't', 'though', 'tbh', 'honestly', 'lol', 'haha' or 'loving' ends the fact "
         "('Brighton now, don't judge me'): the same fact, shorter"),
+    "facts:dropped-subject": (
+        "an English chat sentence that drops its 'I' before a life event ('Just got an iPhone "
+        "15', 'Moved to Berlin last month', 'Also picked up new skills') is read as if it "
+        "said it; the content stays as said; every old fact of the message is still there"),
     "facts:displaced-by-new-trigger": (
         "a new trigger row matches where an old one did (longer match at the same place, or "
         "earlier in the clause): the old fact is replaced by the new row's fact"),
@@ -153,6 +157,9 @@ def classify(text: str, old: tuple[str | None, list[Row]],
             return "facts:new-trigger"
         if all(r in new_rows or r[1] in old_categories for r in added):
             return "facts:another-of-its-category"
+        if all(r in new_rows or r[1] in old_categories or with_subject(r[3], lang) != r[3]
+               for r in added):
+            return "facts:dropped-subject"
         return "facts:other"
     # List faithfulness: the old fragments ("I have aged 4") are gone; what replaces them is
     # the same clause, kept whole or ending before the qualifier (a span of the old one's).

@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from kore_pipeline.extract.facts import extract_memories
 from kore_pipeline.extract.patterns import (
     CATEGORIES,
     LANGUAGES,
@@ -19,6 +20,9 @@ from kore_pipeline.extract.patterns import (
     normalize_text,
     split_sentences,
 )
+from kore_pipeline.ingest.reader import normalise
+from kore_pipeline.settings import KoreSettings
+from tests.helpers import message
 
 SAMPLE = Path(__file__).resolve().parents[2] / "data" / "sample"
 
@@ -511,3 +515,32 @@ def test_no_life_event_from_stock_phrases(text: str) -> None:
 
 def test_a_title_ending_in_a_time_word_keeps_it() -> None:
     assert [f.fact for f in extract_facts("I love Apocalypse Now.")] == ["Apocalypse Now"]
+
+
+@pytest.mark.parametrize(("text", "fact", "content"), [
+    ("Just got an iPhone 15, loving it.", "iPhone 15", "Just got an iPhone 15"),
+    ("Moved to Berlin last month.", "Berlin", "Moved to Berlin last month"),
+    ("Oh nice! Just adopted a cat named Luna.", "adopted a cat named Luna",
+     "Just adopted a cat named Luna"),
+])
+def test_a_chat_sentence_that_drops_its_i_gives_its_fact_as_said(text: str, fact: str,
+                                                                 content: str) -> None:
+    assert [(f.fact, f.content) for f in extract_facts(text, "en")] == [(fact, content)]
+
+
+@pytest.mark.parametrize("text", ["Got it.", "Got a question for you.", "Moved the meeting.",
+                                  "Started it yesterday."])
+def test_no_dropped_i_fact_from_stock_phrases(text: str) -> None:
+    assert extract_facts(text, "en") == []
+
+
+def test_a_dropped_i_is_only_read_in_english() -> None:
+    assert extract_facts("Just got a puppy!", "it") == []
+
+
+def test_a_dropped_i_move_sets_the_residence_slot() -> None:
+    kore = KoreSettings()
+    recs = [normalise(message("Moved to Berlin last month.", message_id="m1",
+                              ts="2026-01-10T09:00:00Z"), kore, "t.jsonl", 1)]
+    facts = [c for c in extract_memories(recs, kore) if c.type == "factual"]
+    assert [c.slot for c in facts] == [("residence", "berlin")]
