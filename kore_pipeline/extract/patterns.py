@@ -108,6 +108,9 @@ _PLACEHOLDER = re.compile(r"[\[\]]|^\W*\([\w' ,]*\)\W*$")
 _TRAIL_RX = re.compile(r"(?:[^\w+#%)\]]+|\s+(?:" + _alts(TRAILING_FILLER) + "))$", _FLAGS)
 _TIME_TAIL = re.compile(r"(?:[\s,]+(?-i:" + _alts(TIME_FILLER) + "))+$", _FLAGS)
 """When a fact holds, not what it is: "Mets fan now" states "Mets fan" (the content keeps it)."""
+_TIME_WORDS = frozenset(re.findall(r"[^\W\d_]+", " ".join(TIME_FILLER)))
+"""Every word of a time phrase: a fact whose last word is none of them ends in none (a fast
+first test)."""
 _TIME_AFTER = re.compile(r"(?:,?\s+(?-i:" + _alts(TIME_FILLER) + r")(?!\w))+", _FLAGS)
 """A time phrase right after a fact's span: its content keeps it."""
 _NEGATION_TAIL = {"de": re.compile(r"\s+nicht$", _FLAGS)}
@@ -465,7 +468,7 @@ def _span_fact(sent: str, p: _Pattern, m: re.Match[str], span: tuple[int, int],
     when = groups.get("when") or ""
     parts = [groups.get("pre") or "", core, when[:1].lower() + when[1:]]
     fact = _cut(" ".join(" ".join(parts).split()))
-    if _TIME_TAIL.search(fact):
+    if fact and fact.rsplit(None, 1)[-1] in _TIME_WORDS and _TIME_TAIL.search(fact):
         fact = _TIME_TAIL.sub("", fact).rstrip(_STRIP)
     if len(fact) < MIN_FACT_CHARS or fact.lower() in PRONOUN_FACTS or not core.strip() \
             or _is_junk(sent[span[0]:said_end], fact):
