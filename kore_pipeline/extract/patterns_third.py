@@ -13,7 +13,9 @@ Deloitte for…", "my new job at…", "I left X and joined Y"), relatives named 
 ("my husband, Tom,"), "our dog Biscuit", "my partner's called", "my birthday's", vehicles and
 phones ("my car is a…"), routines by frequency ("twice a day", "on Saturday mornings"),
 health states ("I'm asthmatic"), diets taken up ("I went vegan", "I've been vegan for…"),
-unwillingness ("I'm not willing to…"), "I can't do/handle X", "no X for me", and in the
+unwillingness ("I'm not willing to…"), "I can't do/handle X", "no X for me", fans ("I'm a
+huge Lakers fan"), life events said in passing ("I just got a puppy", "I started learning
+Spanish", "I took up pottery"), and in the
 other languages moves and work said with "we"/"now" and professions without an article
 ("Sou professor", "Je suis infirmière").
 

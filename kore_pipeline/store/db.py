@@ -166,7 +166,7 @@ def ensure_schema(conn: sqlite3.Connection) -> None:
             conn.execute("INSERT OR IGNORE INTO migrations(name, applied_at) VALUES (?, ?)",
                          (name, iso(utcnow())))
         set_meta(conn, "schema_version", SCHEMA_VERSION)
-    if "0012_validity" in applied:  # slots are read from the text by code, not by SQL
+    if {"0012_validity", "0018_more_slots"} & set(applied):  # slots are read by code
         from kore_pipeline.store.validity import backfill_slots
 
         backfill_slots(conn)
