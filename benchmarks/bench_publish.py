@@ -5,8 +5,12 @@ the package's own ``connect`` (realistic columns: owners of about 2,000 messages
 sessions, times over a year, JSON source ids, ~5% archived, every memory scored), publishes
 it once (full), then measures days: each adds 1,000 messages (for 20 owners) and 1,000
 memories, rescores every memory (``memory_decay``, as a decay pass does), archives 300 as
-forgotten and touches 1,000 (an access folded in: access_count, last_accessed_at), then
-publishes. Prints medians of ``--reps`` full publishes and ``--reps`` days.
+forgotten, touches 1,000 (an access folded in: access_count, last_accessed_at) and logs
+``--day-accesses`` search hits (``access_log`` rows, marked applied as decay does, plus
+the same number still unapplied: tomorrow's decay marks them), opens and closes a run (its
+stages), then publishes; the run's close publishes ``runs`` alone, as ``end_run`` does. The
+store starts with ``--access-log`` access rows (default N: a busy home's every memory hit
+once). Prints medians of ``--reps`` full publishes and ``--reps`` days.
 
 The same file runs on older code (another checkout first on PYTHONPATH) for the baseline:
 
@@ -82,8 +86,25 @@ def memory_rows(rng: random.Random, start: int, n: int, owners: list[str],
     return rows
 
 
-def build(home: Path, n: int, seed: int = 7) -> sqlite3.Connection:
-    """A store of ``n`` messages and ``n`` memories (5% archived, every memory scored)."""
+def access_rows(rng: random.Random, n_memories: int, owners: list[str], count: int,
+                 day: datetime, applied: int) -> list[tuple]:
+    """``count`` search hits on random memories (the owner of the memory, as search logs)."""
+    rows = []
+    for _ in range(count):
+        mid = rng.randrange(1, n_memories + 1)
+        rows.append((mid, owners[(mid - 1) % len(owners)],
+                     iso(day + timedelta(seconds=rng.randrange(86_400))),
+                     " ".join(rng.sample(WORDS, 3)), applied))
+    return rows
+
+
+ACCESS_SQL = ("INSERT INTO access_log(memory_id, owner, accessed_at, query, applied)"
+              " VALUES (?, ?, ?, ?, ?)")
+
+
+def build(home: Path, n: int, accesses: int, seed: int = 7) -> sqlite3.Connection:
+    """A store of ``n`` messages and ``n`` memories (5% archived, every memory scored) and
+    ``accesses`` access-log rows over the year, every one applied."""
     rng = random.Random(seed)
     owners = [f"owner{k:04d}" for k in range(max(10, n // 2000))]
     conn = connect(home / "kore.sqlite")
@@ -111,17 +132,19 @@ def build(home: Path, n: int, seed: int = 7) -> sqlite3.Connection:
                          " decay_score, run_id) SELECT id, updated_at, 'forgotten', content,"
                          " 0.01, 'decay-build' FROM memories WHERE id = ?", picked)
         conn.executemany("UPDATE memories SET status = 'forgotten' WHERE id = ?", picked)
-        conn.executemany("INSERT INTO access_log(memory_id, owner, accessed_at, query,"
-                         " applied) VALUES (?, ?, ?, 'coffee', 1)",
-                         [(i, owners[(i - 1) % len(owners)], iso(START)) for i in
-                          range(1, n + 1, max(1, n // 10_000))])
+        for start in range(0, accesses, 200_000):
+            conn.executemany(ACCESS_SQL, access_rows(
+                rng, n, owners, min(200_000, accesses - start),
+                START + timedelta(days=start * 365 // max(accesses, 1)), 1))
     ensure_schema(conn)  # the bulk-dropped triggers back (writes below are recorded)
     return conn
 
 
-def a_day(conn: sqlite3.Connection, day: int, n: int, rng: random.Random) -> None:
+def a_day(conn: sqlite3.Connection, day: int, n: int, rng: random.Random,
+          accesses: int) -> str:
     """One day's writes: 1,000 messages (20 owners), 1,000 memories, every score rewritten,
-    300 forgotten, 1,000 touched."""
+    300 forgotten, 1,000 touched, ``accesses`` hits applied (yesterday's unapplied ones
+    too) and as many left unapplied, a run with stages; returns the run's id."""
     owners = [f"owner{k:04d}" for k in range(max(10, n // 2000))]
     today = START + timedelta(days=365 + day)
     busy = rng.sample(owners, min(20, len(owners)))
@@ -152,6 +175,28 @@ def a_day(conn: sqlite3.Connection, day: int, n: int, rng: random.Random) -> Non
         conn.executemany("INSERT INTO access_log(memory_id, owner, accessed_at, query,"
                          " applied) SELECT id, owner, ?, 'coffee', 1 FROM memories WHERE id = ?",
                          [(iso(today), i) for i in active[300:]])
+        conn.execute("UPDATE access_log SET applied = 1 WHERE applied = 0")  # decay's pass
+        conn.executemany(ACCESS_SQL, access_rows(rng, n, owners, accesses, today, 1))
+        conn.executemany(ACCESS_SQL, access_rows(rng, n, owners, accesses, today, 0))
+        run_id = f"pipeline-bench-{day}"
+        conn.execute("INSERT INTO runs(run_id, kind, state, started_at, now, stats) VALUES"
+                     " (?, 'pipeline', 'started', ?, ?, ?)",
+                     (run_id, iso(today), iso(today), json.dumps({"pid": 1})))
+        conn.executemany("INSERT INTO run_stages(run_id, seq, stage, state, started_at,"
+                         " duration_s, counts) VALUES (?, ?, ?, 'completed', ?, 1.5, ?)",
+                         [(run_id, k + 1, stage, iso(today), json.dumps({"rows": 1000}))
+                          for k, stage in enumerate(("ingest", "embed", "extract", "index",
+                                                     "decay", "compress", "publish"))])
+    return run_id
+
+
+def close_run(conn: sqlite3.Connection, run_id: str, folder: Path) -> None:
+    """The run's final state, then ``runs`` published alone (as ``end_run`` does)."""
+    with transaction(conn):
+        conn.execute("UPDATE runs SET state = 'completed', finished_at = started_at, stats = ?"
+                     " WHERE run_id = ?", (json.dumps({"ingest": {"files_read": 1},
+                                                       "seconds": 12.5}), run_id))
+    lake.publish_runs(conn, folder)
 
 
 def timed_publish(conn: sqlite3.Connection, folder: Path, cpu: list[float]) -> float:
@@ -167,18 +212,23 @@ def main() -> None:
     ap.add_argument("--sizes", type=int, nargs="+", default=[100_000, 1_000_000])
     ap.add_argument("--reps", type=int, default=3, help="full publishes and days measured")
     ap.add_argument("--work", type=Path, default=None, help="folder for the homes (temp)")
+    ap.add_argument("--access-log", type=int, default=None,
+                    help="access-log rows in the store before the days (default: N)")
+    ap.add_argument("--day-accesses", type=int, default=2_500,
+                    help="search hits a day, applied (as many again left unapplied)")
     args = ap.parse_args()
     code = Path(kore_pipeline.__file__).parent.parent
     print(f"code: {code}  store schema {SCHEMA_VERSION}  lake schema"
           f" {lake.LAKE_SCHEMA_VERSION}")
-    print("| N | build s | full publish s wall / CPU (median) | day's publish s wall / CPU"
-          " (median) | days (wall) |")
-    print("|---|---|---|---|---|")
+    print("| N | access_log | build s | full publish s wall / CPU (median) | day's publish s"
+          " wall / CPU (median) | run close s (median) | days (wall) |")
+    print("|---|---|---|---|---|---|---|")
     for n in args.sizes:
         root = Path(tempfile.mkdtemp(prefix="bench-publish-", dir=args.work))
         try:
             t = time.perf_counter()
-            conn = build(root, n)
+            accesses = n if args.access_log is None else args.access_log
+            conn = build(root, n, accesses)
             built = time.perf_counter() - t
             print(f"[n={n}] built in {built:.1f} s", file=sys.stderr, flush=True)
             fulls: list[float] = []
@@ -190,14 +240,20 @@ def main() -> None:
             rng = random.Random(11)
             days: list[float] = []
             day_cpu: list[float] = []
+            closes: list[float] = []
             for day in range(args.reps):
-                a_day(conn, day, n, rng)
+                run_id = a_day(conn, day, n, rng, args.day_accesses)
                 days.append(timed_publish(conn, root / "lake", day_cpu))
-                print(f"[n={n}] day {day}: {days[-1]:.2f} s", file=sys.stderr, flush=True)
+                t = time.perf_counter()
+                close_run(conn, run_id, root / "lake")
+                closes.append(time.perf_counter() - t)
+                print(f"[n={n}] day {day}: {days[-1]:.2f} s, close {closes[-1]:.2f} s",
+                      file=sys.stderr, flush=True)
             conn.close()
             med = statistics.median
-            print(f"| {n:,} | {built:.1f} | {med(fulls):.2f} / {med(full_cpu):.2f} |"
-                  f" {med(days):.2f} / {med(day_cpu):.2f} |"
+            print(f"| {n:,} | {accesses:,} | {built:.1f} | {med(fulls):.2f} /"
+                  f" {med(full_cpu):.2f} | {med(days):.2f} / {med(day_cpu):.2f} |"
+                  f" {med(closes):.2f} |"
                   f" {', '.join(f'{d:.2f}' for d in days)} |", flush=True)
         finally:
             shutil.rmtree(root, ignore_errors=True)

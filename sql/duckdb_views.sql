@@ -20,10 +20,11 @@ SELECT * FROM read_parquet('{lake}/archive/base.parquet')
 WHERE memory_id NOT IN (SELECT memory_id FROM delta)
 UNION ALL BY NAME
 SELECT * EXCLUDE (_deleted) FROM delta WHERE NOT _deleted;
-CREATE OR REPLACE VIEW access_log AS SELECT * FROM read_parquet('{lake}/access_log.parquet');
-CREATE OR REPLACE VIEW quarantine AS SELECT * FROM read_parquet('{lake}/quarantine.parquet');
-CREATE OR REPLACE VIEW runs       AS SELECT * FROM read_parquet('{lake}/runs.parquet');
-CREATE OR REPLACE VIEW run_stages AS SELECT * FROM read_parquet('{lake}/run_stages.parquet');
+-- the log-like tables: every part of the version (a run's `stats` fields united by name).
+CREATE OR REPLACE VIEW access_log AS SELECT * FROM read_parquet('{lake}/access_log/*.parquet', union_by_name = true);
+CREATE OR REPLACE VIEW quarantine AS SELECT * FROM read_parquet('{lake}/quarantine/*.parquet', union_by_name = true);
+CREATE OR REPLACE VIEW runs       AS SELECT * FROM read_parquet('{lake}/runs/*.parquet', union_by_name = true);
+CREATE OR REPLACE VIEW run_stages AS SELECT * FROM read_parquet('{lake}/run_stages/*.parquet', union_by_name = true);
 
 -- The clock and the decay formula of decay.py -------------------------------------------
 -- kore_now(): `SET VARIABLE kore_now = TIMESTAMPTZ '...'` (kore sql --now), else the clock

@@ -31,7 +31,7 @@ CREATE TABLE IF NOT EXISTS messages (
 );
 CREATE INDEX IF NOT EXISTS messages_owner_ts ON messages(owner, ts);
 CREATE INDEX IF NOT EXISTS messages_pending ON messages(extracted) WHERE extracted = 0;
--- A memory's source messages by id (when it was last said; migration 0019).
+-- A memory's source messages by id (when it was last said; migration 0020).
 CREATE INDEX IF NOT EXISTS messages_owner_id ON messages(owner, message_id, ts);
 
 -- One row per memory, active or archived. `id` is also the FAISS id.
@@ -312,4 +312,67 @@ END;
 CREATE TRIGGER IF NOT EXISTS archive_lake_ad AFTER DELETE ON archive BEGIN
     INSERT INTO lake_pending_memories(memory_id, changes) VALUES (old.memory_id, 1)
     ON CONFLICT(memory_id) DO UPDATE SET changes = changes + 1;
+END;
+
+-- The log-like tables, published by parts (migration 0018): rows to write again (an
+-- update or delete of an access_log / quarantine row; any change to a run or its stages, by
+-- run_id). New access_log and quarantine rows need none: publish takes the ids above the
+-- lake's. Publish clears the rows it read, counter by counter.
+CREATE TABLE IF NOT EXISTS lake_pending_rows (
+    dataset TEXT NOT NULL,   -- access_log | quarantine | runs | run_stages
+    row_key NOT NULL,        -- access_log.id, quarantine.id (integers), runs.run_id (text)
+    changes INTEGER NOT NULL,
+    PRIMARY KEY (dataset, row_key)
+);
+CREATE TRIGGER IF NOT EXISTS access_log_lake_au AFTER UPDATE ON access_log BEGIN
+    INSERT INTO lake_pending_rows(dataset, row_key, changes) SELECT 'access_log', old.id, 1
+    WHERE old.id IS NOT new.id
+    ON CONFLICT(dataset, row_key) DO UPDATE SET changes = changes + 1;
+    INSERT INTO lake_pending_rows(dataset, row_key, changes) VALUES ('access_log', new.id, 1)
+    ON CONFLICT(dataset, row_key) DO UPDATE SET changes = changes + 1;
+END;
+CREATE TRIGGER IF NOT EXISTS access_log_lake_ad AFTER DELETE ON access_log BEGIN
+    INSERT INTO lake_pending_rows(dataset, row_key, changes) VALUES ('access_log', old.id, 1)
+    ON CONFLICT(dataset, row_key) DO UPDATE SET changes = changes + 1;
+END;
+CREATE TRIGGER IF NOT EXISTS quarantine_lake_au AFTER UPDATE ON quarantine BEGIN
+    INSERT INTO lake_pending_rows(dataset, row_key, changes) SELECT 'quarantine', old.id, 1
+    WHERE old.id IS NOT new.id
+    ON CONFLICT(dataset, row_key) DO UPDATE SET changes = changes + 1;
+    INSERT INTO lake_pending_rows(dataset, row_key, changes) VALUES ('quarantine', new.id, 1)
+    ON CONFLICT(dataset, row_key) DO UPDATE SET changes = changes + 1;
+END;
+CREATE TRIGGER IF NOT EXISTS quarantine_lake_ad AFTER DELETE ON quarantine BEGIN
+    INSERT INTO lake_pending_rows(dataset, row_key, changes) VALUES ('quarantine', old.id, 1)
+    ON CONFLICT(dataset, row_key) DO UPDATE SET changes = changes + 1;
+END;
+CREATE TRIGGER IF NOT EXISTS runs_lake_ai AFTER INSERT ON runs BEGIN
+    INSERT INTO lake_pending_rows(dataset, row_key, changes) VALUES ('runs', new.run_id, 1)
+    ON CONFLICT(dataset, row_key) DO UPDATE SET changes = changes + 1;
+END;
+CREATE TRIGGER IF NOT EXISTS runs_lake_au AFTER UPDATE ON runs BEGIN
+    INSERT INTO lake_pending_rows(dataset, row_key, changes) SELECT 'runs', old.run_id, 1
+    WHERE old.run_id IS NOT new.run_id
+    ON CONFLICT(dataset, row_key) DO UPDATE SET changes = changes + 1;
+    INSERT INTO lake_pending_rows(dataset, row_key, changes) VALUES ('runs', new.run_id, 1)
+    ON CONFLICT(dataset, row_key) DO UPDATE SET changes = changes + 1;
+END;
+CREATE TRIGGER IF NOT EXISTS runs_lake_ad AFTER DELETE ON runs BEGIN
+    INSERT INTO lake_pending_rows(dataset, row_key, changes) VALUES ('runs', old.run_id, 1)
+    ON CONFLICT(dataset, row_key) DO UPDATE SET changes = changes + 1;
+END;
+CREATE TRIGGER IF NOT EXISTS run_stages_lake_ai AFTER INSERT ON run_stages BEGIN
+    INSERT INTO lake_pending_rows(dataset, row_key, changes) VALUES ('run_stages', new.run_id, 1)
+    ON CONFLICT(dataset, row_key) DO UPDATE SET changes = changes + 1;
+END;
+CREATE TRIGGER IF NOT EXISTS run_stages_lake_au AFTER UPDATE ON run_stages BEGIN
+    INSERT INTO lake_pending_rows(dataset, row_key, changes) SELECT 'run_stages', old.run_id, 1
+    WHERE old.run_id IS NOT new.run_id
+    ON CONFLICT(dataset, row_key) DO UPDATE SET changes = changes + 1;
+    INSERT INTO lake_pending_rows(dataset, row_key, changes) VALUES ('run_stages', new.run_id, 1)
+    ON CONFLICT(dataset, row_key) DO UPDATE SET changes = changes + 1;
+END;
+CREATE TRIGGER IF NOT EXISTS run_stages_lake_ad AFTER DELETE ON run_stages BEGIN
+    INSERT INTO lake_pending_rows(dataset, row_key, changes) VALUES ('run_stages', old.run_id, 1)
+    ON CONFLICT(dataset, row_key) DO UPDATE SET changes = changes + 1;
 END;

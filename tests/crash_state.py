@@ -19,6 +19,7 @@ import pyarrow.parquet as pq
 
 from kore_pipeline.index.vectors import VectorIndex
 from kore_pipeline.lake.datasets import KEYED
+from kore_pipeline.lake.logs import LOGS
 from kore_pipeline.lake.publish import read_dataset
 from kore_pipeline.settings import KoreSettings
 from kore_pipeline.store.db import connect
@@ -86,7 +87,9 @@ def lake_state(settings: KoreSettings) -> dict[str, list[tuple]]:
             continue
         datasets.setdefault(name, []).append(pq.read_table(path, partitioning=None))
     for link in (p for p in lake.iterdir() if p.is_symlink()) if lake.is_dir() else []:
-        if link.name in KEYED:  # base + delta + scores: the rows a reader sees
+        if link.name in ("runs", "run_stages"):
+            continue
+        if link.name in (*KEYED, *LOGS):  # base + delta + scores, parts: what a reader sees
             datasets[link.name] = [read_dataset(lake, link.name)]
             continue
         for path in sorted(link.resolve().rglob("*.parquet")):

@@ -426,7 +426,9 @@ def _clause_facts(sent: str, guess: Callable[[], str]) -> list[Fact]:
     if len({c[3].lang for c in found}) > 1:
         lang = guess()
         found = [(a, p.lang != lang, c, p, m) for a, _, c, p, m in found]
-    found.sort(key=lambda c: c[:3])
+    # leftmost, then the text's language, then longest; at a tie a routine ("I swim three
+    # times a week") is a habit before it is what one does ("I swim")
+    found.sort(key=lambda c: (*c[:3], c[3].category != "habit"))
     chosen: list[tuple[_Pattern, re.Match[str]]] = []
     for _, _, _, p, m in found:
         if not chosen or m.start() >= chosen[-1][1].end():

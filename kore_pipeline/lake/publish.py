@@ -8,7 +8,9 @@ memories whose rows changed, the daily scores), which the store's triggers recor
 share a token, new at each publish (``_schema.json`` ``store_token``, meta ``lake_token``): a
 lake that is not the one this store last published (another store, an older copy of this
 one, an older layout) is written whole.
-The small tables are single files written through a temp file and ``os.replace``. Column
+The log-like tables (access_log, quarantine, runs, run_stages) are version folders of parts:
+a publish appends the rows new since and rewrites only the parts holding a changed or
+deleted row (:mod:`kore_pipeline.lake.logs`, ``lake_pending_rows``, migration 0018). Column
 types follow the store's declared types (:mod:`kore_pipeline.lake.typed`).
 """
 
@@ -16,6 +18,8 @@ from __future__ import annotations
 
 import json
 import os
+import re
+import shutil
 import sqlite3
 import uuid
 from pathlib import Path
@@ -25,7 +29,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from kore_pipeline import faults, files
-from kore_pipeline.lake import versions
+from kore_pipeline.lake import logs, versions
 from kore_pipeline.lake.datasets import (  # noqa: F401
     KEYED,
     MESSAGES_ROW_GROUP,
@@ -54,16 +58,7 @@ from kore_pipeline.store.runlog import log
 from kore_pipeline.store.sqlfiles import load_sql
 from kore_pipeline.timeutil import iso, parse_ts, utcnow
 
-SNAPSHOTS: dict[str, tuple[str, tuple[str, ...]]] = {
-    "access_log": ("SELECT * FROM access_log ORDER BY id", ("access_log",)),
-    "quarantine": ("SELECT * FROM quarantine ORDER BY id", ("quarantine",)),
-    "runs": ("SELECT * FROM runs ORDER BY started_at", ("runs",)),
-    "run_stages": ("SELECT * FROM run_stages ORDER BY run_id, seq", ("run_stages",)),
-}
-"""Single-file datasets, rewritten by every publish: name -> (query, store tables whose
-declared types it uses)."""
-
-FOLDER_DATASETS = ("messages", *KEYED)
+FOLDER_DATASETS = ("messages", *KEYED, *logs.LOGS)
 """Datasets that are version folders behind a symlink."""
 
 
@@ -97,11 +92,13 @@ def read_dataset(lake: Path, name: str) -> pa.Table:
     """A dataset as one Arrow table, the rows a reader of its view sees (any layout since 3)."""
     if name in KEYED and versions.current(lake, name) is not None:
         return read_keyed(lake / name, name)
+    if name in logs.LOGS and (folder := versions.current(lake, name)) is not None:
+        return logs.read_log(folder, name)
     if name == "messages":
         parts = sorted((lake / "messages").resolve().rglob("*.parquet"))
         return pa.concat_tables([pq.read_table(p, partitioning=None) for p in parts],
                                 promote_options="default")
-    return pq.read_table(lake / f"{name}.parquet")
+    return pq.read_table(lake / f"{name}.parquet")  # a small table in lake layout 4
 
 
 def _pending(conn: sqlite3.Connection) -> tuple[list[tuple[str, int]], list[tuple[int, int]]]:
@@ -113,21 +110,29 @@ def _pending(conn: sqlite3.Connection) -> tuple[list[tuple[str, int]], list[tupl
     return owners, memories
 
 
+def _same_lake(conn: sqlite3.Connection, lake: Path) -> tuple[bool, dict[str, Any]]:
+    """Whether ``lake`` is the one this store last published (layout and token), and its
+    ``_schema.json``."""
+    stamp = read_schema(lake)
+    token = get_meta(conn, "lake_token")
+    same = (stamp.get("lake_schema_version") == LAKE_SCHEMA_VERSION and token is not None
+            and stamp.get("store_token") == token)
+    return same, stamp
+
+
 def publish(conn: sqlite3.Connection, lake: Path,
             settings: KoreSettings | None = None) -> dict[str, int]:
-    """Write the lake: what changed of messages, memories and archive (everything when the
-    lake is not this store's last one), every small table, _schema.json, views.
+    """Write the lake: what changed of every dataset (everything when the lake is not this
+    store's last one), _schema.json, views.
 
     Returns row counts per dataset; ``messages`` counts the rows new since the last publish.
     """
     lake.mkdir(parents=True, exist_ok=True)
     remove_stale_temp_files(lake)
-    stamp = read_schema(lake)
-    token = get_meta(conn, "lake_token")
-    same = (stamp.get("lake_schema_version") == LAKE_SCHEMA_VERSION and token is not None
-            and stamp.get("store_token") == token)
+    same, stamp = _same_lake(conn, lake)
     previous = stamp.get("datasets", {}) if same else {}
     owners, memories = _pending(conn)  # read before the rows: a later change stays pending
+    rows_pending = logs.pending(conn)
     changed_ids = [m for m, _ in memories] if same else None
     counts: dict[str, int] = {}
     datasets: dict[str, Any] = {}
@@ -138,7 +143,7 @@ def publish(conn: sqlite3.Connection, lake: Path,
     counts["messages"] = msg_rows if prev_rows is None else max(0, msg_rows - prev_rows)
     schema = table_schema(conn, "messages").append(pa.field("day", pa.date32()))
     datasets["messages"] = _describe("messages/", schema, msg_rows, ["owner"])
-    faults.reach("publish")  # messages written, snapshots not yet
+    faults.reach("publish")  # messages written, the others not yet
     for name in KEYED:
         info = write_keyed(conn, lake, name, changed_ids)
         (lake / f"{name}.parquet").unlink(missing_ok=True)  # its file in lake layout 3
@@ -147,28 +152,47 @@ def publish(conn: sqlite3.Connection, lake: Path,
                                            "rows": info["written"], "whole": info["whole"]})
         counts[name] = info["rows"]
         datasets[name] = _describe(f"{name}/", info["schema"], info["rows"], [])
-    for name, (sql, tables) in SNAPSHOTS.items():
-        table = typed_rows(conn, tables, sql, dataset=name)
-        path = lake / f"{name}.parquet"
-        write_parquet_atomic(table, path)
-        faults.reach("publish")  # between two snapshots
-        log.info("dataset written", extra={"stage": "publish", "file": str(path),
-                                           "rows": table.num_rows})
-        counts[name] = table.num_rows
-        datasets[name] = _describe(f"{name}.parquet", table.schema, table.num_rows, [])
+    for name in logs.LOGS:
+        counts[name] = _publish_log(conn, lake, name, rows_pending, same, datasets)
+        faults.reach("publish")  # between two log datasets
+    _finish(conn, lake, datasets, settings, owners, memories, rows_pending)
+    return counts
+
+
+def _publish_log(conn: sqlite3.Connection, lake: Path, name: str,
+                 rows_pending: dict[str, list[tuple[Any, int]]], same: bool,
+                 datasets: dict[str, Any]) -> int:
+    """Write the next version of a log dataset; its rows (``datasets`` gets its entry)."""
+    info = logs.write_log(conn, lake, name,
+                          [k for k, _ in rows_pending.get(name, [])] if same else None)
+    (lake / f"{name}.parquet").unlink(missing_ok=True)  # its single file in lake layout 4
+    log.info("dataset written", extra={"stage": "publish", "file": str(lake / name),
+                                       "rows": info["written"], "whole": info["whole"],
+                                       "parts": info["parts"]})
+    datasets[name] = _describe(f"{name}/", info["schema"], info["rows"], [])
+    return int(info["rows"])
+
+
+def _finish(conn: sqlite3.Connection, lake: Path, datasets: dict[str, Any],
+            settings: KoreSettings | None, owners: list[tuple[str, int]],
+            memories: list[tuple[int, int]],
+            rows_pending: dict[str, list[tuple[Any, int]]],
+            only: tuple[str, ...] | None = None) -> None:
+    """_schema.json and views (``only``: of these datasets) in place, then the store's token
+    and the pending rows read."""
     token = uuid.uuid4().hex  # new each time: an older copy of this store no longer matches
     write_text_atomic(json.dumps({
         "lake_schema_version": LAKE_SCHEMA_VERSION, "store_schema_version": SCHEMA_VERSION,
         "store_token": token, "published_at": iso(utcnow()), "datasets": datasets},
         indent=2), lake / "_schema.json")
-    write_duckdb_views(lake, settings)
+    write_duckdb_views(lake, settings, only)
     with transaction(conn):  # the lake now holds these changes (a newer one stays pending)
         set_meta(conn, "lake_token", token)
         conn.executemany("DELETE FROM lake_pending_owners WHERE owner = ? AND changes = ?",
                          owners)
         conn.executemany("DELETE FROM lake_pending_memories WHERE memory_id = ? AND"
                          " changes = ?", memories)
-    return counts
+        logs.clear_pending(conn, rows_pending)
 
 
 def _describe(path: str, schema: pa.Schema, rows: int, partitioning: list[str]) -> dict:
@@ -176,13 +200,22 @@ def _describe(path: str, schema: pa.Schema, rows: int, partitioning: list[str]) 
             "columns": {f.name: str(f.type) for f in schema}}
 
 
-def publish_runs(conn: sqlite3.Connection, lake: Path) -> None:
-    """Rewrite ``runs`` and ``run_stages`` alone: called when a run closes, after publish."""
-    if lake.is_dir():
-        for name in ("runs", "run_stages"):
-            sql, tables = SNAPSHOTS[name]
-            write_parquet_atomic(typed_rows(conn, tables, sql, dataset=name),
-                                 lake / f"{name}.parquet")
+def publish_runs(conn: sqlite3.Connection, lake: Path,
+                 settings: KoreSettings | None = None) -> None:
+    """Publish ``runs`` and ``run_stages`` alone (their changes since): called when a run
+    closes, after publish. A lake that is not this store's last one is left to the next
+    publish, which writes it whole."""
+    if not lake.is_dir():
+        return
+    same, stamp = _same_lake(conn, lake)
+    if not same:
+        return
+    rows_pending = logs.pending(conn)
+    rows_pending = {name: rows_pending.get(name, []) for name in ("runs", "run_stages")}
+    datasets = dict(stamp.get("datasets", {}))
+    for name in rows_pending:
+        _publish_log(conn, lake, name, rows_pending, True, datasets)
+    _finish(conn, lake, datasets, settings, [], [], rows_pending, tuple(rows_pending))
 
 
 def views_sql(lake: Path, settings: KoreSettings | None = None, relative: bool = False) -> str:
@@ -213,8 +246,6 @@ def views_sql(lake: Path, settings: KoreSettings | None = None, relative: bool =
 
 def view_names() -> list[str]:
     """Every view and macro name that ``sql/duckdb_views.sql`` defines, in order."""
-    import re
-
     return re.findall(r"CREATE OR REPLACE VIEW (\w+)", load_sql("duckdb_views"))
 
 
@@ -231,29 +262,50 @@ def connect_views(lake: Path, settings: KoreSettings | None = None,
     return con
 
 
-def write_duckdb_views(lake: Path, settings: KoreSettings | None = None) -> Path:
+def write_duckdb_views(lake: Path, settings: KoreSettings | None = None,
+                       only: tuple[str, ...] | None = None) -> Path:
     """(Re)write ``lake/kore.duckdb`` with the views, through a temp file and ``os.replace``.
 
     Its views name files relative to the lake (DuckDB resolves them against the working
     directory or ``file_search_path``): ``cd lake && duckdb kore.duckdb`` works on any copy.
+    ``only``: a copy of the current file with just these datasets' views replaced (a run's
+    close: ``runs``, ``run_stages``; the views over them bind by name at query time); the
+    whole file is written when that fails.
     """
     import duckdb
 
     path = lake / "kore.duckdb"
-    # built aside and moved into place: a crash never leaves a half-written file
-    with files.atomic_path(path) as tmp:
-        try:
-            con = duckdb.connect(str(tmp))
+    sql = views_sql(lake, settings, relative=True)
+    if only is not None:
+        picked = [line for line in sql.splitlines()
+                  if (m := re.match(r"CREATE OR REPLACE VIEW (\w+) +AS SELECT \* FROM", line))
+                  and m.group(1) in only]
+        if len(picked) == len(only) and path.is_file():
             try:
-                con.execute("SET file_search_path = ?", [lake.resolve().as_posix()])
-                con.execute(views_sql(lake, settings, relative=True))
-                con.execute("CHECKPOINT")
-            finally:
-                con.close()
-            faults.reach("publish")  # views built, not yet in place
-        finally:
-            Path(f"{tmp}.wal").unlink(missing_ok=True)
+                with files.atomic_path(path) as tmp:
+                    shutil.copyfile(path, tmp)
+                    _run_views(duckdb, tmp, lake, "\n".join(picked))
+                return path
+            except (OSError, duckdb.Error) as exc:
+                log.warning("views of %s not patched (%s): written whole", path, exc,
+                            extra={"stage": "publish", "file": str(path)})
+    with files.atomic_path(path) as tmp:  # built aside: a crash never leaves half a file
+        _run_views(duckdb, tmp, lake, sql)
     return path
+
+
+def _run_views(duckdb: Any, tmp: Path, lake: Path, sql: str) -> None:
+    try:
+        con = duckdb.connect(str(tmp))
+        try:
+            con.execute("SET file_search_path = ?", [lake.resolve().as_posix()])
+            con.execute(sql)
+            con.execute("CHECKPOINT")
+        finally:
+            con.close()
+        faults.reach("publish")  # views built, not yet in place
+    finally:
+        Path(f"{tmp}.wal").unlink(missing_ok=True)
 
 
 def query(lake: Path, sql: str, settings: KoreSettings | None = None,

@@ -22,11 +22,12 @@ import pyarrow.parquet as pq
 
 from kore_pipeline.timeutil import BadTimestamp, parse_ts
 
-LAKE_SCHEMA_VERSION = 4
+LAKE_SCHEMA_VERSION = 5
 """Version of the lake's layout and columns (docs/lake.md); 1 was one file per run; 2 kept
 lists and objects as JSON text and flags as integers; 3 had no store token (every publish
-rewrote everything). An older lake is rewritten by the next publish (``upgrade_lake`` does
-it before ``kore sql`` and ``kore report`` read it)."""
+rewrote everything); 4 had access_log, quarantine, runs and run_stages as single files,
+rewritten by every publish. An older lake is rewritten by the next publish (``upgrade_lake``
+does it before ``kore sql`` and ``kore report`` read it)."""
 
 BOOL_COLUMNS = frozenset({"importance_explicit", "extracted", "applied"})
 """Flags (0/1 in SQLite) stored as Parquet booleans."""

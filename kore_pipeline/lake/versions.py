@@ -50,8 +50,12 @@ def carry(source: Path, target: Path) -> None:
 
 
 @contextmanager
-def new_version(lake: Path, name: str) -> Iterator[Path]:
-    """Build the next version of ``name`` in the yielded temp folder, then swap it in."""
+def new_version(lake: Path, name: str, keep_previous: bool = True) -> Iterator[Path]:
+    """Build the next version of ``name`` in the yielded temp folder, then swap it in.
+
+    ``keep_previous`` False: the version replaced is deleted too (it holds rows deleted from
+    the store, which must not stay readable).
+    """
     versions = lake / "_versions"
     version = versions / f"{name}-{time.time_ns()}"
     tmp = version.with_name(f".{version.name}.tmp")
@@ -62,7 +66,9 @@ def new_version(lake: Path, name: str) -> Iterator[Path]:
     files.replace(tmp, version)
     _swap_symlink(lake / name, f"_versions/{version.name}")
     # keep the version just replaced (a reader may still be in it); drop older ones
-    for old in sorted(versions.glob(f"{name}-*"), key=lambda p: int(p.name.rsplit("-", 1)[1]))[:-2]:
+    keep = -2 if keep_previous else -1
+    for old in sorted(versions.glob(f"{name}-*"),
+                      key=lambda p: int(p.name.rsplit("-", 1)[1]))[:keep]:
         shutil.rmtree(old, ignore_errors=True)
     for stale in versions.glob(f".{name}-*.tmp"):
         shutil.rmtree(stale, ignore_errors=True)

@@ -98,9 +98,12 @@ def _lake_table(lake: Path, name: str) -> Any:
     import pyarrow.parquet as pq
 
     from kore_pipeline.lake.datasets import KEYED, read_keyed
+    from kore_pipeline.lake.logs import LOGS, read_log
 
-    if name in KEYED and (lake / name).is_dir():  # base + delta (lake layout 4)
+    if name in (*KEYED, *LOGS) and (lake / name).is_dir():  # version folders (layout 4, 5)
         try:
+            if name in LOGS:
+                return read_log((lake / name).resolve(), name)
             return read_keyed(lake / name, name)
         except (OSError, pa.ArrowException) as exc:
             log.warning("lake dataset %s unreadable (%s): its rows are not recovered",

@@ -160,7 +160,7 @@ def end_run(conn: sqlite3.Connection, settings: KoreSettings, run_id: str,
     with transaction(conn):
         conn.execute("UPDATE runs SET state = ?, finished_at = ?, stats = ? WHERE run_id = ?",
                      (state, iso(utcnow()), json.dumps(stats, default=str), run_id))
-    lake.publish_runs(conn, settings.lake_dir())  # the lake sees the final state
+    lake.publish_runs(conn, settings.lake_dir(), settings)  # the final state
     return {"run_id": run_id, "state": state, **stats}
 
 

@@ -544,3 +544,9 @@ def test_a_dropped_i_move_sets_the_residence_slot() -> None:
                               ts="2026-01-10T09:00:00Z"), kore, "t.jsonl", 1)]
     facts = [c for c in extract_memories(recs, kore) if c.type == "factual"]
     assert [c.slot for c in facts] == [("residence", "berlin")]
+
+
+@pytest.mark.parametrize("text", ["I swim three times a week before work.",
+                                  "I ride an e-bike to the office most days."])
+def test_a_routine_is_a_habit_where_a_row_of_what_one_does_also_matches(text: str) -> None:
+    assert [f.category for f in extract_facts(text)] == ["habit"]

@@ -188,7 +188,8 @@ def _lake_counts(home: Path) -> dict[str, int]:
 
 @pytest.mark.parametrize("how", ["zero", "truncated", "garbled"])
 @pytest.mark.parametrize("target", ["index/memories.faiss", "lake/memories/base.parquet",
-                                    "lake/archive/base.parquet", "lake/quarantine.parquet",
+                                    "lake/archive/base.parquet",
+                                    "lake/quarantine/part-000000.parquet",
                                     "lake/messages/owner=keep/part-0.parquet",
                                     "kore.sqlite-wal"])
 def test_damage_suite_every_command_answers_and_the_next_run_loses_nothing(

@@ -192,7 +192,7 @@ def test_fts_index_is_detected_by_sqlite_utils_also_after_migration(tmp_path: Pa
 
 
 def test_an_upgrade_fills_the_slots_learnt_since(tmp_path: Path) -> None:
-    """Memories stored before a slot kind existed get it on upgrade (0018), so a later change
+    """Memories stored before a slot kind existed get it on upgrade (0019), so a later change
     supersedes them: "I support Chelsea" -> "I support Brighton now"."""
     path = tmp_path / "k.sqlite"
     conn = connect(path)
@@ -201,23 +201,23 @@ def test_an_upgrade_fills_the_slots_learnt_since(tmp_path: Path) -> None:
                  " updated_at) VALUES ('o', 'user', 'preference:chelsea', 'factual',"
                  " 'preference', 'I support Chelsea', 'h', 3, '[]', 's',"
                  " '2026-01-01T00:00:00+00:00', '2026-01-01T00:00:00+00:00')")
-    conn.executescript("DELETE FROM migrations WHERE name = '0018_more_slots';"
-                       " UPDATE meta SET value = '17' WHERE key = 'schema_version';")
+    conn.executescript("DELETE FROM migrations WHERE name = '0019_more_slots';"
+                       " UPDATE meta SET value = '18' WHERE key = 'schema_version';")
     conn.close()
     conn = connect(path)
     row = conn.execute("SELECT slot, slot_value FROM memories").fetchone()
     assert tuple(row) == ("fan", "chelsea")
-    assert conn.execute("SELECT 1 FROM migrations WHERE name = '0018_more_slots'").fetchone()
+    assert conn.execute("SELECT 1 FROM migrations WHERE name = '0019_more_slots'").fetchone()
 
 
-def test_migration_0019_indexes_messages_by_id_for_when_a_memory_was_said(
+def test_migration_0020_indexes_messages_by_id_for_when_a_memory_was_said(
         tmp_path: Path) -> None:
-    """A store of schema 18 gets the index; the extract stage's look-up of a memory's newest
+    """A store of schema 19 gets the index; the extract stage's look-up of a memory's newest
     source message reads it instead of every message of the owner."""
     conn = connect(tmp_path / "k.sqlite")
     conn.execute("DROP INDEX messages_owner_id")
-    conn.execute("DELETE FROM migrations WHERE name = '0019_messages_by_id'")
-    conn.execute("UPDATE meta SET value = '18' WHERE key = 'schema_version'")
+    conn.execute("DELETE FROM migrations WHERE name = '0020_messages_by_id'")
+    conn.execute("UPDATE meta SET value = '19' WHERE key = 'schema_version'")
     conn.close()
     conn = connect(tmp_path / "k.sqlite")
     assert get_meta(conn, "schema_version") == SCHEMA_VERSION

@@ -1,4 +1,4 @@
--- 0019: messages looked up by id within their owner. When a memory was last said is the
+-- 0020: messages looked up by id within their owner. When a memory was last said is the
 -- newest of its source messages (the extract stage's contradiction and slot checks ask it of
 -- every rival it meets); a memory's provenance names message ids, not conversations, so
 -- without this index each look-up read every message of the owner (a home of one owner:
