@@ -31,6 +31,8 @@ CREATE TABLE IF NOT EXISTS messages (
 );
 CREATE INDEX IF NOT EXISTS messages_owner_ts ON messages(owner, ts);
 CREATE INDEX IF NOT EXISTS messages_pending ON messages(extracted) WHERE extracted = 0;
+-- A memory's source messages by id (when it was last said; migration 0020).
+CREATE INDEX IF NOT EXISTS messages_owner_id ON messages(owner, message_id, ts);
 
 -- One row per memory, active or archived. `id` is also the FAISS id.
 CREATE TABLE IF NOT EXISTS memories (

@@ -15,12 +15,14 @@ from functools import lru_cache
 from typing import Any
 
 from kore_pipeline.extract import importance, patterns
+from kore_pipeline.extract.fold import CandidateFold
 from kore_pipeline.extract.importance import explicit_importance, score_importance
+from kore_pipeline.extract.inserts import PendingInserts
 from kore_pipeline.extract.patterns import extract_facts, is_informative
 from kore_pipeline.ids import memory_key, text_hash
 from kore_pipeline.settings import KoreSettings
 from kore_pipeline.store import lifecycle
-from kore_pipeline.store.db import inserted_id, transaction
+from kore_pipeline.store.db import transaction
 from kore_pipeline.text import language as text_language
 from kore_pipeline.text import slots
 from kore_pipeline.text.language import detect_language, pattern_language
@@ -149,13 +151,16 @@ def memories_from_message(msg: dict[str, Any], settings: KoreSettings) -> list[C
 def extract_memories(messages: Iterable[dict[str, Any]],
                      settings: KoreSettings) -> list[CandidateMemory]:
     """Candidate memories from messages, same (owner, subject, key) folded together."""
-    folded: dict[tuple[str, str, str], CandidateMemory] = {}
+    folded: dict[tuple[str, str, str], CandidateFold] = {}
     for msg in messages:
         for cand in memories_from_message(msg, settings):
             ident = (cand.owner, cand.subject, cand.key)
-            prev = folded.get(ident)
-            folded[ident] = cand if prev is None else fold_candidates(prev, cand)
-    return list(folded.values())
+            acc = folded.get(ident)
+            if acc is None:
+                folded[ident] = CandidateFold(cand)
+            else:
+                acc.add(cand)
+    return [acc.result() for acc in folded.values()]
 
 
 def fold_candidates(old: CandidateMemory, new: CandidateMemory) -> CandidateMemory:
@@ -178,7 +183,8 @@ def opposite_key(key: str) -> str:
 
 
 def _said_at(conn: sqlite3.Connection, owner: str, source_ids: list[str]) -> str | None:
-    """When a memory was last said: the newest of its source messages (None if unknown)."""
+    """When a memory was last said: the newest of its source messages (None if unknown);
+    read from the index ``messages_owner_id`` (owner, message id, time)."""
     if not source_ids:
         return None
     marks = ",".join("?" * len(source_ids))
@@ -188,28 +194,33 @@ def _said_at(conn: sqlite3.Connection, owner: str, source_ids: list[str]) -> str
 
 
 def _resolve_contradiction(conn: sqlite3.Connection, cand: CandidateMemory, memory_id: int,
-                           now_iso: str) -> int:
+                           now_iso: str, pending: PendingInserts) -> int:
     """Of a fact and its active negation ("I like X" / "I don't like X"), keep the one said
     last; the other is archived as 'superseded' pointing at it. Returns 1 if one was."""
     if cand.type != "factual":
         return 0
+    opposite = opposite_key(cand.key)
+    if pending.holds(cand.owner, cand.subject, opposite):
+        pending.flush()
     other = conn.execute(
         "SELECT id, source_message_ids, created_at FROM memories WHERE owner = ? AND"
         " subject = ? AND key = ? AND status = 'active'",
-        (cand.owner, cand.subject, opposite_key(cand.key))).fetchone()
+        (cand.owner, cand.subject, opposite)).fetchone()
     if other is None:
         return 0
     theirs = _said_at(conn, cand.owner, json.loads(other["source_message_ids"])) \
         or other["created_at"]
     ours = cand.mentioned_at[-1]
     old, new = (int(other["id"]), memory_id) if theirs <= ours else (memory_id, int(other["id"]))
+    if old == memory_id:  # archiving reads the row (its text); the other's id is only named
+        pending.flush()
     lifecycle.archive(conn, [old], lifecycle.Status.SUPERSEDED, now_iso, None,
                       merged_into=[new])
     return 1
 
 
 def _resolve_slot(conn: sqlite3.Connection, cand: CandidateMemory, memory_id: int,
-                  now_iso: str) -> int:
+                  now_iso: str, pending: PendingInserts) -> int:
     """Of memories giving the candidate's slot different values ("I live in Turin" / "I moved
     to Berlin"), the one said last stays; the others are superseded by it. Returns how many.
 
@@ -220,10 +231,13 @@ def _resolve_slot(conn: sqlite3.Connection, cand: CandidateMemory, memory_id: in
         return 0
     from kore_pipeline.store.validity import said_at, slot_rivals, supersede
 
-    rivals = slot_rivals(conn, cand.owner, cand.subject, cand.slot[0], cand.slot[1],
-                         cand.type, memory_id)
+    slot, value = cand.slot
+    if pending.may_rival(cand.owner, cand.subject, slot, value, cand.type):
+        pending.flush()
+    rivals = slot_rivals(conn, cand.owner, cand.subject, slot, value, cand.type, memory_id)
     if not rivals:
         return 0
+    pending.flush()
     ours = cand.mentioned_at[-1]
     last = {int(r["id"]): _said_at(conn, cand.owner, json.loads(r["source_message_ids"]))
             or said_at(r) for r in rivals}
@@ -250,37 +264,35 @@ def upsert_memories(conn: sqlite3.Connection, candidates: list[CandidateMemory],
     with transaction(conn):
         conn.executemany("UPDATE messages SET extracted = 1 WHERE owner = ? AND"
                          " conversation_id = ? AND message_id = ?", list(done_messages))
+        pending = PendingInserts(conn)  # new rows, written many per statement
         for cand in candidates:
+            if pending.holds(cand.owner, cand.subject, cand.key):
+                pending.flush()
             row = conn.execute(
                 "SELECT id, source_message_ids, importance, importance_explicit, created_at,"
                 " last_accessed_at, status, merged_into FROM memories"
                 " WHERE owner = ? AND subject = ? AND key = ?",
                 (cand.owner, cand.subject, cand.key)).fetchone()
             if row is None:
-                cur = conn.execute(
-                    "INSERT INTO memories(owner, subject, key, type, category, content,"
-                    " content_hash, language, importance, importance_explicit,"
-                    " source_message_ids, session_id, created_at, updated_at,"
-                    " last_accessed_at, valid_from, slot, slot_value)"
-                    " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-                    (cand.owner, cand.subject, cand.key, cand.type, cand.category, cand.content,
-                     text_hash(cand.content), cand.language, cand.importance,
-                     int(cand.importance_explicit), json.dumps(cand.source_message_ids),
-                     cand.session_id, cand.created_at, now_iso,
-                     cand.mentioned_at[-1] if len(cand.mentioned_at) > 1 else None,
-                     cand.created_at,
-                     *(cand.slot or (None, None))))
+                memory_id = pending.add((
+                    cand.owner, cand.subject, cand.key, cand.type, cand.category, cand.content,
+                    text_hash(cand.content), cand.language, cand.importance,
+                    int(cand.importance_explicit), json.dumps(cand.source_message_ids),
+                    cand.session_id, cand.created_at, now_iso,
+                    cand.mentioned_at[-1] if len(cand.mentioned_at) > 1 else None,
+                    cand.created_at, *(cand.slot or (None, None))))
                 report.inserted += 1
-                report.memory_ids.append(inserted_id(cur))
-                report.superseded += _resolve_contradiction(conn, cand, inserted_id(cur),
-                                                            now_iso)
-                report.superseded += _resolve_slot(conn, cand, inserted_id(cur), now_iso)
+                report.memory_ids.append(memory_id)
+                report.superseded += _resolve_contradiction(conn, cand, memory_id, now_iso,
+                                                            pending)
+                report.superseded += _resolve_slot(conn, cand, memory_id, now_iso, pending)
                 continue
             known = json.loads(row["source_message_ids"])
             ids = list(dict.fromkeys(known + cand.source_message_ids))
             if ids == known:
                 report.unchanged += 1
                 continue
+            pending.flush()  # before any other write
             # A fact said again: provenance grows and the memory is refreshed (decay restarts).
             last_seen = max([t for t in (row["last_accessed_at"], *cand.mentioned_at) if t])
             importance = row["importance"] if row["importance_explicit"] and not \
@@ -295,8 +307,10 @@ def upsert_memories(conn: sqlite3.Connection, candidates: list[CandidateMemory],
                                 only=lifecycle.REVIVED_BY_MENTION):  # true again from now on
                 conn.execute("UPDATE memories SET valid_from = ? WHERE id = ?",
                              (cand.mentioned_at[-1], row["id"]))
-            report.superseded += _resolve_contradiction(conn, cand, int(row["id"]), now_iso)
-            report.superseded += _resolve_slot(conn, cand, int(row["id"]), now_iso)
+            report.superseded += _resolve_contradiction(conn, cand, int(row["id"]), now_iso,
+                                                        pending)
+            report.superseded += _resolve_slot(conn, cand, int(row["id"]), now_iso, pending)
             report.updated += 1
             report.memory_ids.append(int(row["id"]))
+        pending.flush()
     return report

@@ -32,10 +32,10 @@ from kore_pipeline.embed.cache import EmbeddingCache, embed_text
 from kore_pipeline.embed.factory import Embedder, make_embedder
 from kore_pipeline.extract.facts import (
     CandidateMemory,
-    fold_candidates,
     memories_from_message,
     subject_of,
 )
+from kore_pipeline.extract.fold import CandidateFold
 from kore_pipeline.ids import embedding_key
 from kore_pipeline.lake.publish import write_parquet_atomic
 from kore_pipeline.settings import KoreSettings
@@ -76,16 +76,18 @@ def extract_ordered(messages: Sequence[dict[str, Any]],
                     settings: KoreSettings) -> list[tuple[int, int, CandidateMemory]]:
     """``extract.extract_memories`` that also tells where each memory was first mentioned:
     (seq of the message, position among that message's candidates, folded candidate)."""
-    folded: dict[tuple[str, str, str], CandidateMemory] = {}
+    folded: dict[tuple[str, str, str], CandidateFold] = {}
     first: dict[tuple[str, str, str], tuple[int, int]] = {}
     for msg in messages:
         for pos, cand in enumerate(memories_from_message(msg, settings)):
             ident = (cand.owner, cand.subject, cand.key)
-            prev = folded.get(ident)
-            if prev is None:
+            acc = folded.get(ident)
+            if acc is None:
                 first[ident] = (int(msg["seq"]), pos)
-            folded[ident] = cand if prev is None else fold_candidates(prev, cand)
-    return [(*first[ident], cand) for ident, cand in folded.items()]
+                folded[ident] = CandidateFold(cand)
+            else:
+                acc.add(cand)
+    return [(*first[ident], acc.result()) for ident, acc in folded.items()]
 
 
 def extract_partition(folder: Path, settings: KoreSettings) -> Path:

@@ -28,7 +28,7 @@ from kore_pipeline.timeutil import iso, utcnow
 
 __all__ = ["DamagedStore", "NoStore", "StoreError", "connect", "connect_reader"]
 
-SCHEMA_VERSION = "19"
+SCHEMA_VERSION = "20"
 _savepoints = itertools.count(1)
 
 MEMORY_COLUMNS = (

@@ -239,7 +239,7 @@ _HINT_WORDS = (
     "migrated changed use code develop have wife husband partner girlfriend boyfriend fianc "
     "boss manager dog cat doctor dentist therapist landlord puppy kitten vegan vegetarian "
     "pescatarian pescetarian keto paleo carnivore omnivore flexitarian gluten lactose dairy "
-    "halal kosher raw flight train meeting appointment call interview class lesson shift "
+    "halal kosher raw plant flight train meeting appointment call interview class lesson shift "
     "stand bus dinner session exam")
 _HINT_MORE_WORDS = (
     "habitons vivons habite wohnen leben abitiamo viviamo vivimos moramos vivemos join "

@@ -106,7 +106,8 @@ def test_slot_hint_start_is_never_after_a_hint(text: str, left: str, right: str)
 
 @pytest.mark.parametrize("text", [
     "What do you do for a living?", "I'm 34 and I work as a nurse", "Mi sono trasferita a Roma",
-    "J'ai déménagé à Lyon", "my fiancée is called Ana", "I eat gluten-free", "our stand-up"])
+    "J'ai déménagé à Lyon", "my fiancée is called Ana", "I eat gluten-free", "our stand-up",
+    "plant based ", "I support Chelsea", "a huge Lakers fan", "I'm learning Italian"])
 def test_slot_hint_start_finds_every_kind_of_hint(text: str) -> None:
     m = slots._HINT.search(text)
     assert m is not None and 0 <= slots.hint_start(text) <= m.start()

@@ -208,3 +208,20 @@ def test_an_upgrade_fills_the_slots_learnt_since(tmp_path: Path) -> None:
     row = conn.execute("SELECT slot, slot_value FROM memories").fetchone()
     assert tuple(row) == ("fan", "chelsea")
     assert conn.execute("SELECT 1 FROM migrations WHERE name = '0019_more_slots'").fetchone()
+
+
+def test_migration_0020_indexes_messages_by_id_for_when_a_memory_was_said(
+        tmp_path: Path) -> None:
+    """A store of schema 19 gets the index; the extract stage's look-up of a memory's newest
+    source message reads it instead of every message of the owner."""
+    conn = connect(tmp_path / "k.sqlite")
+    conn.execute("DROP INDEX messages_owner_id")
+    conn.execute("DELETE FROM migrations WHERE name = '0020_messages_by_id'")
+    conn.execute("UPDATE meta SET value = '19' WHERE key = 'schema_version'")
+    conn.close()
+    conn = connect(tmp_path / "k.sqlite")
+    assert get_meta(conn, "schema_version") == SCHEMA_VERSION
+    plan = " ".join(r[3] for r in conn.execute(
+        "EXPLAIN QUERY PLAN SELECT max(ts) FROM messages WHERE owner = ? AND message_id IN"
+        " (?, ?)", ("o", "m1", "m2")))
+    assert "COVERING INDEX messages_owner_id (owner=? AND message_id=?)" in plan
