@@ -22,6 +22,8 @@ PAIRS = [
      "am I vegan?", "explicit"),
     ("I'm learning French.", "I gave up French and I'm learning Italian now.", "en",
      "language learning", "italian", "french", "which language am I learning?", "explicit"),
+    ("I eat everything, no restrictions.", "I went pescatarian in January.", "en",
+     "eating", "pescatarian", "eat everything", "what do I eat?", "implicit"),
 ]
 
 
@@ -30,11 +32,11 @@ def test_update_pairs_through_the_pipeline(tmp_path: Path) -> None:
     settings = KoreSettings(home=tmp_path / "home")
     result = evaluate_updates(settings, run_pipeline, None, PAIRS)
     rows = {r["thing"]: r for r in result["rows"]}
-    for thing in ("city", "employer", "diet"):
+    for thing in ("city", "employer", "diet", "language learning"):
         assert rows[thing]["handled"], rows[thing]
-    # no slot for what one is learning: the old statement stays current beside the new
-    assert not rows["language learning"]["superseded"]
-    assert result["handled"] == 0.75
+    # no slot for eating everything: the old statement stays current beside the new
+    assert not rows["eating"]["superseded"]
+    assert result["handled"] == 0.8
     # what was true before is still there for a question about the past
     searcher = Searcher(settings)
     try:
