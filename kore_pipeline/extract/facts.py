@@ -182,14 +182,13 @@ def opposite_key(key: str) -> str:
     return f"{category}:{slug[4:]}" if slug.startswith("not_") else f"{category}:not_{slug}"
 
 
-def _said_at(conn: sqlite3.Connection, owner: str, source_ids: list[str]) -> str | None:
+def _said_at(conn: sqlite3.Connection, owner: str, source_ids_json: str) -> str | None:
     """When a memory was last said: the newest of its source messages (None if unknown);
-    read from the index ``messages_owner_id`` (owner, message id, time)."""
-    if not source_ids:
-        return None
-    marks = ",".join("?" * len(source_ids))
-    row = conn.execute(f"SELECT max(ts) FROM messages WHERE owner = ? AND message_id IN"
-                       f" ({marks})", [owner, *source_ids]).fetchone()
+    read from the index ``messages_owner_id`` (owner, message id, time). The ids go in as
+    their JSON list, one parameter: a fact said 40,000 times stays under SQLite's limit on
+    bound variables."""
+    row = conn.execute("SELECT max(ts) FROM messages WHERE owner = ? AND message_id IN"
+                       " (SELECT value FROM json_each(?))", (owner, source_ids_json)).fetchone()
     return row[0]
 
 
@@ -208,7 +207,7 @@ def _resolve_contradiction(conn: sqlite3.Connection, cand: CandidateMemory, memo
         (cand.owner, cand.subject, opposite)).fetchone()
     if other is None:
         return 0
-    theirs = _said_at(conn, cand.owner, json.loads(other["source_message_ids"])) \
+    theirs = _said_at(conn, cand.owner, other["source_message_ids"]) \
         or other["created_at"]
     ours = cand.mentioned_at[-1]
     old, new = (int(other["id"]), memory_id) if theirs <= ours else (memory_id, int(other["id"]))
@@ -239,7 +238,7 @@ def _resolve_slot(conn: sqlite3.Connection, cand: CandidateMemory, memory_id: in
         return 0
     pending.flush()
     ours = cand.mentioned_at[-1]
-    last = {int(r["id"]): _said_at(conn, cand.owner, json.loads(r["source_message_ids"]))
+    last = {int(r["id"]): _said_at(conn, cand.owner, r["source_message_ids"])
             or said_at(r) for r in rivals}
     content = {int(r["id"]): str(r["content"]) for r in rivals}
     newest = max(last, key=lambda mid: (last[mid], mid))

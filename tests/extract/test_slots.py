@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -160,3 +162,17 @@ def test_a_new_team_said_as_a_change_supersedes_but_a_second_team_does_not(
     assert {"I'm a Mets fan now", "I'm a Knicks fan"} <= set(_active(conn))
     _say(conn, "I'm a Nets fan these days.", "m4", "2026-08-10T09:00:00Z")
     assert {"I'm a Mets fan now", "I'm a Knicks fan"} <= set(_active(conn))  # which one?
+
+
+def test_a_fact_said_forty_thousand_times_is_still_superseded(tmp_path: Path) -> None:
+    """When a rival was last said is read from its sources as one JSON parameter: a long
+    provenance list never hits SQLite's limit on bound variables."""
+    conn = connect(tmp_path / "k.sqlite")
+    conn.setlimit(sqlite3.SQLITE_LIMIT_VARIABLE_NUMBER, 32_766)  # SQLite's default build
+    _say(conn, "I live in Turin.", "m1", "2026-01-10T09:00:00Z")
+    ids = json.dumps(["m1", *(f"x{i}" for i in range(40_000))])
+    conn.execute("UPDATE memories SET source_message_ids = ? WHERE content = 'I live in Turin'",
+                 (ids,))
+    _say(conn, "I moved to Berlin.", "m2", "2026-03-01T09:00:00Z")
+    active = _active(conn)
+    assert "I moved to Berlin" in active and "I live in Turin" not in active
