@@ -163,19 +163,6 @@ def extract_memories(messages: Iterable[dict[str, Any]],
     return [acc.result() for acc in folded.values()]
 
 
-def fold_candidates(old: CandidateMemory, new: CandidateMemory) -> CandidateMemory:
-    """Merge a repeated fact: earliest creation, union of provenance, the higher importance."""
-    first, last = (old, new) if old.created_at <= new.created_at else (new, old)
-    ids = list(dict.fromkeys(first.source_message_ids + last.source_message_ids))
-    return CandidateMemory(
-        owner=old.owner, subject=old.subject, key=old.key, type=old.type,
-        category=old.category, content=last.content, language=last.language,
-        importance=max(old.importance, new.importance),
-        importance_explicit=old.importance_explicit or new.importance_explicit,
-        source_message_ids=ids, session_id=last.session_id, created_at=first.created_at,
-        mentioned_at=sorted(old.mentioned_at + new.mentioned_at), slot=last.slot)
-
-
 def opposite_key(key: str) -> str:
     """The key of the negated fact: ``preference:tea`` <-> ``preference:not_tea``."""
     category, _, slug = key.partition(":")
@@ -240,16 +227,15 @@ def _resolve_slot(conn: sqlite3.Connection, cand: CandidateMemory, memory_id: in
     ours = cand.mentioned_at[-1]
     last = {int(r["id"]): _said_at(conn, cand.owner, r["source_message_ids"])
             or said_at(r) for r in rivals}
-    content = {int(r["id"]): str(r["content"]) for r in rivals}
     newest = max(last, key=lambda mid: (last[mid], mid))
-    change_only = cand.slot[0] in slots.CHANGE_ONLY_SLOTS
-    if change_only and len(rivals) > 1:
+    if slot in slots.CHANGE_ONLY_SLOTS and len(rivals) > 1:
         return 0
     if last[newest] > ours:  # a later statement already holds the slot: ours is history
-        if change_only and not slots.states_change(content[newest]):
+        later = next(str(r["content"]) for r in rivals if int(r["id"]) == newest)
+        if not slots.may_replace(slot, later):
             return 0
         return supersede(conn, [(memory_id, newest)], now_iso, None)
-    if change_only and not slots.states_change(cand.content):
+    if not slots.may_replace(slot, cand.content):
         return 0
     return supersede(conn, [(int(r["id"]), memory_id) for r in rivals], now_iso, None)
 

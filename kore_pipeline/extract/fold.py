@@ -14,10 +14,13 @@ def _ascending(times: list[str]) -> bool:
 
 
 class CandidateFold:
-    """``facts.fold_candidates`` of one key's candidates one after the other, in linear time.
+    """One key's candidates folded together, one after the other, in linear time: the
+    earliest creation, the union of provenance in order, the higher importance, the latest
+    one's content.
 
     Folding pairwise copies and re-sorts the provenance at every repeat (a key said k times
-    in a batch cost k^2); here a later mention appends. The result is the pairwise fold's.
+    in a batch cost k^2); here a later mention appends. The result is the pairwise fold's
+    (``tests/extract/test_repeats.py`` keeps that fold as the reference).
     """
 
     def __init__(self, cand: CandidateMemory) -> None:
@@ -31,7 +34,7 @@ class CandidateFold:
         self.times = cand.mentioned_at
 
     def add(self, new: CandidateMemory) -> None:
-        """Fold ``new`` in, as ``fold_candidates(folded, new)`` would."""
+        """Fold ``new`` in, as the pairwise fold of the folded and ``new`` would."""
         if self.seen is None:  # first repeat: from here on the lists are this fold's own
             self.ids, self.seen = list(dict.fromkeys(self.ids)), set(self.ids)
             self.times = sorted(self.times)

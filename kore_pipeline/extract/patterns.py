@@ -106,12 +106,13 @@ _LIST_CONJ = {lang: re.compile(r"\s*\b(?:" + _alts(w) + r")\b\s*", _FLAGS)
 _JUNK_RX = re.compile(JUNK_FACTS, _FLAGS)
 _PLACEHOLDER = re.compile(r"[\[\]]|^\W*\([\w' ,]*\)\W*$")
 _TRAIL_RX = re.compile(r"(?:[^\w+#%)\]]+|\s+(?:" + _alts(TRAILING_FILLER) + "))$", _FLAGS)
-_TIME_TAIL = re.compile(r"(?:[\s,]+(?-i:" + _alts(TIME_FILLER) + "))+$", _FLAGS)
+_TIME = r"(?-i:" + _alts(TIME_FILLER) + ")"  # lower case only: "Apocalypse Now" is a title
+_TIME_TAIL = re.compile(r"(?:[\s,]+" + _TIME + ")+$", _FLAGS)
 """When a fact holds, not what it is: "Mets fan now" states "Mets fan" (the content keeps it)."""
 _TIME_WORDS = frozenset(re.findall(r"[^\W\d_]+", " ".join(TIME_FILLER)))
 """Every word of a time phrase: a fact whose last word is none of them ends in none (a fast
 first test)."""
-_TIME_AFTER = re.compile(r"(?:,?\s+(?-i:" + _alts(TIME_FILLER) + r")(?!\w))+", _FLAGS)
+_TIME_AFTER = re.compile(r"(?:,?\s+" + _TIME + r"(?!\w))+", _FLAGS)
 """A time phrase right after a fact's span: its content keeps it."""
 _NEGATION_TAIL = {"de": re.compile(r"\s+nicht$", _FLAGS)}
 _NEGATION_HEAD = {"fr": re.compile(r"pas\s+(?:d'|de\s+)?", _FLAGS)}
@@ -470,7 +471,7 @@ def _span_fact(sent: str, p: _Pattern, m: re.Match[str], span: tuple[int, int],
     when = groups.get("when") or ""
     parts = [groups.get("pre") or "", core, when[:1].lower() + when[1:]]
     fact = _cut(" ".join(" ".join(parts).split()))
-    if fact and fact.rsplit(None, 1)[-1] in _TIME_WORDS and _TIME_TAIL.search(fact):
+    if fact and fact.rsplit(None, 1)[-1] in _TIME_WORDS:
         fact = _TIME_TAIL.sub("", fact).rstrip(_STRIP)
     if len(fact) < MIN_FACT_CHARS or fact.lower() in PRONOUN_FACTS or not core.strip() \
             or _is_junk(sent[span[0]:said_end], fact):
@@ -513,21 +514,27 @@ _DROPPED_I = re.compile(
 to Berlin last month", "Started at Spotify on Monday"."""
 
 
+def _dropped_i_at(text: str, lang: str) -> int:
+    """Where an English chat sentence dropped its "I" (:data:`_DROPPED_I`), else -1."""
+    m = _DROPPED_I.match(text) if lang == "en" else None
+    return m.end() if m else -1
+
+
 def with_subject(text: str, lang: str) -> str:
     """``text`` with the "I" an English chat sentence dropped put back ("Moved to Berlin" ->
     "I Moved to Berlin"); other text as it is. Slots read facts this way."""
-    m = _DROPPED_I.match(text) if lang == "en" else None
-    return f"{text[:m.end()]}I {text[m.end():]}" if m else text
+    at = _dropped_i_at(text, lang)
+    return f"{text[:at]}I {text[at:]}" if at >= 0 else text
 
 
 def _dropped_i_facts(sent: str, doc_lang: str) -> tuple[Fact, ...] | None:
     """Facts of an English sentence that drops its "I" (:data:`_DROPPED_I`), read as if it
     said it; their content stays as said. None when the sentence is no such one."""
-    m = _DROPPED_I.match(sent) if doc_lang == "en" else None
-    if m is None:
+    at = _dropped_i_at(sent, doc_lang)
+    if at < 0:
         return None
-    said = sent[m.end():]
-    facts = _sentence_facts(f"{sent[:m.end()]}I {said}", doc_lang)
+    said = sent[at:]
+    facts = _sentence_facts(f"{sent[:at]}I {said}", doc_lang)
     return tuple(replace(f, content=f.content[2:]) if f.content.startswith("I ")
                  and said.startswith(f.content[2:]) else f for f in facts)
 

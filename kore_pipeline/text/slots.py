@@ -359,8 +359,13 @@ def states_change(text: str) -> bool:
     return _CHANGE.search(text) is not None
 
 
+def may_replace(slot: str, later_text: str) -> bool:
+    """Whether the later of two statements giving ``slot`` different values may supersede
+    the earlier: always, but for :data:`CHANGE_ONLY_SLOTS` only when it says it changed."""
+    return slot not in CHANGE_ONLY_SLOTS or states_change(later_text)
+
+
 def replaces(old: Slot | None, new: Slot | None, new_text: str) -> bool:
     """Whether a statement ``new_text`` setting ``new`` supersedes one setting ``old``: another
     value of the same slot, and for :data:`CHANGE_ONLY_SLOTS` a statement of change."""
-    return supersedes(old, new) and (new is None or new[0] not in CHANGE_ONLY_SLOTS
-                                     or states_change(new_text))
+    return supersedes(old, new) and new is not None and may_replace(new[0], new_text)

@@ -14,8 +14,8 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from kore_pipeline.extract import facts as new_facts
+from kore_pipeline.extract import patterns as new_patterns
 from kore_pipeline.extract.patterns import extract_facts, with_subject
-from kore_pipeline.extract.patterns_lang import TIME_FILLER
 from kore_pipeline.extract.patterns_more import NOT_REFUSAL
 from kore_pipeline.settings import KoreSettings
 from kore_pipeline.text import language as new_language
@@ -109,7 +109,7 @@ def _is_new_trigger(ident: str) -> bool:
     return int(row) >= len(OLD_TABLE.get(lang, ()))
 
 
-_TIME_WORDS = frozenset(re.findall(r"[^\W\d_]+", " ".join(TIME_FILLER))) - {"s"}
+_TIME_WORDS = new_patterns._TIME_WORDS - {"s"}  # "s": of the phrases' regex "\\s+"
 _NEW_COMMA_STARTERS = frozenset({"don't", "dont", "though", "tbh", "honestly", "lol", "haha",
                                  "loving"})
 

@@ -12,12 +12,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kore_pipeline.extract.facts import (
-    CandidateMemory,
-    extract_memories,
-    fold_candidates,
-    upsert_memories,
-)
+from kore_pipeline.extract.facts import CandidateMemory, extract_memories, upsert_memories
 from kore_pipeline.extract.fold import CandidateFold
 from kore_pipeline.extract.inserts import CHUNK
 from kore_pipeline.ingest.reader import normalise
@@ -27,6 +22,22 @@ from kore_pipeline.store.validity import slot_history
 from tests.helpers import message
 
 S = KoreSettings()
+
+
+def fold_candidates(old: CandidateMemory, new: CandidateMemory) -> CandidateMemory:
+    """The pairwise merge of a repeated fact (what the extractor did before ``CandidateFold``):
+    earliest creation, union of provenance, the higher importance."""
+    first, last = (old, new) if old.created_at <= new.created_at else (new, old)
+    ids = list(dict.fromkeys(first.source_message_ids + last.source_message_ids))
+    return CandidateMemory(
+        owner=old.owner, subject=old.subject, key=old.key, type=old.type,
+        category=old.category, content=last.content, language=last.language,
+        importance=max(old.importance, new.importance),
+        importance_explicit=old.importance_explicit or new.importance_explicit,
+        source_message_ids=ids, session_id=last.session_id, created_at=first.created_at,
+        mentioned_at=sorted(old.mentioned_at + new.mentioned_at), slot=last.slot)
+
+
 COFFEE = "I prefer dark roast coffee."
 
 
