@@ -15,8 +15,9 @@ pair is *handled* when, at the end:
   the old one.
 
 A *non-update* (``wording`` :data:`.updates_heldout.NON_UPDATE`: a second pet, a visit, a
-relative's move) is handled when every fact of the earlier message holding the old value
-is still active at the end (and there is one).
+relative's move) is handled when the earlier message has a fact holding the old value and
+none of them was superseded: each is still active, or decayed as it would have without
+the later statement (five months unsaid forget a fact of low importance either way).
 """
 
 from __future__ import annotations
@@ -95,7 +96,7 @@ def judge_pairs(pairs: Sequence[UpdatePair], settings: KoreSettings, embedder: A
                 r["status"] == "superseded" and r["merged_into"] in after_ids for r in old_rows)
             hits = searcher.search(question, owner, k=HITS, now=now, reinforce=False)
             ranked = _ranked(hits, new, old)
-            handled = (bool(old_rows) and all(r["status"] == "active" for r in old_rows)
+            handled = (bool(old_rows) and not any(r["status"] == "superseded" for r in old_rows)
                        if wording == NON_UPDATE else bool(current) and superseded and ranked)
             out.append({
                 "earlier": earlier, "later": later, "lang": lang, "thing": thing,

@@ -13,7 +13,7 @@ a fact ("I gave up smoking") has as its new phrase the words that say so.
 
 ``NON_UPDATES``: the later statement must *not* supersede the earlier one (a second pet,
 a visit, a relative's move, the past): ``wording`` is ``non-update``; the pair is handled
-when the earlier fact holding the old phrase is still active at the end (:mod:`.updates`).
+when the earlier fact holding the old phrase exists and was not superseded (:mod:`.updates`).
 """
 
 from __future__ import annotations
