@@ -204,7 +204,9 @@ def _updates_lines(upd: dict[str, Any]) -> list[str]:
                " (the earlier facts decay first); final = FINAL_UPDATE_PAIRS, written after"
                " the round; the fixes that followed saw its misses; heldout ="
                " updates_heldout (issue h18u), written before its rules and never tuned on,"
-               " with non-updates that must leave the earlier fact active")
+               " with non-updates that must leave the earlier fact active (the rules' design saw"
+               " its misses); fresh = FRESH_UPDATE_PAIRS, written after the rules, never tuned"
+               " on")
     for name, u in upd.items():
         for r in u["rows"]:
             if not r["handled"]:

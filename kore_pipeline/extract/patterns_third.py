@@ -214,9 +214,9 @@ EN.extend([
     (PROF, "+", r"\bI(?:'ve|\s+have)?\s+(?:just\s+|recently\s+|finally\s+)?(?P<pre>turned)\s+"
                 r"(?P<fact>\d{1,3})\b" + _NOT_AMOUNT),
     (PROF, "+", _IM + r"\s+(?:now\s+)?(?=in\s+a\s+(?:relationship|couple)\b)"),
-    (PROF, "+", r"\b(?:I|we)(?:'ve|\s+have)?\s+(?:now\s+|also\s+|just\s+)?(?:have|got|adopted|"
-                r"rescued)\s+(?:a|an)\s+(?:new\s+)?(?=(?:[\w-]+\s+){1,3}?(?:called|named)\s+"
-                + _CAP + r")"),
+    (PROF, "+", r"\b(?:I|we)(?:'ve|\s+have)?\s+(?:now\s+|also\s+)?(?:have|got|adopted|"
+                r"rescued)\s+(?:a|an)\s+(?:new\s+)?(?=(?!" + _any(_PETS) + r"\s)(?:[\w-]+\s+)"
+                r"{1,3}?(?:called|named)\s+" + _CAP + r")"),
     (PROF, "+", r"\b(?:(?:ever\s+)?since|now\s+that)\s+(?:I|we)(?:'ve|\s+have)?\s+(?:got|gotten|"
                 r"come|came|arrived|moved|relocated|settled)\s+(?:back\s+|here\s+|over\s+)?"
                 r"(?:to|in)\s+(?P<fact>" + _NAMED + r")"),

@@ -189,12 +189,15 @@ def _decide(a: dict[str, Any], b: dict[str, Any], guard: bool) -> str:
     another value) or 'apart' (they state different facts: both stay)."""
     if not guard:
         return "merge"
-    slot_a, slot_b = slot_of(a["content"], a["language"]), slot_of(b["content"], b["language"])
-    if supersedes(slot_a, slot_b):
-        later = a if _later(a, b) else b
-        if replaces(slot_a, slot_b, later["content"]):
+    earlier, later = (b, a) if _later(a, b) else (a, b)
+    old = slot_of(earlier["content"], earlier["language"])
+    new = slot_of(later["content"], later["language"])
+    if supersedes(old, new):
+        if replaces(old, new, later["content"]):
             return "supersede"
         return "apart"  # several values of a slot one may hold at once ("fan", "learning")
+    if old is not None and new is not None and old[0] == new[0] and old[1] != new[1]:
+        return "apart"  # "I play tennis" / "I play chess"; "not vegan" / "vegetarian"
     return "apart" if fact_difference(a["content"], b["content"]) is not None else "merge"
 
 
