@@ -240,6 +240,8 @@ IT: list[Row] = [
     (PROF, "+", r"\b(?:io\s+)?(?:ora\s+|adesso\s+)?sono\s+(?=" + OCCUPATIONS["it"] +
                 r"\b)|\b(?:abitiamo|viviamo)\s+(?:a|ad|in)\b|\bci\s+siamo\s+trasferiti\s+"
                 r"(?:a|ad|in)\b|\b(?:ora|adesso)\s+(?:abito|vivo)\s+(?:a|ad|in)\b"),
+    (PROF, "+", r"\bmi\s+sono\s+(?:appena\s+)?trasferit[oa]\s+(?:a|ad|in)\b"
+                r"|\blavoro\s+(?:alla|al|allo|nella|nel)\b"),
 ]
 
 ES: list[Row] = [

@@ -47,7 +47,9 @@ def _rule(lang: str, slot: str, pattern: str) -> None:
 
 
 # Residence.
-_rule("en", "residence", rf"\b(?:I{_NOW}\s+(?:live|reside)\s+in|{_I_AM}{_NOW}\s+"
+_rule("en", "residence", rf"\b(?:I{_NOW}\s+(?:live|reside)\s+in(?:\s+an?\s+(?:[\w-]+\s+){{0,2}}?"
+      rf"(?:flat|house|apartment|studio|village|town|suburb|cottage|bungalow)\s+(?:in|near|"
+      rf"outside(?:\s+of)?))?|{_I_AM}{_NOW}\s+"
       rf"(?:living|based|settled)\s+in|I(?:'ve|’ve|\s+have)?{_NOW}\s+(?:moved|relocated)"
       rf"(?:\s+(?:back|over|here|permanently|abroad|down|up|out|away))?\s+to|my\s+(?:new\s+)?"
       rf"home\s+is\s+(?:now\s+)?in|I(?:'ve|’ve|\s+have)\s+(?:lived|been\s+living)\s+in)"
@@ -208,7 +210,8 @@ _rule("de", "residence", rf"\bseit\s+(?:wir|ich)\s+(?:jetzt\s+)?in\s+{_PLACE}\s+
       rf"wohne|leben|lebe)\b")
 _rule("en", "diet", rf"\bI(?:'ve|’ve|\s+have)\s+been\s+(?:a\s+|an\s+)?(?:strict\s+|fully\s+)?"
       rf"(?P<value>{_DIETS})\b")
-_rule("en", "diet", r"\bI\s+(?:(?:'ll|’ll|will|can|do|now|still)\s+)?eat\s+(?:just\s+|pretty\s+)?"
+_rule("en", "diet", r"\bI(?:'ll|’ll|\s+will|\s+can|\s+do|\s+now|\s+still)?\s+eat\s+(?:just\s+|"
+      r"pretty\s+much\s+)?"
       r"(?P<value>everything|anything|meat)\b")
 _rule("en", "age", r"\bI(?:'ve|’ve|\s+have)?\s+(?:just\s+|recently\s+)?turned\s+"
       r"(?P<value>\d{1,3})\b(?!\s*(?:%|min|mins|minutes?|h|hours?|days?|weeks?|km|kg|miles?))")
@@ -374,7 +377,8 @@ def _slot_of(text: str, language: str | None) -> Slot | None:
             if m is None:
                 continue
             said = m.group("value")
-            if _NEG.search(text[max(0, m.start() - 25): m.start("value") if said else m.end()]):
+            neg = _NEG_PT if lang == "pt" else _NEG  # Portuguese "no" is "in the"
+            if neg.search(text[max(0, m.start() - 25): m.start("value") if said else m.end()]):
                 continue
             value = _clean(said or "")
             name = m.groupdict().get("name")
@@ -412,6 +416,7 @@ def clear_cache() -> None:
 
 _NEG = re.compile(r"\b(?:not|never|don't|don’t|doesn't|didn't|didn’t|no\s+longer|non|no|"
                   r"nicht|kein|não|nao|jamais|pas|nunca)\b", _F)
+_NEG_PT = re.compile(_NEG.pattern.replace("|non|no|", "|non|"), _F)
 
 
 
@@ -427,7 +432,8 @@ def supersedes(old: Slot | None, new: Slot | None) -> bool:
 
 
 _CHANGE = re.compile(r"\b(?:now|nowadays|these\s+days|any\s?more|no\s+longer|instead|"
-                     r"switched|changed|gave\s+up|given\s+up|stopped|quit|anymore)\b", _F)
+                     r"switched|changed|gave\s+up|given\s+up|stopped|quit|anymore|become|"
+                     r"became)\b", _F)
 """Words saying a statement replaces what held before."""
 
 
