@@ -423,12 +423,15 @@ _NEG_PT = re.compile(_NEG.pattern.replace("|non|no|", "|non|"), _F)
 def supersedes(old: Slot | None, new: Slot | None) -> bool:
     """Whether a statement setting ``new`` replaces one setting ``old``: same slot, other
     value; an ending ("not coffee") replaces only what it ends (:func:`.endings.ends`), and
-    a habit (``habit:play``: tennis, chess) only an ending replaces."""
+    a habit (``habit:play``: tennis, chess) replaces only its own ending ("I smoke again")
+    and is replaced only by an ending."""
     if old is None or new is None or old[0] != new[0] or old[1] == new[1]:
         return False
     if endings.is_ending(new[1]):
         return endings.ends(old[1], new[1])
-    return not new[0].startswith(ENDING_ONLY_PREFIX)
+    if not new[0].startswith(ENDING_ONLY_PREFIX):
+        return True
+    return endings.is_ending(old[1]) and endings.ends(new[1], old[1])  # "I smoke again"
 
 
 _CHANGE = re.compile(r"\b(?:now|nowadays|these\s+days|any\s?more|no\s+longer|instead|"
