@@ -208,14 +208,14 @@ EN.extend([
                r"them|you|being)\b)(?P<fact>\w[^.;!?,]{1,100}?)" + _CLAUSE_END),
     (PROF, "-", r"\b(?:I|we)\s+(?:don't|do\s+not)\s+(?=\w[^.;!?]{0,60}?\bany\s?more\b)"
                 r"|\b(?:I|we)\s+(?=no\s+longer\s+\w)"),
-    (PROF, "+", r"\b(?P<pre>I(?:'m|\s+am))\s+(?:now\s+)?(?P<fact>\d{1,3}(?:\s+years?\s+old)?)"
+    (PROF, "+", r"\b(?P<pre>I(?:'m|\s+am))\s+(?:now\s+)?(?P<fact>\d{1,3})(?!\s*years?\s+old)"
                 + _NOT_AMOUNT + r"(?=\s*(?:[.,;!?]|$|now\b|and\b|but\b|so\b|today\b|my\b|"
                 r"I\b|this\b|next\b|in\b))"),
     (PROF, "+", r"\bI(?:'ve|\s+have)?\s+(?:just\s+|recently\s+|finally\s+)?(?P<pre>turned)\s+"
                 r"(?P<fact>\d{1,3})\b" + _NOT_AMOUNT),
     (PROF, "+", _IM + r"\s+(?:now\s+)?(?=in\s+a\s+(?:relationship|couple)\b)"),
     (PROF, "+", r"\b(?:I|we)(?:'ve|\s+have)?\s+(?:now\s+|also\s+)?(?:have|got|adopted|"
-                r"rescued)\s+(?:a|an)\s+(?:new\s+)?(?=(?!" + _any(_PETS) + r"\s)(?:[\w-]+\s+)"
+                r"rescued)\s+(?=(?:a|an)\s+(?:new\s+)?(?!" + _any(_PETS) + r"\s)(?:[\w-]+\s+)"
                 r"{1,3}?(?:called|named)\s+" + _CAP + r")"),
     (PROF, "+", r"\b(?:(?:ever\s+)?since|now\s+that)\s+(?:I|we)(?:'ve|\s+have)?\s+(?:got|gotten|"
                 r"come|came|arrived|moved|relocated|settled)\s+(?:back\s+|here\s+|over\s+)?"
