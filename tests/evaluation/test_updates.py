@@ -77,3 +77,23 @@ def test_endings_age_and_places_said_in_passing_through_the_pipeline(tmp_path: P
     finally:
         searcher.close()
     assert hits and "quit" in hits[0].content and hits[0].status == "active"
+
+
+def test_every_held_out_pair_names_values_its_statements_hold() -> None:
+    """A pair whose old phrase is not in its earlier statement (or new phrase in its later
+    one) could never be handled: the held-out lists are checked as written."""
+    from kore_pipeline.evaluation.updates_heldout import (
+        FRESH_NON_UPDATES,
+        FRESH_UPDATE_PAIRS,
+        HELDOUT_UPDATE_PAIRS,
+        NON_UPDATE,
+        NON_UPDATES,
+    )
+
+    pairs = [*HELDOUT_UPDATE_PAIRS, *NON_UPDATES, *FRESH_UPDATE_PAIRS, *FRESH_NON_UPDATES]
+    for earlier, later, lang, _, new, old, _, wording in pairs:
+        assert old.casefold() in earlier.casefold() and new.casefold() in later.casefold()
+        assert lang in {"en", "it", "es", "fr", "de", "pt"}
+        assert wording in {"explicit", "implicit", NON_UPDATE}
+    assert len(HELDOUT_UPDATE_PAIRS) >= 40 and len(NON_UPDATES) >= 10
+    assert all(p[7] == NON_UPDATE for p in [*NON_UPDATES, *FRESH_NON_UPDATES])
