@@ -326,6 +326,9 @@ _HINT_STARTS = WordStarts([*_HINT_WORDS.split(),
                            *(w.replace("_", " ") for w in _HINT_MORE_WORDS.split())])
 """How every alternative of :data:`_HINT` but "I'm <number>" begins, as a whole word."""
 _HAS_DIGIT = re.compile(r"\d")
+_ANY_JOB = re.compile(r"\s*(?:I|we)\s+(?:(?:my|our)\s+(?:old\s+|current\s+|day\s+)?job|working)"
+                      r"\b", _F)
+"""The ending of a job with no employer a slot can read: "I quit my job (at amazon)"."""
 _RULE_FILTER = LiteralFilter([rx for _, _, rx in _RULES])
 _RULES_OF: dict[str, tuple[int, ...]] = {
     lang: tuple(i for i, rule in enumerate(_RULES) if rule[0] == lang)
@@ -359,6 +362,8 @@ def slot_of(text: str, language: str | None = "en") -> Slot | None:
     for positive in ended:
         if (said := _slot_of(positive, language)) is not None:
             return (said[0], endings.ended_value(said[1]))
+    if ended and _ANY_JOB.match(ended[0]):  # "I quit my job": whatever the employer was
+        return ("employer", endings.ended_value(endings.NO_OBJECT))
     return None if ended else _slot_of(text, language)
 
 

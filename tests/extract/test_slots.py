@@ -182,6 +182,8 @@ def test_a_fact_said_forty_thousand_times_is_still_superseded(tmp_path: Path) ->
 # values said in passing (wordings outside the held-out update pairs).
 @pytest.mark.parametrize(("text", "lang", "slot"), [
     ("I quit my job at Barclays.", "en", ("employer", "not barclays")),
+    ("I quit my job last week.", "en", ("employer", "not")),
+    ("I gave up my day job to paint.", "en", ("employer", "not")),
     ("I stopped using Slack at work.", "en", ("tool:slack", "not slack")),
     ("We gave up eating meat.", "en", ("habit:eat", "not meat")),
     ("I don't cycle to work anymore.", "en", ("habit:cycle", "not")),
@@ -267,3 +269,11 @@ def test_household_facts_said_with_we_are_the_speaker_s(tmp_path: Path) -> None:
     active = _active(conn)
     assert "We have a border collie called Skye" in active
     assert "We live in Harrogate" not in active and "Since we got to Whitby" in active
+
+
+def test_quitting_a_job_of_no_named_employer_ends_the_employer(tmp_path: Path) -> None:
+    conn = connect(tmp_path / "k.sqlite")
+    _say(conn, "I work at Ikea.", "m1", "2026-01-10T09:00:00Z")
+    _say(conn, "I quit my job yesterday!", "m2", "2026-05-10T09:00:00Z")
+    active = _active(conn)
+    assert "I work at Ikea" not in active and "I quit my job yesterday" in active
