@@ -246,7 +246,9 @@ _OBJECT_STOP = (r"about|around|in|on|at|for|with|every|each|daily|twice|once|mos
                 r"whenever|if|or|the|a|an|my|our|some|really|quite|very|way")
 _rule("en", "habit", rf"\b(?:I|we){_NOW}(?:\s+(?:usually|often|always|regularly|normally|"
       rf"sometimes|occasionally|still|also))?\s+(?P<name>{_HABIT_VERBS})\b(?:\s+(?:(?:a|an|the|"
-      rf"my|our|some)\s+)?(?P<value>(?!(?:{_OBJECT_STOP})\b)[a-z][\w'’-]*))?")
+      rf"my|our|some|\d+|one|two|three|four|five|six|several|a\s+few|lots|a\s+lot|plenty|"
+      rf"cups?|glass(?:es)?|bottles?|pints?|cans?|mugs?|of)\s+)*(?P<value>(?!(?:{_OBJECT_STOP})"
+      rf"\b)[a-z][\w'’-]*))?")
 ENDING_ONLY_PREFIX = "habit:"
 """Slots one may hold several values of at once that only a statement ending one replaces
 ("I play tennis" and "I play chess"; "I don't play tennis anymore" ends the first)."""
