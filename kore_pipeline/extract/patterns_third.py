@@ -196,11 +196,13 @@ EN: list[Row] = [
 # passing ("since we got to Gdansk", "ever since moving to Seattle", "we packed up and moved
 # to", "I started at Klarna"), eating everything, "I've become a … fan", "my hobby is",
 # "I use a <phone>".
-_NAMED = _CAP + r"[\w'.&-]*(?:\s+" + _CAP + r"[\w'.&-]*){0,3}"
+_NAMED = _CAP + r"[\w'.&-]*(?:\s+(?!I\b)" + _CAP + r"[\w'.&-]*){0,3}"
 _CLAUSE_END = (r"(?=\s*(?:[.;!?,]|$)|\s+(?:because|but|so|since|as|though|although|and\s+"
                r"(?:I|we|now|then))\b)")
 _NOT_AMOUNT = (r"(?!\s*(?:%|min|mins|minutes?|h|hours?|days?|weeks?|months?|km|kg|miles?|times|"
                r"percent|euros?|dollars?|pounds?|foot|feet|ft|cm|inches|degrees|stone|lbs?)\b)")
+_ARRIVED = (r"(?:I|we)(?:'ve|\s+have)?\s+(?:got|gotten|come|came|arrived|moved|relocated|"
+            r"settled)\s+(?:back\s+|here\s+|over\s+)?(?:to|in)\s+(?P<fact>" + _NAMED + r")")
 EN.extend([
     (HAB, "+", r"\b(?:I|we)(?:'ve|\s+have)?\s+(?:just\s+|finally\s+|recently\s+|completely\s+|"
                r"totally\s+|actually\s+|also\s+)?(?P<pre>stopped|quit|gave\s+up|given\s+up)\s+"
@@ -210,7 +212,7 @@ EN.extend([
     (PROF, "-", r"\b(?:I|we)\s+(?:don't|do\s+not)\s+(?!(?:really\s+)?\w+\s+(?:it|that|this|them|"
                 r"as\s+much|much|anything)\b)(?=\w[^.;!?]{0,60}?\bany\s?more\b)"
                 r"|\b(?:I|we)\s+(?=no\s+longer\s+\w)"),
-    (PROF, "+", r"\b(?P<pre>I(?:'m|\s+am))\s+(?:now\s+)?(?P<fact>\d{1,3})(?!\s*years?\s+old)"
+    (PROF, "+", r"\b(?P<pre>I(?:'m| am))\s+(?:now\s+)?(?P<fact>\d{1,3})(?!\s*years?\s+old)"
                 + _NOT_AMOUNT + r"(?=\s*(?:[.,;!?]|$|now\b|and\b|but\b|so\b|today\b|my\b|"
                 r"I\b|this\b|next\b|in\b))"),
     (PROF, "+", r"\bI(?:'ve|\s+have)?\s+(?:just\s+|recently\s+|finally\s+)?(?P<pre>turned)\s+"
@@ -219,9 +221,8 @@ EN.extend([
     (PROF, "+", r"\b(?:I|we)(?:'ve|\s+have)?\s+(?:now\s+|also\s+)?(?:have|got|adopted|"
                 r"rescued)\s+(?=(?:a|an)\s+(?:new\s+)?(?!" + _any(_PETS) + r"\s)(?:[\w-]+\s+)"
                 r"{1,3}?(?:called|named)\s+" + _CAP + r")"),
-    (PROF, "+", r"\b(?:(?:ever\s+)?since|now\s+that)\s+(?:I|we)(?:'ve|\s+have)?\s+(?:got|gotten|"
-                r"come|came|arrived|moved|relocated|settled)\s+(?:back\s+|here\s+|over\s+)?"
-                r"(?:to|in)\s+(?P<fact>" + _NAMED + r")"),
+    (PROF, "+", r"\b(?:ever\s+)?since\s+" + _ARRIVED),
+    (PROF, "+", r"\bnow that\s+" + _ARRIVED),
     (PROF, "+", r"\b(?:ever\s+)?since\s+(?:moving|relocating|coming|getting)\s+(?:back\s+|"
                 r"here\s+|over\s+)?to\s+(?P<fact>" + _NAMED + r")"),
     (PROF, "+", r"\b(?:I|we)\s+(?:[\w']+\s+){1,3}?and\s+(?:moved|relocated)(?:\s+(?:back|over|"
