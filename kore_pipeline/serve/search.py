@@ -39,7 +39,7 @@ from kore_pipeline.store.db import connect_reader, get_meta, transaction
 from kore_pipeline.store.sqlfiles import load_sql
 from kore_pipeline.text.normalize import fold
 from kore_pipeline.text.stopwords import is_stopword
-from kore_pipeline.text.when import TimeWindow, query_window, without_phrase
+from kore_pipeline.text.when import TimeWindow, question_window, without_phrase
 from kore_pipeline.timeutil import iso, parse_ts, resolve_now
 
 log = logging.getLogger(__name__)
@@ -527,7 +527,7 @@ class Searcher:
 
         try:
             asked = named_query(query, self.subjects(owner, version))
-            window = query_window(asked.text, clock) if self.settings.time_boost > 0 else None
+            window = question_window(asked.text, clock) if self.settings.time_boost > 0 else None
             text = without_phrase(asked.text, window) if window else asked.text
             ranks = self._ranks(text, owner, where, params, n, index, mode,
                                 allowed if version is not None else None)

@@ -26,7 +26,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-__all__ = ["TimeWindow", "query_window", "without_phrase"]
+__all__ = ["TimeWindow", "asks", "question_window", "query_window", "without_phrase"]
 
 
 @dataclass(frozen=True)
@@ -260,6 +260,33 @@ def query_window(query: str, now: datetime) -> TimeWindow | None:
         if window is not None and window[0] < window[1]:
             found.append((kind, TimeWindow(window[0], window[1], m.group(0), m.span())))
     return next((w for kind, w in found if kind in _ABSOLUTE), found[0][1] if found else None)
+
+
+MAX_QUESTION_WORDS = 40
+"""Longer text is a conversation used as a query (a prompt's context), not a question."""
+_ASKING = re.compile(
+    r"^\W*(?:what|when|where|who|whom|whose|which|how|why|did|do|does|was|were|is|are|have|has|"
+    r"had|can|could|would|will|should|show|list|tell|find|remind|recall|give|summari[sz]e|"
+    r"cosa|che|quando|dove|chi|come|perché|perche|quale|quali|quanti|quante|mostrami|dimmi|"
+    r"qué|que|cuándo|cuando|dónde|donde|quién|quien|cómo|como|cuál|cual|cuántos|muéstrame|"
+    r"dime|qu'est-ce|quand|où|qui|comment|pourquoi|quel|quelle|quels|quelles|montre|"
+    r"wann|wo|wer|wie|warum|welche[nmrs]?|zeig|sag|o\s+que|onde|quem|qual|quais|porque|"
+    r"mostra|diga)(?![\w'])", re.IGNORECASE)
+
+
+def asks(query: str) -> bool:
+    """Whether ``query`` is a question or a request ("what did I say yesterday?", "show me
+    last week's notes"), short enough to be one; a time phrase in a statement ("I went to the
+    park yesterday", a conversation searched for context) is when *that* happened."""
+    text = query.strip()
+    if len(text.split()) > MAX_QUESTION_WORDS:
+        return False
+    return text.endswith("?") or text.startswith("¿") or _ASKING.match(text) is not None
+
+
+def question_window(query: str, now: datetime) -> TimeWindow | None:
+    """:func:`query_window` of a query that :func:`asks`, else None."""
+    return query_window(query, now) if asks(query) else None
 
 
 def without_phrase(query: str, window: TimeWindow) -> str:

@@ -51,6 +51,9 @@ def test_yesterday_finds_what_was_said_yesterday(dentist_home: KoreSettings,
         assert _sources(hits)[0] == "m3"               # said yesterday, without "dentist"
         assert hits[0].explain["in_time_window"] == "yesterday"
         assert "x1" not in _sources(hits)              # the window never crosses owners
+        told = searcher.search("I was at the dentist yesterday and my tooth still hurts.",
+                               "team-alpha", now=NOW, reinforce=False)
+        assert all("in_time_window" not in h.explain for h in told)   # a statement: its time
         older = searcher.search("what did the dentist say in June?", "team-alpha", now=NOW,
                                 reinforce=False)
         assert _sources(older)[0] == "m1"

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from kore_pipeline.text.when import query_window, without_phrase
+from kore_pipeline.text.when import asks, query_window, question_window, without_phrase
 
 NOW = datetime(2026, 12, 1, 15, 0, tzinfo=UTC)  # a Tuesday
 
@@ -103,3 +103,18 @@ def test_absolute_phrases_do_not_depend_on_the_clock(phrase: str, clock: datetim
     a = query_window(f"what happened {phrase}?", clock.replace(tzinfo=UTC))
     b = query_window(f"what happened {phrase}?", NOW)
     assert a is not None and b is not None and (a.start, a.end) == (b.start, b.end)
+
+
+@pytest.mark.parametrize(("query", "asked"), [
+    ("What did I say about the dentist yesterday?", True),
+    ("show me what we decided last week", True),
+    ("cosa ho detto ieri", True),
+    ("¿qué dije ayer", True),
+    ("wann war ich letzten Monat beim Arzt", True),
+    ("I went to the park yesterday and felt a bit sad.", False),   # a statement
+    ("Yesterday I told my sister about the move.", False),
+    (" ".join(["what"] + ["word"] * 45) + "?", False),              # a conversation, not a question
+])
+def test_only_a_question_or_request_names_when_it_was_said(query: str, asked: bool) -> None:
+    assert asks(query) is asked
+    assert (question_window(query, NOW) is not None) is asked
