@@ -19,6 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import lru_cache, partial
 
+from kore_pipeline.extract.chat import chat_regex, dropped_subject
 from kore_pipeline.extract.patterns_lang import (
     ANAPHORA,
     ARTICLES,
@@ -74,7 +75,8 @@ class _Pattern:
 
 _FLAGS = re.IGNORECASE | re.UNICODE
 _PATTERNS: tuple[_Pattern, ...] = tuple(
-    _Pattern(f"{lang}:{i}", lang, cat, pol, re.compile(rx, _FLAGS))
+    _Pattern(f"{lang}:{i}", lang, cat, pol,
+             re.compile(chat_regex(rx) if lang == "en" else rx, _FLAGS))
     for lang, rows in TABLE.items()
     for i, (cat, pol, rx) in enumerate(rows)
 )
@@ -505,38 +507,35 @@ def extract_facts(text: str, language: str | None = None) -> list[Fact]:
     return out
 
 
-_DROPPED_I = re.compile(
-    r"^(?:(?:honestly|well|so|oh|yeah|also|ok|okay|anyway|btw|lol|omg|haha|update),?:?\s+)*"
-    r"(?=(?:just|recently|finally|also|actually)?\s*(?:got|bought|moved|relocated|started|began|"
-    r"adopted|joined|switched|became|quit|signed\s+up|booked|took\s+up|picked\s+up)\s)",
-    _FLAGS)
-"""Where a chat sentence drops its "I" before a life event: "Just got an iPhone 15", "Moved
-to Berlin last month", "Started at Spotify on Monday"."""
-
-
-def _dropped_i_at(text: str, lang: str) -> int:
-    """Where an English chat sentence dropped its "I" (:data:`_DROPPED_I`), else -1."""
-    m = _DROPPED_I.match(text) if lang == "en" else None
-    return m.end() if m else -1
+def _dropped_i_at(text: str, lang: str) -> tuple[int, str] | None:
+    """Where an English chat sentence dropped its subject and which ("I" or "I'm"), else
+    None (:data:`chat.DROPPED_SUBJECT`)."""
+    return dropped_subject(text) if lang == "en" else None
 
 
 def with_subject(text: str, lang: str) -> str:
-    """``text`` with the "I" an English chat sentence dropped put back ("Moved to Berlin" ->
-    "I Moved to Berlin"); other text as it is. Slots read facts this way."""
-    at = _dropped_i_at(text, lang)
-    return f"{text[:at]}I {text[at:]}" if at >= 0 else text
+    """``text`` with the subject an English chat sentence dropped put back ("Moved to Berlin"
+    -> "I Moved to Berlin", "allergic to cats" -> "I'm allergic to cats"); other text as it
+    is. Slots read facts this way."""
+    got = _dropped_i_at(text, lang)
+    if got is None:
+        return text
+    at, subject = got
+    return f"{text[:at]}{subject} {text[at:]}"
 
 
 def _dropped_i_facts(sent: str, doc_lang: str) -> tuple[Fact, ...] | None:
-    """Facts of an English sentence that drops its "I" (:data:`_DROPPED_I`), read as if it
-    said it; their content stays as said. None when the sentence is no such one."""
-    at = _dropped_i_at(sent, doc_lang)
-    if at < 0:
+    """Facts of an English sentence that drops its subject (:data:`chat.DROPPED_SUBJECT`),
+    read as if it said it; their content stays as said. None when the sentence is no such
+    one."""
+    got = _dropped_i_at(sent, doc_lang)
+    if got is None:
         return None
-    said = sent[at:]
-    facts = _sentence_facts(f"{sent[:at]}I {said}", doc_lang)
-    return tuple(replace(f, content=f.content[2:]) if f.content.startswith("I ")
-                 and said.startswith(f.content[2:]) else f for f in facts)
+    at, subject = got
+    said, head = sent[at:], f"{subject} "
+    facts = _sentence_facts(f"{sent[:at]}{head}{said}", doc_lang)
+    return tuple(replace(f, content=f.content[len(head):]) if f.content.startswith(head)
+                 and said.startswith(f.content[len(head):]) else f for f in facts)
 
 
 @lru_cache(maxsize=32768)

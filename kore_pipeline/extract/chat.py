@@ -1,0 +1,73 @@
+"""English as people type it in chats, read by the trigger regexes without rewriting the text.
+
+* **Contractions without the apostrophe** ("im", "ive", "dont", "cant", "wont", "youre" …): the
+  English trigger regexes are compiled with their apostrophe optional (:func:`chat_regex`),
+  so a fact's span and content stay positions of the text as said. Only the contractions
+  whose apostrophe-less form is no other English word are read so: "n't" (dont, doesnt,
+  didnt, cant, wont, isnt, arent, wasnt, havent, hasnt, wouldnt, couldnt, shouldnt), "'m"
+  ("im"), "'ve" ("ive", "weve"), "you're", "they're", "that's", "there's", "what's". "ill",
+  "id", "were", "well", "shell", "hell", "wed", "its" and "lets" are real words and stay
+  what they are (a trigger needing "I'll" or "we're" does not match them).
+* **gonna / wanna / gotta** read as "going to" / "want to" / "got to" wherever a trigger
+  spells those out.
+* **Dropped subjects**: a sentence that starts (after an interjection) with a preference or
+  state with its "I" / "I'm" left out ("not a fan of horror movies", "big fan of Radiohead",
+  "love a good thunderstorm", "can't stand reality TV", "allergic to cats") is read as if it
+  said it (:data:`DROPPED_SUBJECT`); the content stays as said.
+"""
+
+from __future__ import annotations
+
+import re
+
+_SOURCE_FORMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(a), b) for a, b in (
+        (r"'ve\\s\+got\\s\+to(?![a-z])", r"(?:(?:'ve|ve)\\s+got\\s+to|(?:(?:'ve|ve)\\s+|\\s+)gotta)"),
+        (r"n't", r"(?:n't|nt)"),
+        (r"'m(?![a-z])", r"(?:'m|m)"),
+        (r"'ve(?![a-z])(?!\|ve\))", r"(?:'ve|ve)"),
+        (r"\b(you|they)'re(?![a-z])", r"\1(?:'re|re)"),
+        (r"\b(that|there|what)'s(?![a-z])", r"\1(?:'s|s)"),
+        (r"going\\s\+to(?![a-z])", r"(?:going\\s+to|gonna)"),
+        (r"want\\s\+to(?![a-z])", r"(?:want\\s+to|wanna)"),
+        (r"(?<!\))\\s\+got\\s\+to(?![a-z])", r"\\s+(?:got\\s+to|gotta)"),
+    ))
+"""(regex over a trigger's source, its replacement): each makes one chat spelling optional.
+The source is regex text, so ``\\s+`` is matched as the four characters it is."""
+
+
+def chat_regex(source: str) -> str:
+    """An English trigger regex that also reads the chat spellings of its contractions and of
+    "going to" / "want to" / "got to" (a regex source in, a regex source out)."""
+    for rx, repl in _SOURCE_FORMS:
+        source = rx.sub(repl, source)
+    return source
+
+
+DROPPED_SUBJECT = re.compile(
+    r"^(?:(?:honestly|well|so|oh|yeah|also|ok|okay|anyway|btw|lol|omg|haha|update|ngl|tbh|"
+    r"tbf|imo|ugh|man|dude|srsly|seriously|but|and),?:?\s+)*"
+    r"(?:(?P<i>(?=(?:just|recently|finally|also|actually)?\s*(?:got|bought|moved|relocated|"
+    r"started|began|adopted|joined|switched|became|quit|signed\s+up|booked|took\s+up|"
+    r"picked\s+up)\s|(?:really\s+|absolutely\s+|totally\s+|kinda\s+|honestly\s+)?(?:love|"
+    r"adore|hate|loathe|despise|dislike|prefer|ca(?:n't|nt)\s+stand|usually|normally|"
+    r"typically)\s))"
+    r"|(?P<im>(?=(?:not\s+(?:really\s+|very\s+|that\s+|too\s+|so\s+)?(?:a\s+)?(?:big\s+|huge\s+)?"
+    r"fan\s+of|(?:a\s+)?(?:big|huge|massive|great)\s+fan\s+of|(?:really|so|super|very|totally)"
+    r"\s+into|not\s+(?:really\s+)?into|obsessed\s+with|(?:severely\s+|mildly\s+|very\s+|so\s+)?"
+    r"allergic\s+to|lactose[-\s]intolerant|originally\s+from)\s)))",
+    re.IGNORECASE)
+"""Where an English chat sentence dropped its subject: ``i`` before a verb ("Just got an iPhone
+15", "Moved to Berlin last month", "love a good thunderstorm", "can't stand reality TV",
+"usually go to bed around 1am"), ``im`` before a state ("not a fan of horror movies", "big
+fan of Radiohead", "really into bouldering", "allergic to cats"). Not "like" ("like I said"),
+"enjoy", "always", "never", "don't" (imperatives: "enjoy your day", "always answer in
+English", "don't worry"), nor "I'll"/"I'd" forms."""
+
+
+def dropped_subject(text: str) -> tuple[int, str] | None:
+    """Where an English chat sentence dropped its subject and which ("I" or "I'm"), or None."""
+    m = DROPPED_SUBJECT.match(text)
+    if not m:
+        return None
+    return m.end(), "I" if m.group("i") is not None else "I'm"
