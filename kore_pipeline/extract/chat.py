@@ -51,7 +51,7 @@ DROPPED_SUBJECT = re.compile(
     r"started|began|adopted|joined|switched|became|quit|signed\s+up|booked|took\s+up|"
     r"picked\s+up)\s|(?:really\s+|absolutely\s+|totally\s+|kinda\s+|honestly\s+)?(?:love|"
     r"adore|hate|loathe|despise|dislike|prefer|ca(?:n't|nt)\s+stand|usually|normally|"
-    r"typically)\s))"
+    r"typically)\s+(?!(?:when|how|what|it|that|this|you|u|ya|to|love|hate)\b)))"
     r"|(?P<im>(?=(?:not\s+(?:really\s+|very\s+|that\s+|too\s+|so\s+)?(?:a\s+)?(?:big\s+|huge\s+)?"
     r"fan\s+of|(?:a\s+)?(?:big|huge|massive|great)\s+fan\s+of|(?:really|so|super|very|totally)"
     r"\s+into|not\s+(?:really\s+)?into|obsessed\s+with|(?:severely\s+|mildly\s+|very\s+|so\s+)?"
@@ -60,7 +60,8 @@ DROPPED_SUBJECT = re.compile(
 """Where an English chat sentence dropped its subject: ``i`` before a verb ("Just got an iPhone
 15", "Moved to Berlin last month", "love a good thunderstorm", "can't stand reality TV",
 "usually go to bed around 1am"), ``im`` before a state ("not a fan of horror movies", "big
-fan of Radiohead", "really into bouldering", "allergic to cats"). Not "like" ("like I said"),
+fan of Radiohead", "really into bouldering", "allergic to cats"). Not "love it / that / you",
+"hate when …", "hate to say", nor "like" ("like I said"),
 "enjoy", "always", "never", "don't" (imperatives: "enjoy your day", "always answer in
 English", "don't worry"), nor "I'll"/"I'd" forms."""
 

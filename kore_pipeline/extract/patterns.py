@@ -125,6 +125,8 @@ _SENT_SPLIT = re.compile(r"(?<=[.!?…])[\"')\]»”]*\s+|\s*\n+\s*")
 _CLAUSE_SPLIT = re.compile(  # every split starts at a space, ";" or ",": test that first
     r"(?=[\s;,])(?:\s*;\s*"
     r"|,?\s+(?=(?:but|however|whereas|ma|però|pero|mais|aber|sondern|mas|porém)\b)"
+    r"|,?\s+(?:and|so)\s+(?=(?:i|im|ive)\b|i')"  # English "and i": no Italian article "e i"
+    r"|,?\s+and\s+then\s+"  # a chat's run-on: "got a new job and then moved to Leeds"
     r"|,?\s+(?:and|so|e|y|et|und)\s+(?=(?:(?-i:I)\b|(?-i:I)'|we\b|my\b|io\b|ho\b|sono\b|lavoro\b|"
     r"vivo\b|abito\b|preferisco\b|non\s+mi\b|yo\b|tengo\b|soy\b|trabajo\b|prefiero\b|"
     r"no\s+me\b|me\s+llamo\b|je\b|j'|ich\b|wir\b|eu\b|tenho\b|sou\b|moro\b|trabalho\b|"
@@ -146,7 +148,8 @@ _COMMA_TAIL_WORDS = 4
 _COMMA_STARTER_TEXT = (
     "so which because since then as that it's that's this nobody not never starting with in "
     "unless if and especially c'est donc parce car è quindi perché mai non che es porque pero "
-    "ist weil denn é então nunca mas don't dont though tbh honestly lol haha loving"
+    "ist weil denn é então nunca mas don't dont though tbh honestly lol haha loving im ive its "
+    "thats ngl btw"
 )
 _COMMA_STARTERS = frozenset(_COMMA_STARTER_TEXT.split())
 _END_PUNCT = ".!?…;:"  # "…, honestly." starts a new thought as "…, honestly, …" does
@@ -549,7 +552,11 @@ def _sentence_facts(sent: str, doc_lang: str) -> tuple[Fact, ...]:
         return dropped
     guess = _Lazy(partial(guess_language, sent, default=doc_lang))
     out: list[Fact] = []
-    for clause in _CLAUSE_SPLIT.split(sent) if _may_split(sent) else (sent,):
-        if clause.strip():
-            out.extend(_clause_facts(clause.strip(), guess))
+    for i, clause in enumerate(_CLAUSE_SPLIT.split(sent) if _may_split(sent) else (sent,)):
+        clause = clause.strip()
+        if not clause:
+            continue
+        # a later clause may drop its subject too: "…, but moved to Leeds", "… and then moved"
+        later = _dropped_i_facts(clause, doc_lang) if i else None
+        out.extend(later if later is not None else _clause_facts(clause, guess))
     return tuple(out)

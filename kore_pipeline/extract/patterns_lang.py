@@ -115,8 +115,8 @@ TABLE: dict[str, list[tuple[str, str, str]]] = {
             r"in\s+(?:the\s+)?(?:army|navy|military|marines|air\s+force|a\s+band|college|"
             r"university)"
             r" in\s+(?:middle|high|grad|law|medical|nursing)\s+school") + r"\b)"),
-        (PROF, "+", r"\bI(?:\s+(?:really|also))?\s+(?:want|hope|plan|'d\s+like|would\s+like)\s+"
-                    r"to\s+(?=(?:be|become)\s+(?:a|an)\b|(?:retire|travel|move|study|open|start)\b)"
+        (PROF, "+", r"\bI(?:\s+(?:really|also))?\s+(?:want\s+to|hope\s+to|plan\s+to|'d\s+like\s+to|"
+                    r"would\s+like\s+to)\s+(?=(?:be|become)\s+(?:a|an)\b|(?:retire|travel|move|study|open|start)\b)"
                     r"|\bmy\s+(?:dream|goal)\s+is\b"),
         (PROF, "+", r"^(?:(?:oh|well|yes|yeah|no|also|and|so),?\s+)?my\s+(?=" + _any(
             r"wife husband partner boyfriend girlfriend fianc[ée]e? sons? daughters? kids children "
@@ -423,7 +423,13 @@ for _lang, _rows in THIRD_ROWS.items():  # third round (the blind list): after t
 BOUNDARIES: dict[str, tuple[tuple[str, ...], str]] = {
     "en": (("but", "however", "although", "though", "because", "whereas", "unless", r"so\s+that",
             r"which\s+means", r"since\s+(?=it|they|we|I)"),
-           r"|,?\s+(?:and|so)\s+(?=I\b|I'|we\b|my\b)"),
+           r"|,?\s+(?:and|so)\s+(?=I\b|I'|we\b|my\b|im\b|ive\b)"
+           # a chat's run-on "…, so no more rain for me", "… and then moved to Leeds": a "so"
+           # that is no degree word ("so much", "so good") starts a new thought
+           r"|,?\s+and\s+then\b|,\s*so\b|\s+so\s+(?!(?:much|many|far|long|well|good|bad|"
+           r"badly|hard|often|little|few|very|freaking|damn|incredibly|sure|glad|happy|excited|"
+           r"proud|grateful|tired|busy|lucky|bad|cool|nice|into|in\s+love|fun|yummy|tasty|"
+           r"delicious|cute|beautiful|relaxing|addictive|underrated|overrated|wrong|true)\b)"),
     "it": (("ma", "però", "perché", r"anche\s+se", "mentre", "quindi", "invece", "siccome"),
            r"|,?\s+e\s+(?=(?:io|ho|sono|non|mi|ci)\b)"),
     "es": (("pero", "porque", "aunque", r"así\s+que", "mientras", "sino"),
@@ -462,7 +468,8 @@ LEADING_FILLER = ("really", "to", "that", "che", "que", "dass", "molto", "tanto"
                   "io", "eu", "ich")
 TRAILING_FILLER = (
     r"a\s+lot", r"very\s+much", r"so\s+much", "too", r"as\s+well", "also", "really", "anyway",
-    "actually", "though", "then", r"for\s+now", "please", "lol", "haha", "molto", "tanto",
+    "actually", "though", "then", r"for\s+now", "please", "lol", "haha", "tbh", "ngl", "btw",
+    "imo", "tho", "lmao", "molto", "tanto",
     r"un\s+sacco", "anche", "comunque", "davvero", "mucho", "muchísimo", "también",
     r"la\s+verdad", "beaucoup", "aussi", "vraiment", "sehr", "auch", "wirklich", "gerne", "gern",
     r"zu\s+verwenden", r"zu\s+benutzen", r"zu\s+nutzen", "muito", "também", "demais",
@@ -472,6 +479,7 @@ TRAILING_FILLER = (
 TIME_FILLER = (  # when it is true, not what: "I'm a Mets fan now" states "Mets fan"
     # lower case only: "I love Apocalypse Now" keeps its title
     "now", r"right\s+now", "nowadays", r"these\s+days", r"at\s+the\s+moment", "currently",
+    "atm", "rn", r"as\s+of\s+now", "originally",  # chat: "based in Leeds atm", "from Brazil originally"
     "adesso", "ormai", "ahora", r"hoy\s+en\s+día", "maintenant", r"en\s+ce\s+moment",
     "désormais", "jetzt", "mittlerweile", "inzwischen", "agora", r"hoje\s+em\s+dia",
     # ... or since when: "I took up pottery last year" states "pottery"
@@ -493,6 +501,7 @@ LIST_CONJUNCTIONS: dict[str, tuple[str, ...]] = {
 _SET_TEXT = (
     # a list piece opening with one of these starts a new clause, not an item
     "i i'm i've i'd i'll it its you you're we we're they they're he she there there's what "
+    "im ive youre theyre theres "
     "especially like plus even io ho sono yo soy je j'ai c'est ich es eu",
     # a fact made only of these says nothing ("do those things", "all of them too")
     "to do doing those these that this it them things thing stuff all of the same similar a lot "
