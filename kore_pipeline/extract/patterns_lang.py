@@ -467,7 +467,7 @@ LEADING_FILLER = ("really", "to", "that", "che", "que", "dass", "molto", "tanto"
                   "bien", "beaucoup", "sehr", "muito", "bastante", "nada", "niente", "je", "yo",
                   "io", "eu", "ich")
 TRAILING_FILLER = (
-    r"a\s+lot", r"very\s+much", r"so\s+much", "too", r"as\s+well", "also", "really", "anyway",
+    r"a\s+lot", r"very\s+much", r"so\s+much", r"so\s+badly", r"so\s+bad", "too", r"as\s+well", "also", "really", "anyway",
     "actually", "though", "then", r"for\s+now", "please", "lol", "haha", "tbh", "ngl", "btw",
     "imo", "tho", "lmao", "molto", "tanto",
     r"un\s+sacco", "anche", "comunque", "davvero", "mucho", "muchísimo", "también",
