@@ -72,3 +72,23 @@ def dropped_subject(text: str) -> tuple[int, str] | None:
     if not m:
         return None
     return m.end(), "I" if m.group("i") is not None else "I'm"
+
+
+_STANDARD = {
+    "im": "i'm", "ive": "i've", "weve": "we've", "youve": "you've", "theyve": "they've",
+    "youre": "you're", "theyre": "they're", "thats": "that's", "theres": "there's",
+    "whats": "what's", "gonna": "going to", "wanna": "want to", "gotta": "got to",
+    **{f"{w}nt": f"{w}n't" for w in ("do", "does", "did", "ca", "wo", "is", "are", "was",
+                                     "were", "have", "has", "had", "would", "could", "should")},
+}
+_STANDARD_RX = re.compile(r"\b(?:" + "|".join(_STANDARD) + r")\b", re.IGNORECASE)
+
+
+def standard_spelling(text: str) -> str:
+    """``text`` with the chat spellings :func:`chat_regex` reads put in their standard form
+    ("im vegan" -> "i'm vegan", "dont" -> "don't", "gonna" -> "going to"); the ambiguous
+    real words stay. For readers that match the standard form only (the slots); a fact's
+    content keeps what was said."""
+    if not _STANDARD_RX.search(text):
+        return text
+    return _STANDARD_RX.sub(lambda m: _STANDARD[m.group().lower()], text)

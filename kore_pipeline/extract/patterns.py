@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import lru_cache, partial
 
-from kore_pipeline.extract.chat import chat_regex, dropped_subject
+from kore_pipeline.extract.chat import chat_regex, dropped_subject, standard_spelling
 from kore_pipeline.extract.patterns_lang import (
     ANAPHORA,
     ARTICLES,
@@ -525,6 +525,14 @@ def with_subject(text: str, lang: str) -> str:
         return text
     at, subject = got
     return f"{text[:at]}{subject} {text[at:]}"
+
+
+def slot_text(content: str, lang: str) -> str:
+    """What the slots read of a fact's content: its dropped subject put back
+    (:func:`with_subject`) and, in English, chat spellings in their standard form ("im a
+    teacher" -> "i'm a teacher")."""
+    text = with_subject(content, lang)
+    return standard_spelling(text) if lang == "en" else text
 
 
 def _dropped_i_facts(sent: str, doc_lang: str) -> tuple[Fact, ...] | None:

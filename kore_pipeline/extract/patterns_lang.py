@@ -424,12 +424,11 @@ BOUNDARIES: dict[str, tuple[tuple[str, ...], str]] = {
     "en": (("but", "however", "although", "though", "because", "whereas", "unless", r"so\s+that",
             r"which\s+means", r"since\s+(?=it|they|we|I)"),
            r"|,?\s+(?:and|so)\s+(?=I\b|I'|we\b|my\b|im\b|ive\b)"
-           # a chat's run-on "…, so no more rain for me", "… and then moved to Leeds": a "so"
-           # that is no degree word ("so much", "so good") starts a new thought
-           r"|,?\s+and\s+then\b|,\s*so\b|\s+so\s+(?!(?:much|many|far|long|well|good|bad|"
-           r"badly|hard|often|little|few|very|freaking|damn|incredibly|sure|glad|happy|excited|"
-           r"proud|grateful|tired|busy|lucky|bad|cool|nice|into|in\s+love|fun|yummy|tasty|"
-           r"delicious|cute|beautiful|relaxing|addictive|underrated|overrated|wrong|true)\b)"),
+           # a chat's run-on: "…, so no more rain for me", "… so the commute is long", "… and
+           # then moved to Leeds" (not the "so" of degree: "so peaceful", "so much")
+           r"|,?\s+and\s+then\b|,\s*so\b|\s+so\s+(?=(?:i|im|ive|we|my|it|its|that|thats|there|"
+           r"theres|this|now|no|yeah|you|u|youre|he|she|they|the|everything|nothing|anyway|idk|"
+           r"then)\b|i')"),
     "it": (("ma", "però", "perché", r"anche\s+se", "mentre", "quindi", "invece", "siccome"),
            r"|,?\s+e\s+(?=(?:io|ho|sono|non|mi|ci)\b)"),
     "es": (("pero", "porque", "aunque", r"así\s+que", "mientras", "sino"),

@@ -11,8 +11,13 @@ from hypothesis import strategies as st
 
 from kore_pipeline.evaluation.coverage import case_list_figures
 from kore_pipeline.evaluation.coverage_chat import CHAT_NEGATIVE, CHAT_POSITIVE
+from kore_pipeline.extract.chat import standard_spelling
+from kore_pipeline.extract.facts import extract_memories
 from kore_pipeline.extract.patterns import Fact, extract_facts, with_subject
+from kore_pipeline.ingest.reader import normalise
+from kore_pipeline.settings import KoreSettings
 from tests.extract.faithful import unclean_reason
+from tests.helpers import message
 
 
 def _said(facts: list[Fact]) -> list[tuple[str, str, str]]:
@@ -119,6 +124,7 @@ def test_a_run_on_ends_the_fact_at_so_or_and_then(head: str, joint: str, rest: s
     ("I love Radiohead so much", "Radiohead"),
     ("I hate mornings so badly", "mornings"),
     ("i love sushi so so much", "sushi"),
+    ("I always find them so peaceful.", "find them so peaceful"),
     ("I'm a huge fan of Blur, so good", "Blur"),
 ])
 def test_a_so_of_degree_does_not_end_the_fact(text: str, fact: str) -> None:
@@ -169,3 +175,25 @@ def test_a_dropped_subject_is_only_read_in_english() -> None:
 def test_chat_list_figures_hold() -> None:
     figures = case_list_figures(extract_facts, CHAT_POSITIVE, CHAT_NEGATIVE)
     assert figures["covered"] >= 51 and figures["false_facts"] <= 1, figures["missed"]
+
+
+@pytest.mark.parametrize(("text", "slot"), [
+    ("im a nurse", ("job", "nurse")),
+    ("im vegan now", ("diet", "vegan")),
+    ("im learning korean", ("learning", "korean")),
+])
+def test_the_slots_read_a_chat_spelled_fact(text: str, slot: tuple[str, str]) -> None:
+    kore = KoreSettings()
+    recs = [normalise(message(text, message_id="m1"), kore, "t.jsonl", 1)]
+    facts = [c for c in extract_memories(recs, kore) if c.type == "factual"]
+    assert [c.slot for c in facts] == [slot] and facts[0].content == text
+
+
+@pytest.mark.parametrize(("text", "standard"), [
+    ("im sure ill be fine", "i'm sure ill be fine"),
+    ("we were told its fine", "we were told its fine"),
+    ("Dont know, gonna see", "don't know, going to see"),
+    ("he wont and she cant", "he won't and she can't"),
+])
+def test_standard_spelling_leaves_the_ambiguous_words(text: str, standard: str) -> None:
+    assert standard_spelling(text) == standard
