@@ -22,7 +22,8 @@ import re
 
 _SOURCE_FORMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(a), b) for a, b in (
-        (r"'ve\\s\+got\\s\+to(?![a-z])", r"(?:(?:'ve|ve)\\s+got\\s+to|(?:(?:'ve|ve)\\s+|\\s+)gotta)"),
+        (r"'ve\\s\+got\\s\+to(?![a-z])",
+         r"(?:(?:'ve|ve)\\s+got\\s+to|(?:(?:'ve|ve)\\s+|\\s+)gotta)"),
         (r"n't", r"(?:n't|nt)"),
         (r"'m(?![a-z])", r"(?:'m|m)"),
         (r"'ve(?![a-z])(?!\|ve\))", r"(?:'ve|ve)"),

@@ -466,9 +466,9 @@ LEADING_FILLER = ("really", "to", "that", "che", "que", "dass", "molto", "tanto"
                   "bien", "beaucoup", "sehr", "muito", "bastante", "nada", "niente", "je", "yo",
                   "io", "eu", "ich")
 TRAILING_FILLER = (
-    r"a\s+lot", r"very\s+much", r"so\s+much", r"so\s+badly", r"so\s+bad", "too", r"as\s+well", "also", "really", "anyway",
-    "actually", "though", "then", r"for\s+now", "please", "lol", "haha", "tbh", "ngl", "btw",
-    "imo", "tho", "lmao", "molto", "tanto",
+    r"a\s+lot", r"very\s+much", r"so\s+much", r"so\s+badly", r"so\s+bad", "too", r"as\s+well",
+    "also", "really", "anyway", "actually", "though", "then", r"for\s+now", "please", "lol",
+    "haha", "tbh", "ngl", "btw", "imo", "tho", "lmao", "molto", "tanto",
     r"un\s+sacco", "anche", "comunque", "davvero", "mucho", "muchísimo", "también",
     r"la\s+verdad", "beaucoup", "aussi", "vraiment", "sehr", "auch", "wirklich", "gerne", "gern",
     r"zu\s+verwenden", r"zu\s+benutzen", r"zu\s+nutzen", "muito", "também", "demais",
@@ -478,7 +478,7 @@ TRAILING_FILLER = (
 TIME_FILLER = (  # when it is true, not what: "I'm a Mets fan now" states "Mets fan"
     # lower case only: "I love Apocalypse Now" keeps its title
     "now", r"right\s+now", "nowadays", r"these\s+days", r"at\s+the\s+moment", "currently",
-    "atm", "rn", r"as\s+of\s+now", "originally",  # chat: "based in Leeds atm", "from Brazil originally"
+    "atm", "rn", r"as\s+of\s+now", "originally",  # chat: "in Leeds atm", "from Brazil originally"
     "adesso", "ormai", "ahora", r"hoy\s+en\s+día", "maintenant", r"en\s+ce\s+moment",
     "désormais", "jetzt", "mittlerweile", "inzwischen", "agora", r"hoje\s+em\s+dia",
     # ... or since when: "I took up pottery last year" states "pottery"
