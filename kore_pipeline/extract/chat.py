@@ -45,6 +45,14 @@ def chat_regex(source: str) -> str:
     return source
 
 
+_COMPLIMENT = (r"(?:the|this|that|these|those|your|ur|yours|it|how|what|when|seeing|hearing|"
+               r"reading|watching|all|and|you|u|ya|to|love|hate|is|was|isn't|isnt|can|will|makes|"
+               r"conquers|always|truly|never)\b")
+"""What follows "love"/"hate" when it is a compliment on what the other said ("Love the red
+and blue", "Love seeing your dedication"), a stock phrase ("love you", "hate when that
+happens", "hate to say") or the noun ("Love and acceptance …", "Love is truly magical"): no
+dropped subject."""
+
 DROPPED_SUBJECT = re.compile(
     r"^(?:(?:honestly|well|so|oh|yeah|also|ok|okay|anyway|btw|lol|omg|haha|update|ngl|tbh|"
     r"tbf|imo|ugh|man|dude|srsly|seriously|but|and),?:?\s+)*"
@@ -52,7 +60,7 @@ DROPPED_SUBJECT = re.compile(
     r"started|began|adopted|joined|switched|became|quit|signed\s+up|booked|took\s+up|"
     r"picked\s+up)\s|(?:really\s+|absolutely\s+|totally\s+|kinda\s+|honestly\s+)?(?:love|"
     r"adore|hate|loathe|despise|dislike|prefer|ca(?:n't|nt)\s+stand|usually|normally|"
-    r"typically)\s+(?!(?:when|how|what|it|that|this|you|u|ya|to|love|hate)\b)))"
+    r"typically)\s+(?!" + _COMPLIMENT + r")))"
     r"|(?P<im>(?=(?:not\s+(?:really\s+|very\s+|that\s+|too\s+|so\s+)?(?:a\s+)?(?:big\s+|huge\s+)?"
     r"fan\s+of|(?:a\s+)?(?:big|huge|massive|great)\s+fan\s+of|(?:really|so|super|very|totally)"
     r"\s+into|not\s+(?:really\s+)?into|obsessed\s+with|(?:severely\s+|mildly\s+|very\s+|so\s+)?"

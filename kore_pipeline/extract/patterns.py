@@ -126,7 +126,7 @@ _CLAUSE_SPLIT = re.compile(  # every split starts at a space, ";" or ",": test t
     r"(?=[\s;,])(?:\s*;\s*"
     r"|,?\s+(?=(?:but|however|whereas|ma|però|pero|mais|aber|sondern|mas|porém)\b)"
     r"|,?\s+(?:and|so)\s+(?=(?:i|im|ive)\b|i')"  # English "and i": no Italian article "e i"
-    r"|,?\s+and\s+then\s+"  # a chat's run-on: "got a new job and then moved to Leeds"
+    r"|,?\s+(?-i:and\s+then)\s+"  # a chat's run-on: "got a new job and then moved to Leeds"
     r"|,?\s+(?:and|so|e|y|et|und)\s+(?=(?:(?-i:I)\b|(?-i:I)'|we\b|my\b|io\b|ho\b|sono\b|lavoro\b|"
     r"vivo\b|abito\b|preferisco\b|non\s+mi\b|yo\b|tengo\b|soy\b|trabajo\b|prefiero\b|"
     r"no\s+me\b|me\s+llamo\b|je\b|j'|ich\b|wir\b|eu\b|tenho\b|sou\b|moro\b|trabalho\b|"

@@ -425,8 +425,9 @@ BOUNDARIES: dict[str, tuple[tuple[str, ...], str]] = {
             r"which\s+means", r"since\s+(?=it|they|we|I)"),
            r"|,?\s+(?:and|so)\s+(?=I\b|I'|we\b|my\b|im\b|ive\b)"
            # a chat's run-on: "…, so no more rain for me", "… so the commute is long", "… and
-           # then moved to Leeds" (not the "so" of degree: "so peaceful", "so much")
-           r"|,?\s+and\s+then\b|,\s*so\b|\s+so\s+(?=(?:i|im|ive|we|my|it|its|that|thats|there|"
+           # then moved to Leeds" (not the "so" of degree: "so peaceful", "so much"; "and
+           # then" in lower case: "And Then There Were None" is a title)
+           r"|,?\s+(?-i:and\s+then)\b|,\s*so\b|\s+so\s+(?=(?:i|im|ive|we|my|it|its|that|thats|there|"
            r"theres|this|now|no|yeah|you|u|youre|he|she|they|the|everything|nothing|anyway|idk|"
            r"then)\b|i')"),
     "it": (("ma", "però", "perché", r"anche\s+se", "mentre", "quindi", "invece", "siccome"),

@@ -131,6 +131,11 @@ def test_a_so_of_degree_does_not_end_the_fact(text: str, fact: str) -> None:
     assert [f.fact for f in extract_facts(text, "en")] == [fact]
 
 
+def test_and_then_of_a_title_is_no_run_on() -> None:
+    assert [f.fact for f in extract_facts("My favorite is And Then There Were None.", "en")] \
+        == ["And Then There Were None"]
+
+
 def test_a_later_clause_that_drops_its_subject_gives_its_fact() -> None:
     facts = extract_facts("finished my degree and then moved to Cardiff", "en")
     assert [(f.category, f.fact, f.content) for f in facts] == [
@@ -162,7 +167,9 @@ def test_a_dropped_subject_before_a_preference_or_state_is_read_content_as_said(
 @pytest.mark.parametrize("text", [
     "love you", "love it!", "love that for you", "love how you put it", "hate when that happens",
     "hate to say it but youre right", "enjoy your weekend", "not a fan?", "like i said",
-    "big fan of that", "allergic to what?", "not sure tbh",
+    "big fan of that", "Love the red and blue.", "Love seeing your dedication to helping others.",
+    "Love and acceptance really can be found everywhere.", "Love is truly magical.",
+    "allergic to what?", "not sure tbh",
 ])
 def test_no_dropped_subject_fact_from_stock_phrases(text: str) -> None:
     assert extract_facts(text, "en") == []
