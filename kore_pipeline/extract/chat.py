@@ -9,7 +9,8 @@
   "id", "were", "well", "shell", "hell", "wed", "its" and "lets" are real words and stay
   what they are (a trigger needing "I'll" or "we're" does not match them).
 * **gonna / wanna / gotta** read as "going to" / "want to" / "got to" wherever a trigger
-  spells those out.
+  spells those out; "fav" / "fave" as "favourite"; a relative's or pet's "'s" before "name"
+  or "called" without its apostrophe ("my boyfriends name is Sam", "my dogs called Rex").
 * **Dropped subjects**: a sentence that starts (after an interjection) with a preference or
   state with its "I" / "I'm" left out ("not a fan of horror movies", "big fan of Radiohead",
   "love a good thunderstorm", "can't stand reality TV", "allergic to cats") is read as if it
@@ -32,6 +33,8 @@ _SOURCE_FORMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"going\\s\+to(?![a-z])", r"(?:going\\s+to|gonna)"),
         (r"want\\s\+to(?![a-z])", r"(?:want\\s+to|wanna)"),
         (r"(?<!\))\\s\+got\\s\+to(?![a-z])", r"\\s+(?:got\\s+to|gotta)"),
+        (r"favou\?rite", r"(?:favou?rite|fave?)"),
+        (r"'s(\\s\+\(\?:(?:name|called)\|)", r"(?:'s|s)\1"),
     ))
 """(regex over a trigger's source, its replacement): each makes one chat spelling optional.
 The source is regex text, so ``\\s+`` is matched as the four characters it is."""
@@ -58,21 +61,21 @@ DROPPED_SUBJECT = re.compile(
     r"tbf|imo|ugh|man|dude|srsly|seriously|but|and),?:?\s+)*"
     r"(?:(?P<i>(?=(?:just|recently|finally|also|actually)?\s*(?:got|bought|moved|relocated|"
     r"started|began|adopted|joined|switched|became|quit|signed\s+up|booked|took\s+up|"
-    r"picked\s+up)\s|(?:really\s+|absolutely\s+|totally\s+|kinda\s+|honestly\s+)?(?:love|"
+    r"picked\s+up|wanna|gotta)\s|(?:really\s+|absolutely\s+|totally\s+|kinda\s+|honestly\s+)?(?:love|"
     r"adore|hate|loathe|despise|dislike|prefer|ca(?:n't|nt)\s+stand|usually|normally|"
     r"typically)\s+(?!" + _COMPLIMENT + r")))"
     r"|(?P<im>(?=(?:not\s+(?:really\s+|very\s+|that\s+|too\s+|so\s+)?(?:a\s+)?(?:big\s+|huge\s+)?"
     r"fan\s+of|(?:a\s+)?(?:big|huge|massive|great)\s+fan\s+of|(?:really|so|super|very|totally)"
     r"\s+into|not\s+(?:really\s+)?into|obsessed\s+with|(?:severely\s+|mildly\s+|very\s+|so\s+)?"
-    r"allergic\s+to|lactose[-\s]intolerant|originally\s+from)\s)))",
+    r"allergic\s+to|lactose[-\s]intolerant|originally\s+from|gonna)\s)))",
     re.IGNORECASE)
 """Where an English chat sentence dropped its subject: ``i`` before a verb ("Just got an iPhone
 15", "Moved to Berlin last month", "love a good thunderstorm", "can't stand reality TV",
-"usually go to bed around 1am"), ``im`` before a state ("not a fan of horror movies", "big
-fan of Radiohead", "really into bouldering", "allergic to cats"). Not "love it / that / you",
-"hate when …", "hate to say", nor "like" ("like I said"),
-"enjoy", "always", "never", "don't" (imperatives: "enjoy your day", "always answer in
-English", "don't worry"), nor "I'll"/"I'd" forms."""
+"usually go to bed around 1am", "wanna be a vet", "gotta avoid gluten"), ``im`` before a state
+("not a fan of horror movies", "big fan of Radiohead", "really into bouldering", "allergic to
+cats", "gonna move to Porto next year"). Not "love it / that / you", "hate when …", "hate to
+say", nor "like" ("like I said"), "enjoy", "always", "never", "don't" (imperatives: "enjoy
+your day", "always answer in English", "don't worry"), nor "I'll"/"I'd" forms."""
 
 
 def dropped_subject(text: str) -> tuple[int, str] | None:

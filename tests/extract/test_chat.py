@@ -102,6 +102,30 @@ def test_gonna_wanna_gotta_read_as_going_to_want_to_got_to(chat: str, standard: 
     assert all(f.content in chat for f in got)
 
 
+@pytest.mark.parametrize(("chat", "standard"), [
+    ("gonna move to Porto next year", "I'm going to move to Porto next year"),
+    ("wanna become a pilot", "I want to become a pilot"),
+    ("gotta stay away from caffeine", "I have to stay away from caffeine"),
+    ("my fave drink is a negroni", "my favourite drink is a negroni"),
+    ("my fav colour is green", "my favorite colour is green"),
+])
+def test_a_chat_spelling_without_its_subject_reads_as_the_standard_sentence(
+        chat: str, standard: str) -> None:
+    got = extract_facts(chat, "en")
+    assert got and [(f.category, f.polarity) for f in got] == \
+        [(f.category, f.polarity) for f in extract_facts(standard, "en")]
+    assert all(chat.startswith(f.content) for f in got)
+
+
+@pytest.mark.parametrize(("chat", "fact"), [
+    ("my sisters name is Ana", "sisters name is Ana"),
+    ("my cats called Miso", "cats called Miso"),
+])
+def test_a_possessive_without_its_apostrophe_names_a_relative_or_pet(chat: str,
+                                                                     fact: str) -> None:
+    assert [(f.category, f.fact) for f in extract_facts(chat, "en")] == [("profile", fact)]
+
+
 @pytest.mark.parametrize("text", ["gonna be late sorry", "wanna grab a coffee?",
                                   "gotta run, talk later", "im gonna say no"])
 def test_gonna_alone_states_nothing(text: str) -> None:
@@ -181,7 +205,7 @@ def test_a_dropped_subject_is_only_read_in_english() -> None:
 
 def test_chat_list_figures_hold() -> None:
     figures = case_list_figures(extract_facts, CHAT_POSITIVE, CHAT_NEGATIVE)
-    assert figures["covered"] >= 51 and figures["false_facts"] <= 1, figures["missed"]
+    assert figures["covered"] >= 53 and figures["false_facts"] <= 1, figures["missed"]
 
 
 @pytest.mark.parametrize(("text", "slot"), [
