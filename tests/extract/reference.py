@@ -45,7 +45,8 @@ EXPLAINED: dict[str, str] = {
     "facts:time-word-dropped": (
         "a fact ending in when it holds ('I live in Florida now', 'a student right now', "
         "'learning German now') is keyed without the time word (TIME_FILLER; the content "
-        "keeps it; also 'again', 'last year', 'two weeks ago'), and a comma tail opened by "
+        "keeps it; also 'again', 'last year', 'two weeks ago', and (issue 18c) 'atm', 'rn', "
+        "'originally': 'I'm from India originally'), and a comma tail opened by "
         "'don't', 'though', 'tbh', 'honestly', 'lol', 'haha' or 'loving' ends the fact "
         "('Brighton now, don't judge me'): the same fact, shorter"),
     "facts:dropped-subject": (
@@ -174,23 +175,24 @@ def classify(text: str, old: tuple[str | None, list[Row]],
     new_rows = [r for r in added
                 if r[3] in by_content and _is_new_trigger(by_content[r[3]].trigger)]
     old_categories = {r[1] for r in old[1] if r[0] == "factual"}
+    if removed and _run_on_ended(removed, added, new_rows):
+        return "facts:run-on-ended"
     if removed and _time_words_dropped(removed, added) and all(
             r in new_rows or r[1] in old_categories for r in added):
         return "facts:time-word-dropped"  # (with facts of the kinds above beside it)
     if not removed:
         if len(new_rows) == len(added):
             return "facts:new-trigger"
+        dropped = [r for r in added if with_subject(r[3], lang) != r[3]]
+        if dropped and all(r in new_rows or r in dropped or r[1] in old_categories
+                           for r in added):
+            return "facts:dropped-subject"  # also "I love dogs, but hate cats"
         if all(r in new_rows or r[1] in old_categories for r in added):
             return "facts:another-of-its-category"
-        if all(r in new_rows or r[1] in old_categories or with_subject(r[3], lang) != r[3]
-               for r in added):
-            return "facts:dropped-subject"
         if all(r in new_rows or r[1] in old_categories or standard_spelling(r[3]) != r[3]
                for r in added):
             return "facts:chat-spelling"
         return "facts:other"
-    if _run_on_ended(removed, added, new_rows):
-        return "facts:run-on-ended"
     # List faithfulness: the old fragments ("I have aged 4") are gone; what replaces them is
     # the same clause, kept whole or ending before the qualifier (a span of the old one's).
     fragments = [r for r in removed if r[3] in old_by_content
