@@ -50,11 +50,11 @@ def chat_regex(source: str) -> str:
 
 _COMPLIMENT = (r"(?:the|this|that|these|those|your|ur|yours|it|how|what|when|seeing|hearing|"
                r"reading|watching|all|and|you|u|ya|to|love|hate|is|was|isn't|isnt|can|will|makes|"
-               r"conquers|always|truly|never)\b")
+               r"conquers|always|truly|never|yeah|yes|no|not|nah|lol|haha|idk|ok|okay|i)\b")
 """What follows "love"/"hate" when it is a compliment on what the other said ("Love the red
 and blue", "Love seeing your dedication"), a stock phrase ("love you", "hate when that
-happens", "hate to say") or the noun ("Love and acceptance …", "Love is truly magical"): no
-dropped subject."""
+happens", "hate to say"), the noun ("Love and acceptance …", "Love is truly magical") or no
+statement ("usually yeah"): no dropped subject."""
 
 DROPPED_SUBJECT = re.compile(
     r"^(?:(?:honestly|well|so|oh|yeah|also|ok|okay|anyway|btw|lol|omg|haha|update|ngl|tbh|"

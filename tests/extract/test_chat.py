@@ -193,7 +193,7 @@ def test_a_dropped_subject_before_a_preference_or_state_is_read_content_as_said(
     "hate to say it but youre right", "enjoy your weekend", "not a fan?", "like i said",
     "big fan of that", "Love the red and blue.", "Love seeing your dedication to helping others.",
     "Love and acceptance really can be found everywhere.", "Love is truly magical.",
-    "allergic to what?", "not sure tbh",
+    "allergic to what?", "not sure tbh", "usually yeah", "love love love",
 ])
 def test_no_dropped_subject_fact_from_stock_phrases(text: str) -> None:
     assert extract_facts(text, "en") == []
