@@ -7,7 +7,7 @@ rn / atm", run-on sentences joined by "so" / "and then". Rows are (text, languag
 category, phrase, class) as in :mod:`.coverage_extra`; negatives are (text, language) and
 must yield no fact: questions, hypotheticals, other people's facts, the real words
 "were / well / ill / its / id / hell / shell", "wont" without "i", stock phrases.
-Reported as ``chat``, not in ``all``.
+Reported as ``chat``, not in ``all``. ``CHAT_FINAL_*`` at the end were written afterwards.
 """
 
 from __future__ import annotations
@@ -141,4 +141,49 @@ CHAT_NEGATIVE: list[tuple[str, str]] = [
     ("wish i could go to japan", "en"),
     ("well i guess so", "en"),
     ("ill think about it", "en"),
+]
+
+# Written after the rules of issue 18c by their author and never used to tune them (a check
+# on other wordings, not blind): reported as ``chat_final``.
+CHAT_FINAL_POSITIVE: list[tuple[str, str, str, str, str]] = [
+    ("im a dentist lol", "en", PROF, "dentist", "no apostrophe"),
+    ("i dont like cucumbers", "en", PREF, "cucumbers", "no apostrophe"),
+    ("ive got three cats and a hamster", "en", PROF, "three cats", "no apostrophe"),
+    ("im allergic to wasps so i avoid picnics", "en", PROF, "wasps", "run-on"),
+    ("im from nairobi originally", "en", PROF, "nairobi", "filler"),
+    ("i live in dublin rn", "en", PROF, "dublin", "filler"),
+    ("cant stand cold coffee", "en", PREF, "cold coffee", "dropped subject"),
+    ("huge fan of formula 1 tbh", "en", PREF, "formula 1", "dropped subject"),
+    ("not a fan of musicals", "en", PREF, "musicals", "dropped subject"),
+    ("love baking bread on sundays", "en", PREF, "baking bread", "dropped subject"),
+    ("my fave snack is popcorn", "en", PREF, "popcorn", "slang"),
+    ("im not into video games", "en", PREF, "video games", "no apostrophe"),
+    ("i cant eat nuts", "en", PROF, "nuts", "no apostrophe"),
+    ("im vegetarian btw", "en", PROF, "vegetarian", "no apostrophe"),
+    ("ive decided to sell my car", "en", DEC, "sell my car", "no apostrophe"),
+    ("im gonna learn spanish next year", "en", DEC, "spanish", "gonna"),
+    ("i work as a chef and then i go to the gym", "en", PROF, "chef", "run-on"),
+    ("i usually walk the dog at 7", "en", HAB, "walk the dog", "slang"),
+    ("im really into knitting atm", "en", PREF, "knitting", "filler"),
+    ("i hate the subway so i cycle everywhere", "en", PREF, "subway", "run-on"),
+    ("allergic to pollen ugh", "en", PROF, "pollen", "dropped subject"),
+    ("my brothers name is Tom", "en", PROF, "tom", "no apostrophe"),
+    ("im based in austin", "en", PROF, "austin", "no apostrophe"),
+    ("i wont eat seafood", "en", DEC, "seafood", "no apostrophe"),
+    ("ive been vegan since 2021", "en", PROF, "vegan", "no apostrophe"),
+]
+
+CHAT_FINAL_NEGATIVE: list[tuple[str, str]] = [
+    ("im not sure what to cook", "en"),
+    ("do u live near the park?", "en"),
+    ("my dad hates cats", "en"),
+    ("ill text you later", "en"),
+    ("were going out tonight", "en"),
+    ("its so hot today", "en"),
+    ("love that idea", "en"),
+    ("gonna be a long day", "en"),
+    ("if im honest i dont know", "en"),
+    ("shes allergic to dogs", "en"),
+    ("well thats that", "en"),
+    ("id say yes", "en"),
 ]
