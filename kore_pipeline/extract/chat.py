@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import re
 
+from kore_pipeline.text.literals import WordStarts, case_fold
+
 _SOURCE_FORMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(a), b) for a, b in (
         (r"'ve\\s\+got\\s\+to(?![a-z])",
@@ -78,8 +80,22 @@ say", nor "like" ("like I said"), "enjoy", "always", "never", "don't" (imperativ
 your day", "always answer in English", "don't worry"), nor "I'll"/"I'd" forms."""
 
 
+_FIRST_TEXT = (
+    "honestly well so oh yeah also ok okay anyway btw lol omg haha update ngl tbh tbf imo ugh "
+    "man dude srsly seriously but and just recently finally actually got bought moved relocated "
+    "started began adopted joined switched became quit signed booked took picked wanna gotta "
+    "really absolutely totally kinda love adore hate loathe despise dislike prefer can't cant "
+    "usually normally typically not a big huge massive great so super very obsessed severely "
+    "mildly allergic lactose lactose-intolerant originally gonna")
+_FIRST_WORDS = frozenset(_FIRST_TEXT.split())
+"""Every word :data:`DROPPED_SUBJECT` can start with: a sentence starting otherwise is none."""
+
+
 def dropped_subject(text: str) -> tuple[int, str] | None:
     """Where an English chat sentence dropped its subject and which ("I" or "I'm"), or None."""
+    head = text[:24].split(None, 1)
+    if not head or head[0].lower().rstrip(",:") not in _FIRST_WORDS:
+        return None
     m = DROPPED_SUBJECT.match(text)
     if not m:
         return None
@@ -94,6 +110,8 @@ _STANDARD = {
                                      "were", "have", "has", "had", "would", "could", "should")},
 }
 _STANDARD_RX = re.compile(r"\b(?:" + "|".join(_STANDARD) + r")\b", re.IGNORECASE)
+_STANDARD_WORDS = WordStarts(tuple(_STANDARD))
+"""The same words as a whole-word scan (C): most texts hold none of them."""
 
 
 def standard_spelling(text: str) -> str:
@@ -101,6 +119,6 @@ def standard_spelling(text: str) -> str:
     ("im vegan" -> "i'm vegan", "dont" -> "don't", "gonna" -> "going to"); the ambiguous
     real words stay. For readers that match the standard form only (the slots); a fact's
     content keeps what was said."""
-    if not _STANDARD_RX.search(text):
+    if not _STANDARD_WORDS.any_whole(case_fold(text)):
         return text
     return _STANDARD_RX.sub(lambda m: _STANDARD[m.group().lower()], text)

@@ -237,3 +237,20 @@ def test_the_slots_read_a_chat_spelled_fact(text: str, slot: tuple[str, str]) ->
 ])
 def test_standard_spelling_leaves_the_ambiguous_words(text: str, standard: str) -> None:
     assert standard_spelling(text) == standard
+
+
+_HEADS = ["love", "Love,", "not", "big", "so", "gonna", "gotta", "wanna", "allergic", "ok",
+          "really", "usually", "cant", "can't", "im", "I", "the", "lol", "just", "moved", "a"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from([*_HEADS, "fan", "of", "to", "into", "stand", "cats", "x"])
+                | st.text(max_size=5), min_size=1, max_size=6).map(" ".join))
+def test_the_fast_paths_of_chat_reading_change_nothing(text: str) -> None:
+    from kore_pipeline.extract import chat
+
+    m = chat.DROPPED_SUBJECT.match(text)
+    assert chat.dropped_subject(text) == (
+        None if m is None else (m.end(), "I" if m.group("i") is not None else "I'm"))
+    assert standard_spelling(text) == chat._STANDARD_RX.sub(
+        lambda w: chat._STANDARD[w.group().lower()], text)
