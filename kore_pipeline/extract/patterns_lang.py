@@ -28,6 +28,7 @@ _I = r"\bI" + _ADV + "{0,2}"
 _IM = r"\bI(?:'m|\s+am)"
 _IMA = _IM + _ADV + "{0,2}"
 _IN = r"\bI(?:\s+(?:also|currently|still|now))?\s+"
+_IN0 = r"\bI(?:\s+(?:also|currently|still|now))?"  # … then "\s+live" or "'ve lived"
 _USE = r"(?:\s+(?:use|go\s+with|stick\s+with|switch\s+to|adopt|move\s+to|migrate\s+to))?"
 _WEEKDAYS_EN = r"monday|tuesday|wednesday|thursday|friday|saturday|sunday"
 _CAP = r"(?-i:[A-ZÀ-ÖØ-Þ])"
@@ -89,9 +90,9 @@ TABLE: dict[str, list[tuple[str, str, str]]] = {
                     r"fan\b)|" + _IM + r"\s+the\s+(?!same\b|one\b|best\b|worst\b)"),
         (PROF, "+", _IM + r"(?:\s+originally)?\s+(?:from|based\s+in)\b|\bI\s+(?:originally\s+)?"
                     r"come\s+from\b|\bI\s+(?:grew\s+up|was\s+raised)\s+(?:in|on|near)\b"),
-        (PROF, "+", _IN + r"(?:work|am\s+working|'m\s+working)(?:\s+(?:part|full)[- ]time)?\s+"
-                          r"(?:as|at|for|in|with)\b"),
-        (PROF, "+", _IN + r"(?:live|have\s+lived|'ve\s+lived)\s+(?:in|on|with|near|by)\b"),
+        (PROF, "+", _IN0 + r"(?:\s+work|\s+am\s+working|'m\s+working)"
+                           r"(?:\s+(?:part|full)[- ]time)?\s+(?:as|at|for|in|with)\b"),
+        (PROF, "+", _IN0 + r"(?:\s+live|\s+have\s+lived|'ve\s+lived)\s+(?:in|on|with|near|by)\b"),
         (PROF, "+", r"\bI\s+was\s+born\s+(?:in|on)\b"),
         (PROF, "+", _I + r"(?:\s+have|'ve\s+got|\s+have\s+got|\s+own)\s+(?=(?:a|an|one|two|three|"
                     r"four|five|six|\d+)\s+(?!(?:lot|few|bit|little|question|feeling|idea|couple\s+"

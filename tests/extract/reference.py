@@ -60,6 +60,11 @@ EXPLAINED: dict[str, str] = {
         "'dont', 'cant') or 'gonna'/'wanna'/'gotta' as the old one read 'I'm', 'don't', "
         "'going to', 'want to' ('I wanna start a dance studio'); the content stays as said; "
         "every old fact of the message is still there"),
+    "facts:contracted-branch-fixed": (
+        "issue 18c: the old rows' \"'m working\" and \"'ve lived\" branches sat after a "
+        "'\\s+' and never matched ('I'm working as a financial analyst', 'I've lived in the US "
+        "for most of my life' gave no fact of that row); now they do, as 'I am working' and "
+        "'I have lived' did; every old fact of the message is still there"),
     "facts:run-on-ended": (
         "issue 18c: an open fact ends where a run-on starts a new thought (', so …', ' so "
         "it's …', ' and then …'): 'I live in Alabama so it's always nice and sunny' is the "
@@ -141,6 +146,8 @@ def _time_words_dropped(removed: list[Row], added: list[Row]) -> bool:
     return all(any(shortens(r, a) for a in added) for r in removed)
 
 
+_CONTRACTED_BRANCH = re.compile(r"I(?:\s+(?:also|currently|still|now))?(?:'m\s+working|"
+                                r"'ve\s+lived)\b", re.IGNORECASE)
 _RUN_ON = re.compile(r",?\s+(?:so|and\s+then)\b")
 
 
@@ -187,6 +194,10 @@ def classify(text: str, old: tuple[str | None, list[Row]],
         if dropped and all(r in new_rows or r in dropped or r[1] in old_categories
                            for r in added):
             return "facts:dropped-subject"  # also "I love dogs, but hate cats"
+        if any(_CONTRACTED_BRANCH.match(r[3]) for r in added) and all(
+                r in new_rows or r[1] in old_categories or _CONTRACTED_BRANCH.match(r[3])
+                for r in added):
+            return "facts:contracted-branch-fixed"
         if all(r in new_rows or r[1] in old_categories for r in added):
             return "facts:another-of-its-category"
         if all(r in new_rows or r[1] in old_categories or standard_spelling(r[3]) != r[3]
