@@ -5,6 +5,8 @@
     python benchmarks/bench_search_ab.py --size 1000000 --old main --new .   # the 1M figure
     python benchmarks/bench_search_ab.py --old main --new main        # A/A: the noise floor
     python benchmarks/bench_search_ab.py --old . --new . --new-env KORE_RRF_K=20  # a setting
+    python benchmarks/bench_search_ab.py --old . --new . --old-env KORE_TIME_BOOST=0 \
+        --time-phrase "last month"     # what a query that says when costs (text/when)
     python benchmarks/bench_search_ab.py --size 1000000 --home /tmp/ab1m   # keep the store;
                                                      # a rerun with --home skips the build
 
@@ -158,6 +160,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--home", type=Path, default=None,
                    help="build (or reuse) the store here and keep it (default: a temp folder)")
     p.add_argument("--json", type=Path, default=None, help="also write the latencies here")
+    p.add_argument("--time-phrase", default="",
+                   help="append this time phrase to every query (e.g. 'last month')")
     p.add_argument("--build", type=Path, help=argparse.SUPPRESS)
     p.add_argument("--worker", type=Path, help=argparse.SUPPRESS)
     p.add_argument("--queries-file", type=Path, help=argparse.SUPPRESS)
@@ -195,6 +199,8 @@ def main(argv: list[str] | None = None) -> int:
                 f"{built.read_text() if built.is_file() else 'an unrecorded version'}"
                 " (an old side with a newer schema migrates it in place)")
         queries = json.loads(qfile.read_text(encoding="utf-8"))[: cfg.queries]
+        if cfg.time_phrase:
+            queries = [[kind, owner, f"{q} {cfg.time_phrase}"] for kind, owner, q in queries]
         homes = {"old": base, "new": base}
         if schema_version(new_code) != schema_version(old_code):
             homes["new"] = work / "home-new"

@@ -121,6 +121,11 @@ class KoreSettings(BaseSettings):
     question_penalty: float = 0.3
     """A memory that only asks ("What made you pick that name?") is scored x (1 - this)."""
 
+    time_boost: float = 0.5
+    """A query that says when ("yesterday", "last week", "in July 2022": text/when) is
+    matched without that phrase, the streams also search the memories said in that window,
+    and those get x (1 + this) (serve/ranking; 0: time phrases are plain words)."""
+
     min_vector_similarity: float = 0.1
     """Vector hits below this cosine are dropped (unrelated text scores about 0 to 0.1)."""
 

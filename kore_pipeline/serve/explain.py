@@ -41,6 +41,8 @@ def explain_line(explain: dict[str, Any]) -> str:
     signals = "".join(f" · {label}" for key, label in (
         ("subject_named", "named subject"), ("only_asks", "only asks"),
         ("added_as_neighbour", "neighbouring turn")) if explain.get(key))
+    if explain.get("in_time_window"):
+        signals += f" · said {explain['in_time_window']}"
     if explain.get("neighbour_bonus"):
         signals += f" · neighbours +{explain['neighbour_bonus']:.5f}"
     if explain.get("in_place_of"):

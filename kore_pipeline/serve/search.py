@@ -39,6 +39,7 @@ from kore_pipeline.store.db import connect_reader, get_meta, transaction
 from kore_pipeline.store.sqlfiles import load_sql
 from kore_pipeline.text.normalize import fold
 from kore_pipeline.text.stopwords import is_stopword
+from kore_pipeline.text.when import TimeWindow, question_window, without_phrase
 from kore_pipeline.timeutil import iso, parse_ts, resolve_now
 
 log = logging.getLogger(__name__)
@@ -300,11 +301,13 @@ class Searcher:
         self._index: VectorIndex | None = None
         self._index_mtime: float | None = None
         self.repaired: list[str] = []
+        """Why the index was rebuilt from the stored vectors while serving (for the CLI)."""
         self.allowed_ids = AllowedIds()
         """Ids each filter allows, cached between queries while the store is unchanged."""
         self._subjects: dict[str, tuple[Any, list[str]]] = {}
         """Each owner's subjects (the names a question may use), while the store is unchanged."""
-        """Why the index was rebuilt from the stored vectors while serving (for the CLI)."""
+        self._last_query: tuple[str, Any] | None = None
+        """The last query text embedded and its vector."""
 
     @property
     def embedder(self) -> Embedder:
@@ -315,7 +318,7 @@ class Searcher:
 
     @embedder.setter
     def embedder(self, value: Embedder) -> None:
-        self._embedder = value
+        self._embedder, self._last_query = value, None
 
     @property
     def index(self) -> VectorIndex | None:
@@ -402,6 +405,27 @@ class Searcher:
         """Close the store connection."""
         self.conn.close()
 
+    def _ranks(self, text: str, owner: str, where: str, params: list, n: int,
+               index: VectorIndex | None, mode: str, allowed: Any) -> dict[str, dict[int, int]]:
+        """Each stream's ranks of the memories ``where`` allows (a mode's other stream: {})."""
+        return {"fts": self._fts(text, owner, where, params, n) if mode != "semantic" else {},
+                "vector": self._vector(text, where, params, n, index, allowed)
+                if mode != "fts" else {}}
+
+    def _fuse(self, ranks: dict[str, dict[int, int]]) -> dict[int, float]:
+        return rrf(ranks, {"fts": self.settings.fts_weight,
+                           "vector": self.settings.vector_weight}, self.settings.rrf_k)
+
+    @staticmethod
+    def _in_window(filters: SearchFilters, window: TimeWindow) -> SearchFilters:
+        """``filters`` narrowed to the memories said in ``window`` (and in their own range)."""
+        since, until = window.start, window.end - timedelta(seconds=1)  # ``until`` inclusive
+        if filters.since is not None:
+            since = max(since, resolve_now(filters.since))
+        if filters.until is not None:
+            until = min(until, resolve_now(filters.until))
+        return replace(filters, since=since, until=until)
+
     def _fts(self, query: str, owner: str, where: str, params: list,
              limit: int) -> dict[int, int]:
         match = fts_match(query, owner)
@@ -432,18 +456,25 @@ class Searcher:
         return {mid: i for i, (mid, _s) in enumerate((h for h in hits if h[1] >= floor), start=1)}
 
     def _encode_query(self, text: str) -> Any:
-        """The query's vector; a torch backend uses ``settings.query_encode_threads`` threads."""
+        """The query's vector; a torch backend uses ``settings.query_encode_threads`` threads.
+        The last one is kept: a query that says when is searched twice (text/when)."""
+        last = self._last_query
+        if last is not None and last[0] == text:
+            return last[1]
         threads = self.settings.query_encode_threads
         if not threads or getattr(self.embedder, "backend", "") != "sentence-transformers":
-            return self.embedder.encode_queries([text])[0]
-        import torch
+            vec = self.embedder.encode_queries([text])[0]
+        else:
+            import torch
 
-        before = torch.get_num_threads()
-        torch.set_num_threads(threads)
-        try:
-            return self.embedder.encode_queries([text])[0]
-        finally:
-            torch.set_num_threads(before)
+            before = torch.get_num_threads()
+            torch.set_num_threads(threads)
+            try:
+                vec = self.embedder.encode_queries([text])[0]
+            finally:
+                torch.set_num_threads(before)
+        self._last_query = (text, vec)
+        return vec
 
     def search(self, query: str, owner: str, k: int = 10, now: datetime | str | None = None,
                reinforce: bool = True, include_archived: bool = False, mode: str = "hybrid",
@@ -496,15 +527,23 @@ class Searcher:
 
         try:
             asked = named_query(query, self.subjects(owner, version))
-            ranks = {"fts": self._fts(asked.text, owner, where, params, n)
-                     if mode != "semantic" else {},
-                     "vector": self._vector(asked.text, where, params, n, index,
-                                            allowed if version is not None else None)
-                     if mode != "fts" else {}}
-            fused = rrf(ranks, {"fts": self.settings.fts_weight,
-                                "vector": self.settings.vector_weight}, self.settings.rrf_k)
+            window = question_window(asked.text, clock) if self.settings.time_boost > 0 else None
+            text = without_phrase(asked.text, window) if window else asked.text
+            ranks = self._ranks(text, owner, where, params, n, index, mode,
+                                allowed if version is not None else None)
+            fused = self._fuse(ranks)
+            if window is not None:  # the same query among the memories said in the window
+                inside = self._in_window(filters, window)
+                w_where, w_params = inside.where(owner, clock, self.settings.retention_days)
+                w_allowed = (lambda: self.allowed_ids.ids(
+                    self.conn, inside, owner, clock, self.settings.retention_days,
+                    version)) if version is not None else None
+                for mid, value in self._fuse(self._ranks(
+                        text, owner, w_where, w_params, n, index, mode, w_allowed)).items():
+                    fused[mid] = max(fused.get(mid, 0.0), value)
             scored = self._score(fused, ranks, owner, clock, filters.include_archived,
-                                 asked.subjects, (where, params) if mode == "hybrid" else None)
+                                 asked.subjects, (where, params) if mode == "hybrid" else None,
+                                 window)
             if filters.include_superseded or filters.include_archived or \
                     filters.as_of is not None:
                 scored = self._with_history(list(scored), filters.as_of is None)
@@ -584,7 +623,8 @@ class Searcher:
     def _score(self, fused: dict[int, float], ranks: dict[str, dict[int, int]], owner: str,
                now: datetime, include_archived: bool = False,
                named: frozenset[str] = frozenset(),
-               neighbour_filter: tuple[str, list] | None = None) -> Iterable[SearchHit]:
+               neighbour_filter: tuple[str, list] | None = None,
+               window: TimeWindow | None = None) -> Iterable[SearchHit]:
         """The candidates as hits, best first (built lazily).
 
         The fused relevance is first weighted by the ranking signals of ``serve.ranking``
@@ -604,7 +644,7 @@ class Searcher:
             [*ids, owner]).fetchall()
         if not rows:
             return []
-        rows, signals = self._signals(fused, rows, owner, named, neighbour_filter)
+        rows, signals = self._signals(fused, rows, owner, named, neighbour_filter, window)
         fused = {**{mid: 0.0 for mid in signals}, **fused}  # neighbours added: no stream score
         refs = np.array([julian_day(parse_ts(r["last_accessed_at"] or r["created_at"]))
                          if r["ref_jd"] is None else r["ref_jd"] for r in rows])
@@ -638,10 +678,12 @@ class Searcher:
             for neg, _id, decay, r, tier in scored)
 
     def _signals(self, fused: dict[int, float], rows: list[Any], owner: str,
-                 named: frozenset[str], neighbour_filter: tuple[str, list] | None
+                 named: frozenset[str], neighbour_filter: tuple[str, list] | None,
+                 window: TimeWindow | None = None
                  ) -> tuple[list[Any], dict[int, tuple[float, dict[str, Any]]]]:
         """Each candidate's relevance after the ranking signals, and their explain keys:
         ``subject_named`` (x 1 + subject_boost), ``only_asks`` (x 1 - question_penalty),
+        ``in_time_window`` (said in the query's window: x 1 + time_boost),
         ``neighbour_bonus`` (added: neighbour_share x the best neighbouring turn) and
         ``added_as_neighbour`` (in neither stream: said just before or after a top hit).
         Returns the rows to score (``rows`` and the neighbours added) with those values."""
@@ -649,15 +691,21 @@ class Searcher:
         share = self.settings.neighbour_share
         weighted: dict[int, float] = {}
         why: dict[int, dict[str, Any]] = {}
+        span = (iso(window.start), iso(window.end)) if window is not None else None
+        phrase = window.phrase if window is not None else ""
 
         def weigh(r: Any, relevance: float) -> None:
-            mid, factor, notes = r["id"], 1.0, {}
+            mid, factor = r["id"], 1.0
+            notes: dict[str, Any] = {}
             if named and r["subject"] in named:
                 factor *= 1.0 + boost
                 notes["subject_named"] = True
             if ask_penalty > 0 and only_asks(r["content"]):
                 factor *= 1.0 - ask_penalty
                 notes["only_asks"] = True
+            if span is not None and span[0] <= r["created_at"] < span[1]:
+                factor *= 1.0 + self.settings.time_boost
+                notes["in_time_window"] = phrase
             weighted[mid], why[mid] = relevance * factor, notes
 
         for r in rows:
