@@ -11,10 +11,11 @@
 * **gonna / wanna / gotta** read as "going to" / "want to" / "got to" wherever a trigger
   spells those out; "fav" / "fave" as "favourite"; a relative's or pet's "'s" before "name"
   or "called" without its apostrophe ("my boyfriends name is Sam", "my dogs called Rex").
-* **Dropped subjects**: a sentence that starts (after an interjection) with a preference or
-  state with its "I" / "I'm" left out ("not a fan of horror movies", "big fan of Radiohead",
-  "love a good thunderstorm", "can't stand reality TV", "allergic to cats") is read as if it
-  said it (:data:`DROPPED_SUBJECT`); the content stays as said.
+* **Dropped subjects**: a sentence (or a later clause: "… and then moved to Leeds") that
+  starts, after an interjection, with a preference or state with its "I" / "I'm" left out
+  ("not a fan of horror movies", "big fan of Radiohead", "love a good thunderstorm", "can't
+  stand reality TV", "allergic to cats") is read as if it said it (:data:`DROPPED_SUBJECT`);
+  the content stays as said.
 """
 
 from __future__ import annotations
