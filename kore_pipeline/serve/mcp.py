@@ -136,7 +136,10 @@ def build_server(settings: KoreSettings, owner: str = DEFAULT_OWNER, lock_owner:
 
     @server.tool(annotations=logs_access)
     def memory_search(
-        query: Annotated[str, Field(description="What to look for, in natural language.")],
+        query: Annotated[str, Field(description=(
+            "What to look for, in natural language. A question may say when it was said "
+            "('what did I say about the trip last week?', 'in July 2022'): memories of "
+            "that time rank first, relative to `now`."))],
         owner: Owner = None,
         k: Annotated[int, Field(ge=1, le=MAX_K, description="Results to return.")] = 10,
         mode: Annotated[Literal["hybrid", "fts", "semantic"], Field(

@@ -57,14 +57,56 @@ def _plainly_english(text: str) -> bool:
     return hits >= _EN_MIN_WORDS and hits * 3 >= len(words)
 
 
+# Greetings, thanks and farewells said alone ("Hello!", "Merci", "Buenos días"): too short
+# for the model ("Hello" came out Italian, "Hola" German, "Merci" Spanish). A text of at
+# most three words, each a word of these lists and all of one language only, is that one.
+_SHORT_TEXT = {
+    "en": "hello hi hey hiya thanks thank you thx ty bye goodbye cheers morning evening night "
+          "good great cool nice awesome welcome sorry please yes yeah yep nope okay sure lol",
+    "it": "ciao salve grazie mille buongiorno buonasera buonanotte arrivederci prego scusa "
+          "scusami sì certo va bene perfetto ottimo",
+    "es": "hola gracias muchas buenos buenas días dias tardes noches adiós adios chao vale "
+          "perdón perdon sí claro genial",
+    "fr": "bonjour bonsoir salut merci beaucoup bonne nuit journée au revoir oui pardon "
+          "d'accord génial super",
+    "de": "hallo moin servus danke schön schoen guten morgen tag abend tschüss tschuss bitte "
+          "ja genau klar super",
+    "pt": "olá ola oi obrigado obrigada bom boa dia tarde noite tchau valeu sim claro "
+          "desculpa",
+}
+_SHORT_WORDS: dict[str, frozenset[str]] = {}
+for _lang, _text in _SHORT_TEXT.items():
+    for _word in _text.split():
+        _SHORT_WORDS[_word] = _SHORT_WORDS.get(_word, frozenset()) | {_lang}
+_SHORT_MAX_WORDS = 3
+_WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?", re.UNICODE)
+
+
+def _short_text_language(text: str) -> str | None:
+    """The one language of a greeting or thanks said alone (:data:`_SHORT_TEXT`), else None."""
+    words = _WORD.findall(text.lower())
+    if not words or len(words) > _SHORT_MAX_WORDS:
+        return None
+    langs: frozenset[str] | None = None
+    for word in words:
+        these = _SHORT_WORDS.get(word)
+        if these is None:
+            return None
+        langs = these if langs is None else langs & these
+    return next(iter(langs)) if langs is not None and len(langs) == 1 else None
+
+
 def detect_language(text: str | None) -> str | None:
     """ISO 639-1 code of ``text`` (None when it has no letters at all).
 
-    Plainly English ASCII text (:func:`_plainly_english`) is ``en`` without the model; other
-    text is classified by py3langid, results cached per text.
+    Plainly English ASCII text (:func:`_plainly_english`) and a greeting or thanks said alone
+    (:func:`_short_text_language`) are known without the model; other text is classified by
+    py3langid, results cached per text.
     """
     if not text:
         return None
+    if len(text) <= 40 and (short := _short_text_language(text)) is not None:
+        return short
     if text.isascii():
         if not _ASCII_LETTER.search(text):
             return None

@@ -34,6 +34,11 @@ EXPLAINED: dict[str, str] = {
         "ASCII text of common English words only (new_language._plainly_english) is 'en' "
         "without asking py3langid, which takes e.g. 'I love pepperoni pizza.' for Italian; "
         "the text's facts then also carry 'en'"),
+    "language:greeting": (
+        "a greeting, thanks or farewell said alone, of at most three words all of one "
+        "language's list (new_language._short_text_language: 'Hello', 'Merci', 'Buenos "
+        "días'), is that language without asking py3langid, which took 'Hello' for Italian "
+        "and 'Hola' for German"),
     "facts:new-trigger": (
         "facts added by the trigger rows appended for issue 13 item 4 (constraints, refusals, "
         "aversions, diets and health, distrust, 'would rather', 'my X is Y', switches, rules); "
@@ -169,6 +174,8 @@ def classify(text: str, old: tuple[str | None, list[Row]],
     if old[0] != new[0]:
         if new[0] == "en" and text.isascii() and new_language._plainly_english(text):
             return "language:plainly-english"
+        if new_language._short_text_language(text) == new[0]:
+            return "language:greeting"
         return "language"
     if [r for r in old[1] if r[0] != "factual"] != [r for r in new[1] if r[0] != "factual"]:
         return "episode"

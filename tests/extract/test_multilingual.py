@@ -124,6 +124,16 @@ def test_language_detection_on_short_sentences(text: str, lang: str) -> None:
     assert detect_language(text) == lang
 
 
+@pytest.mark.parametrize(("text", "lang"), [
+    ("Hello", "en"), ("Hello!", "en"), ("Thanks!", "en"), ("Good morning", "en"),
+    ("Ciao", "it"), ("Grazie mille!", "it"), ("Hola", "es"), ("Buenos días", "es"),
+    ("Merci", "fr"), ("Bonne nuit", "fr"), ("Danke", "de"), ("Guten Morgen", "de"),
+    ("Obrigado", "pt"), ("Boa noite", "pt"),
+])
+def test_a_greeting_said_alone_is_of_its_language(text: str, lang: str) -> None:
+    assert detect_language(text) == lang      # the model took "Hello" for it, "Hola" for de
+
+
 def test_language_detection_accuracy_on_the_parallel_set() -> None:
     texts = load_parallel()
     pairs = [(s, lang) for lang, sents in texts.items() for s in sents]
