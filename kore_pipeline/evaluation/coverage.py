@@ -13,7 +13,12 @@ Two hand-written lists, run through ``extract.patterns.extract_facts`` (no model
   written before reading the patterns or the lists above, reported apart (``blind``) and
   not in ``all``, so the tuned lists' figure stays comparable across rounds (the third
   round was then tuned on it); ``FINAL_POSITIVE``/``FINAL_NEGATIVE`` of the same module,
-  written after that round and never used to tune, are ``blind_final``.
+  written after that round and never used to tune, are ``blind_final``;
+* :mod:`.coverage_chat` (``CHAT_POSITIVE``/``CHAT_NEGATIVE``): English as typed in chats (no
+  apostrophes, "gonna", dropped subjects, run-ons), written before reading how the extractor
+  handles chat spelling (issue 18c), reported apart (``chat``) and not in ``all``;
+  ``CHAT_FINAL_POSITIVE``/``CHAT_FINAL_NEGATIVE``, written after its rules by their author
+  and never used to tune them, are ``chat_final``.
 
 A positive is *covered* when it yields a fact of the expected category whose clause holds
 the expected phrase (case-insensitive); *any fact* relaxes that to a fact of any category
@@ -32,6 +37,12 @@ from kore_pipeline.evaluation.coverage_blind import (
     FINAL_POSITIVE,
 )
 from kore_pipeline.evaluation.coverage_cases import NEGATIVE, POSITIVE
+from kore_pipeline.evaluation.coverage_chat import (
+    CHAT_FINAL_NEGATIVE,
+    CHAT_FINAL_POSITIVE,
+    CHAT_NEGATIVE,
+    CHAT_POSITIVE,
+)
 from kore_pipeline.evaluation.coverage_extra import EXTRA_NEGATIVE, EXTRA_POSITIVE
 from kore_pipeline.evaluation.coverage_heldout import HELDOUT_NEGATIVE, HELDOUT_POSITIVE
 
@@ -101,7 +112,9 @@ def evaluate_coverage(extract: Extract | None = None) -> dict[str, Any]:
         "all": ([*POSITIVE, *EXTRA_POSITIVE, *HELDOUT_POSITIVE],
                 [*NEGATIVE, *EXTRA_NEGATIVE, *HELDOUT_NEGATIVE]),
         "blind": (BLIND_POSITIVE, BLIND_NEGATIVE),
-        "blind_final": (FINAL_POSITIVE, FINAL_NEGATIVE)}
+        "blind_final": (FINAL_POSITIVE, FINAL_NEGATIVE),
+        "chat": (CHAT_POSITIVE, CHAT_NEGATIVE),
+        "chat_final": (CHAT_FINAL_POSITIVE, CHAT_FINAL_NEGATIVE)}
     out = {name: case_list_figures(extract, pos, neg) for name, (pos, neg) in lists.items()}
     del out["all"]["missed"], out["all"]["false"], out["all"]["by_class"]
     return out

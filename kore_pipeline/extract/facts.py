@@ -105,7 +105,7 @@ def _drafts(text: str, language: str | None, lang: str, min_fact_chars: int,
         out.append(_Draft(memory_key(fact.category, polarity + fact.fact), "factual",
                           fact.category, content, language or fact.language,
                           score_importance(content, fact.category, None, lang),
-                          slot_of(patterns.with_subject(content, lang), lang)))
+                          slot_of(patterns.slot_text(content, lang), lang)))
     if is_informative(text, min_episode_words):
         content = _cut(text, MAX_EPISODE_CHARS)
         out.append(_Draft(None, "episodic", "episode", content, language,

@@ -19,6 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import lru_cache, partial
 
+from kore_pipeline.extract.chat import chat_regex, dropped_subject, standard_spelling
 from kore_pipeline.extract.patterns_lang import (
     ANAPHORA,
     ARTICLES,
@@ -74,7 +75,8 @@ class _Pattern:
 
 _FLAGS = re.IGNORECASE | re.UNICODE
 _PATTERNS: tuple[_Pattern, ...] = tuple(
-    _Pattern(f"{lang}:{i}", lang, cat, pol, re.compile(rx, _FLAGS))
+    _Pattern(f"{lang}:{i}", lang, cat, pol,
+             re.compile(chat_regex(rx) if lang == "en" else rx, _FLAGS))
     for lang, rows in TABLE.items()
     for i, (cat, pol, rx) in enumerate(rows)
 )
@@ -123,6 +125,8 @@ _SENT_SPLIT = re.compile(r"(?<=[.!?…])[\"')\]»”]*\s+|\s*\n+\s*")
 _CLAUSE_SPLIT = re.compile(  # every split starts at a space, ";" or ",": test that first
     r"(?=[\s;,])(?:\s*;\s*"
     r"|,?\s+(?=(?:but|however|whereas|ma|però|pero|mais|aber|sondern|mas|porém)\b)"
+    r"|,?\s+and\s+(?=(?:i|im|ive)\b|i')"  # English "and i" (not "so i": Italian "non so i…")
+    r"|,?\s+(?-i:and\s+then)\s+"  # a chat's run-on: "got a new job and then moved to Leeds"
     r"|,?\s+(?:and|so|e|y|et|und)\s+(?=(?:(?-i:I)\b|(?-i:I)'|we\b|my\b|io\b|ho\b|sono\b|lavoro\b|"
     r"vivo\b|abito\b|preferisco\b|non\s+mi\b|yo\b|tengo\b|soy\b|trabajo\b|prefiero\b|"
     r"no\s+me\b|me\s+llamo\b|je\b|j'|ich\b|wir\b|eu\b|tenho\b|sou\b|moro\b|trabalho\b|"
@@ -144,7 +148,8 @@ _COMMA_TAIL_WORDS = 4
 _COMMA_STARTER_TEXT = (
     "so which because since then as that it's that's this nobody not never starting with in "
     "unless if and especially c'est donc parce car è quindi perché mai non che es porque pero "
-    "ist weil denn é então nunca mas don't dont though tbh honestly lol haha loving"
+    "ist weil denn é então nunca mas don't dont though tbh honestly lol haha loving im ive its "
+    "thats ngl btw"
 )
 _COMMA_STARTERS = frozenset(_COMMA_STARTER_TEXT.split())
 _END_PUNCT = ".!?…;:"  # "…, honestly." starts a new thought as "…, honestly, …" does
@@ -505,38 +510,43 @@ def extract_facts(text: str, language: str | None = None) -> list[Fact]:
     return out
 
 
-_DROPPED_I = re.compile(
-    r"^(?:(?:honestly|well|so|oh|yeah|also|ok|okay|anyway|btw|lol|omg|haha|update),?:?\s+)*"
-    r"(?=(?:just|recently|finally|also|actually)?\s*(?:got|bought|moved|relocated|started|began|"
-    r"adopted|joined|switched|became|quit|signed\s+up|booked|took\s+up|picked\s+up)\s)",
-    _FLAGS)
-"""Where a chat sentence drops its "I" before a life event: "Just got an iPhone 15", "Moved
-to Berlin last month", "Started at Spotify on Monday"."""
-
-
-def _dropped_i_at(text: str, lang: str) -> int:
-    """Where an English chat sentence dropped its "I" (:data:`_DROPPED_I`), else -1."""
-    m = _DROPPED_I.match(text) if lang == "en" else None
-    return m.end() if m else -1
+def _dropped_i_at(text: str, lang: str) -> tuple[int, str] | None:
+    """Where an English chat sentence dropped its subject and which ("I" or "I'm"), else
+    None (:data:`chat.DROPPED_SUBJECT`)."""
+    return dropped_subject(text) if lang == "en" else None
 
 
 def with_subject(text: str, lang: str) -> str:
-    """``text`` with the "I" an English chat sentence dropped put back ("Moved to Berlin" ->
-    "I Moved to Berlin"); other text as it is. Slots read facts this way."""
-    at = _dropped_i_at(text, lang)
-    return f"{text[:at]}I {text[at:]}" if at >= 0 else text
+    """``text`` with the subject an English chat sentence dropped put back ("Moved to Berlin"
+    -> "I Moved to Berlin", "allergic to cats" -> "I'm allergic to cats"); other text as it
+    is. Slots read facts this way."""
+    got = _dropped_i_at(text, lang)
+    if got is None:
+        return text
+    at, subject = got
+    return f"{text[:at]}{subject} {text[at:]}"
+
+
+def slot_text(content: str, lang: str) -> str:
+    """What the slots read of a fact's content: its dropped subject put back
+    (:func:`with_subject`) and, in English, chat spellings in their standard form ("im a
+    teacher" -> "i'm a teacher")."""
+    text = with_subject(content, lang)
+    return standard_spelling(text) if lang == "en" else text
 
 
 def _dropped_i_facts(sent: str, doc_lang: str) -> tuple[Fact, ...] | None:
-    """Facts of an English sentence that drops its "I" (:data:`_DROPPED_I`), read as if it
-    said it; their content stays as said. None when the sentence is no such one."""
-    at = _dropped_i_at(sent, doc_lang)
-    if at < 0:
+    """Facts of an English sentence that drops its subject (:data:`chat.DROPPED_SUBJECT`),
+    read as if it said it; their content stays as said. None when the sentence is no such
+    one."""
+    got = _dropped_i_at(sent, doc_lang)
+    if got is None:
         return None
-    said = sent[at:]
-    facts = _sentence_facts(f"{sent[:at]}I {said}", doc_lang)
-    return tuple(replace(f, content=f.content[2:]) if f.content.startswith("I ")
-                 and said.startswith(f.content[2:]) else f for f in facts)
+    at, subject = got
+    said, head = sent[at:], f"{subject} "
+    facts = _sentence_facts(f"{sent[:at]}{head}{said}", doc_lang)
+    return tuple(replace(f, content=f.content[len(head):]) if f.content.startswith(head)
+                 and said.startswith(f.content[len(head):]) else f for f in facts)
 
 
 @lru_cache(maxsize=32768)
@@ -550,7 +560,11 @@ def _sentence_facts(sent: str, doc_lang: str) -> tuple[Fact, ...]:
         return dropped
     guess = _Lazy(partial(guess_language, sent, default=doc_lang))
     out: list[Fact] = []
-    for clause in _CLAUSE_SPLIT.split(sent) if _may_split(sent) else (sent,):
-        if clause.strip():
-            out.extend(_clause_facts(clause.strip(), guess))
+    for i, clause in enumerate(_CLAUSE_SPLIT.split(sent) if _may_split(sent) else (sent,)):
+        clause = clause.strip()
+        if not clause:
+            continue
+        # a later clause may drop its subject too: "…, but moved to Leeds", "… and then moved"
+        later = _dropped_i_facts(clause, doc_lang) if i else None
+        out.extend(later if later is not None else _clause_facts(clause, guess))
     return tuple(out)

@@ -28,6 +28,7 @@ _I = r"\bI" + _ADV + "{0,2}"
 _IM = r"\bI(?:'m|\s+am)"
 _IMA = _IM + _ADV + "{0,2}"
 _IN = r"\bI(?:\s+(?:also|currently|still|now))?\s+"
+_IN0 = r"\bI(?:\s+(?:also|currently|still|now))?"  # … then "\s+live" or "'ve lived"
 _USE = r"(?:\s+(?:use|go\s+with|stick\s+with|switch\s+to|adopt|move\s+to|migrate\s+to))?"
 _WEEKDAYS_EN = r"monday|tuesday|wednesday|thursday|friday|saturday|sunday"
 _CAP = r"(?-i:[A-ZÀ-ÖØ-Þ])"
@@ -89,9 +90,9 @@ TABLE: dict[str, list[tuple[str, str, str]]] = {
                     r"fan\b)|" + _IM + r"\s+the\s+(?!same\b|one\b|best\b|worst\b)"),
         (PROF, "+", _IM + r"(?:\s+originally)?\s+(?:from|based\s+in)\b|\bI\s+(?:originally\s+)?"
                     r"come\s+from\b|\bI\s+(?:grew\s+up|was\s+raised)\s+(?:in|on|near)\b"),
-        (PROF, "+", _IN + r"(?:work|am\s+working|'m\s+working)(?:\s+(?:part|full)[- ]time)?\s+"
-                          r"(?:as|at|for|in|with)\b"),
-        (PROF, "+", _IN + r"(?:live|have\s+lived|'ve\s+lived)\s+(?:in|on|with|near|by)\b"),
+        (PROF, "+", _IN0 + r"(?:\s+work|\s+am\s+working|'m\s+working)"
+                           r"(?:\s+(?:part|full)[- ]time)?\s+(?:as|at|for|in|with)\b"),
+        (PROF, "+", _IN0 + r"(?:\s+live|\s+have\s+lived|'ve\s+lived)\s+(?:in|on|with|near|by)\b"),
         (PROF, "+", r"\bI\s+was\s+born\s+(?:in|on)\b"),
         (PROF, "+", _I + r"(?:\s+have|'ve\s+got|\s+have\s+got|\s+own)\s+(?=(?:a|an|one|two|three|"
                     r"four|five|six|\d+)\s+(?!(?:lot|few|bit|little|question|feeling|idea|couple\s+"
@@ -115,8 +116,8 @@ TABLE: dict[str, list[tuple[str, str, str]]] = {
             r"in\s+(?:the\s+)?(?:army|navy|military|marines|air\s+force|a\s+band|college|"
             r"university)"
             r" in\s+(?:middle|high|grad|law|medical|nursing)\s+school") + r"\b)"),
-        (PROF, "+", r"\bI(?:\s+(?:really|also))?\s+(?:want|hope|plan|'d\s+like|would\s+like)\s+"
-                    r"to\s+(?=(?:be|become)\s+(?:a|an)\b|(?:retire|travel|move|study|open|start)\b)"
+        (PROF, "+", r"\bI(?:\s+(?:really|also))?\s+(?:want\s+to|hope\s+to|plan\s+to|'d\s+like\s+to|"
+                    r"would\s+like\s+to)\s+(?=(?:be|become)\s+(?:a|an)\b|(?:retire|travel|move|study|open|start)\b)"
                     r"|\bmy\s+(?:dream|goal)\s+is\b"),
         (PROF, "+", r"^(?:(?:oh|well|yes|yeah|no|also|and|so),?\s+)?my\s+(?=" + _any(
             r"wife husband partner boyfriend girlfriend fianc[ée]e? sons? daughters? kids children "
@@ -423,7 +424,13 @@ for _lang, _rows in THIRD_ROWS.items():  # third round (the blind list): after t
 BOUNDARIES: dict[str, tuple[tuple[str, ...], str]] = {
     "en": (("but", "however", "although", "though", "because", "whereas", "unless", r"so\s+that",
             r"which\s+means", r"since\s+(?=it|they|we|I)"),
-           r"|,?\s+(?:and|so)\s+(?=I\b|I'|we\b|my\b)"),
+           r"|,?\s+(?:and|so)\s+(?=I\b|I'|we\b|my\b|im\b|ive\b)"
+           # a chat's run-on: "…, so no more rain for me", "… so the commute is long", "… and
+           # then moved to Leeds" (not the "so" of degree: "so peaceful", "so much"; "and
+           # then" in lower case: "And Then There Were None" is a title)
+           r"|,?\s+(?-i:and\s+then)\b|,\s*so\b|\s+so\s+(?=(?:i|im|ive|we|my|it|its|that|thats|there|"
+           r"theres|this|now|no|yeah|you|u|youre|he|she|they|the|everything|nothing|anyway|idk|"
+           r"then)\b|i')"),
     "it": (("ma", "però", "perché", r"anche\s+se", "mentre", "quindi", "invece", "siccome"),
            r"|,?\s+e\s+(?=(?:io|ho|sono|non|mi|ci)\b)"),
     "es": (("pero", "porque", "aunque", r"así\s+que", "mientras", "sino"),
@@ -461,8 +468,9 @@ LEADING_FILLER = ("really", "to", "that", "che", "que", "dass", "molto", "tanto"
                   "bien", "beaucoup", "sehr", "muito", "bastante", "nada", "niente", "je", "yo",
                   "io", "eu", "ich")
 TRAILING_FILLER = (
-    r"a\s+lot", r"very\s+much", r"so\s+much", "too", r"as\s+well", "also", "really", "anyway",
-    "actually", "though", "then", r"for\s+now", "please", "lol", "haha", "molto", "tanto",
+    r"a\s+lot", r"very\s+much", r"so\s+much", r"so\s+badly", r"so\s+bad", "too", r"as\s+well",
+    "also", "really", "anyway", "actually", "though", "then", r"for\s+now", "please", "lol",
+    "haha", "tbh", "ngl", "btw", "imo", "tho", "lmao", "molto", "tanto",
     r"un\s+sacco", "anche", "comunque", "davvero", "mucho", "muchísimo", "también",
     r"la\s+verdad", "beaucoup", "aussi", "vraiment", "sehr", "auch", "wirklich", "gerne", "gern",
     r"zu\s+verwenden", r"zu\s+benutzen", r"zu\s+nutzen", "muito", "também", "demais",
@@ -472,6 +480,7 @@ TRAILING_FILLER = (
 TIME_FILLER = (  # when it is true, not what: "I'm a Mets fan now" states "Mets fan"
     # lower case only: "I love Apocalypse Now" keeps its title
     "now", r"right\s+now", "nowadays", r"these\s+days", r"at\s+the\s+moment", "currently",
+    "atm", "rn", r"as\s+of\s+now", "originally",  # chat: "in Leeds atm", "from Brazil originally"
     "adesso", "ormai", "ahora", r"hoy\s+en\s+día", "maintenant", r"en\s+ce\s+moment",
     "désormais", "jetzt", "mittlerweile", "inzwischen", "agora", r"hoje\s+em\s+dia",
     # ... or since when: "I took up pottery last year" states "pottery"
@@ -493,6 +502,7 @@ LIST_CONJUNCTIONS: dict[str, tuple[str, ...]] = {
 _SET_TEXT = (
     # a list piece opening with one of these starts a new clause, not an item
     "i i'm i've i'd i'll it its you you're we we're they they're he she there there's what "
+    "im ive youre theyre theres "
     "especially like plus even io ho sono yo soy je j'ai c'est ich es eu",
     # a fact made only of these says nothing ("do those things", "all of them too")
     "to do doing those these that this it them things thing stuff all of the same similar a lot "

@@ -115,6 +115,43 @@ def _required(op: Any, av: Any) -> Literals:
     return _exact(op, av)
 
 
+def _alternatives(op: Any, av: Any) -> list[Any] | None:
+    """The alternatives of a group or branch node, each a sequence (None: no such node)."""
+    if op is _constants.SUBPATTERN:
+        inner = av[3]
+        return _alternatives(*inner[0]) if len(inner) == 1 else [inner]
+    if op is _constants.BRANCH:
+        return list(av[1])
+    return None
+
+
+def _after_run(run: Literals, op: Any, av: Any) -> Literals:
+    """Literals of a literal run followed by a group: the run joined to each alternative's
+    leading literal text ("I" + "(?:'m|m|\\s+am)" -> "i'm", "im", or "am" of the last),
+    so a group that makes a spelling optional keeps a selective requirement."""
+    alts = _alternatives(op, av)
+    if run is None or alts is None:
+        return None
+    out: set[str] = set()
+    for seq in alts:
+        lead: list[frozenset[str]] = []
+        for o, a in seq:
+            got = _exact(o, a)
+            if got is None:
+                break
+            lead.append(got)
+        if lead:
+            joined = _product([run, *lead])
+        elif seq and _alternatives(*seq[0]) is not None:  # a group first: join into it
+            joined = _after_run(run, *seq[0])
+        else:
+            joined = _required_seq(seq)
+        if joined is None:
+            return None
+        out |= joined
+    return frozenset(out) if len(out) <= _MAX_SET else None
+
+
 def _required_seq(seq: Any) -> Literals:
     best: Literals = None
     run: list[frozenset[str]] = []
@@ -134,6 +171,8 @@ def _required_seq(seq: Any) -> Literals:
         if exact is not None:
             run.append(exact)
             continue
+        if run:
+            best = _better(best, _after_run(_product(run), op, av))
         close()
         best = _better(best, _required(op, av))
     close()

@@ -15,6 +15,7 @@ from typing import Any
 
 from kore_pipeline.extract import facts as new_facts
 from kore_pipeline.extract import patterns as new_patterns
+from kore_pipeline.extract.chat import standard_spelling
 from kore_pipeline.extract.patterns import extract_facts, with_subject
 from kore_pipeline.extract.patterns_more import NOT_REFUSAL
 from kore_pipeline.settings import KoreSettings
@@ -49,13 +50,30 @@ EXPLAINED: dict[str, str] = {
     "facts:time-word-dropped": (
         "a fact ending in when it holds ('I live in Florida now', 'a student right now', "
         "'learning German now') is keyed without the time word (TIME_FILLER; the content "
-        "keeps it; also 'again', 'last year', 'two weeks ago'), and a comma tail opened by "
+        "keeps it; also 'again', 'last year', 'two weeks ago', and (issue 18c) 'atm', 'rn', "
+        "'originally': 'I'm from India originally'), and a comma tail opened by "
         "'don't', 'though', 'tbh', 'honestly', 'lol', 'haha' or 'loving' ends the fact "
         "('Brighton now, don't judge me'): the same fact, shorter"),
     "facts:dropped-subject": (
         "an English chat sentence that drops its 'I' before a life event ('Just got an iPhone "
-        "15', 'Moved to Berlin last month', 'Also picked up new skills') is read as if it "
-        "said it; the content stays as said; every old fact of the message is still there"),
+        "15', 'Moved to Berlin last month', 'Also picked up new skills'), or (issue 18c) its "
+        "'I'/'I'm' before a preference or state ('love hiking', 'not a fan of X', 'allergic "
+        "to X'), also in a later clause ('… but moved to Leeds'), is read as if it said it; "
+        "the content stays as said; every old fact of the message is still there"),
+    "facts:chat-spelling": (
+        "issue 18c: a trigger reads a contraction typed without its apostrophe ('im', 'ive', "
+        "'dont', 'cant') or 'gonna'/'wanna'/'gotta' as the old one read 'I'm', 'don't', "
+        "'going to', 'want to' ('I wanna start a dance studio'); the content stays as said; "
+        "every old fact of the message is still there"),
+    "facts:contracted-branch-fixed": (
+        "issue 18c: the old rows' \"'m working\" and \"'ve lived\" branches sat after a "
+        "'\\s+' and never matched ('I'm working as a financial analyst', 'I've lived in the US "
+        "for most of my life' gave no fact of that row); now they do, as 'I am working' and "
+        "'I have lived' did; every old fact of the message is still there"),
+    "facts:run-on-ended": (
+        "issue 18c: an open fact ends where a run-on starts a new thought (', so …', ' so "
+        "it's …', ' and then …'): 'I live in Alabama so it's always nice and sunny' is the "
+        "fact 'Alabama'; the same fact, shorter"),
     "facts:displaced-by-new-trigger": (
         "a new trigger row matches where an old one did (longer match at the same place, or "
         "earlier in the clause): the old fact is replaced by the new row's fact"),
@@ -133,6 +151,21 @@ def _time_words_dropped(removed: list[Row], added: list[Row]) -> bool:
     return all(any(shortens(r, a) for a in added) for r in removed)
 
 
+_CONTRACTED_BRANCH = re.compile(r"I(?:\s+(?:also|currently|still|now))?(?:'m\s+working|"
+                                r"'ve\s+lived)\b", re.IGNORECASE)
+_RUN_ON = re.compile(r",?\s+(?:so|and\s+then)\b")
+
+
+def _run_on_ended(removed: list[Row], added: list[Row], new_rows: list[Row]) -> bool:
+    """Each removed fact is an added one (same category) plus a run-on tail (", so …",
+    " and then …"), and each added one is such a shortening or of a new row."""
+    def shortens(old: Row, new: Row) -> bool:
+        return old[1] == new[1] and old[3] != new[3] and old[3].startswith(new[3]) \
+            and bool(_RUN_ON.match(old[3][len(new[3]):]))
+    return all(any(shortens(r, a) for a in added) for r in removed) and \
+        all(a in new_rows or any(shortens(r, a) for r in removed) for a in added)
+
+
 def classify(text: str, old: tuple[str | None, list[Row]],
              new: tuple[str | None, list[Row]]) -> str:
     """The kind of one message's difference ("" when there is none)."""
@@ -156,17 +189,27 @@ def classify(text: str, old: tuple[str | None, list[Row]],
     new_rows = [r for r in added
                 if r[3] in by_content and _is_new_trigger(by_content[r[3]].trigger)]
     old_categories = {r[1] for r in old[1] if r[0] == "factual"}
+    if removed and _run_on_ended(removed, added, new_rows):
+        return "facts:run-on-ended"
     if removed and _time_words_dropped(removed, added) and all(
             r in new_rows or r[1] in old_categories for r in added):
         return "facts:time-word-dropped"  # (with facts of the kinds above beside it)
     if not removed:
         if len(new_rows) == len(added):
             return "facts:new-trigger"
+        dropped = [r for r in added if with_subject(r[3], lang) != r[3]]
+        if dropped and all(r in new_rows or r in dropped or r[1] in old_categories
+                           for r in added):
+            return "facts:dropped-subject"  # also "I love dogs, but hate cats"
+        if any(_CONTRACTED_BRANCH.match(r[3]) for r in added) and all(
+                r in new_rows or r[1] in old_categories or _CONTRACTED_BRANCH.match(r[3])
+                for r in added):
+            return "facts:contracted-branch-fixed"
         if all(r in new_rows or r[1] in old_categories for r in added):
             return "facts:another-of-its-category"
-        if all(r in new_rows or r[1] in old_categories or with_subject(r[3], lang) != r[3]
+        if all(r in new_rows or r[1] in old_categories or standard_spelling(r[3]) != r[3]
                for r in added):
-            return "facts:dropped-subject"
+            return "facts:chat-spelling"
         return "facts:other"
     # List faithfulness: the old fragments ("I have aged 4") are gone; what replaces them is
     # the same clause, kept whole or ending before the qualifier (a span of the old one's).

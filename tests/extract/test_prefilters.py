@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from kore_pipeline.extract import importance, patterns
 from kore_pipeline.extract.patterns_lang import TRAILING_FILLER
 from kore_pipeline.text import normalize, slots
-from kore_pipeline.text.literals import LiteralFilter, WordStarts, case_fold
+from kore_pipeline.text.literals import LiteralFilter, WordStarts, case_fold, required_literals
 
 # Words that fire triggers, keywords, slot hints and clause splits, and words that nearly do.
 _VOCAB = sorted({
@@ -72,6 +72,18 @@ def test_literal_filter_names_the_patterns_whose_words_are_there() -> None:
     assert flt.candidates(case_fold("I really LOVE tea")) == [0, 2]
     assert flt.candidates(case_fold("MY NAME IS Bob, I like it")) == [0, 1, 2]
     assert flt.candidates("nothing here") == [2]  # a pattern without literals always runs
+
+
+@pytest.mark.parametrize(("rx", "literals"), [
+    (r"\bI(?:'m|m|\s+am)\s+from\b", {"i'm", "im", "am", "from"}),
+    (r"\bI(?:(?:'m|m)|\s+am)\s+(?:a|an)\s", {"i'm", "im", "am"}),
+    (r"\bI'm\s+(?:going\s+to|gonna)\s+", {"going", "gonna"}),  # sre makes it go(?:ing…|nna)
+    (r"\bdo(?:n't|nt)\s+eat\b", {"don't", "dont"}),
+])
+def test_a_literal_run_joins_the_group_after_it(rx: str, literals: set[str]) -> None:
+    """An optional chat spelling ("'m|m") keeps a selective requirement, not "i" or "m"."""
+    got = required_literals(re.compile(rx, re.IGNORECASE))
+    assert got is not None and got <= literals and min(map(len, got)) >= 2
 
 
 @_PROPERTY
