@@ -61,6 +61,7 @@ CREATE TABLE IF NOT EXISTS memories (
     valid_from         TEXT,               -- when it became true: when it was said (0012)
     valid_until        TEXT,               -- when a later statement superseded it (0012)
     slot               TEXT,               -- what it states: 'residence', 'name:wife' (0012)
+    -- (a value 'not coffee' ends 'coffee': issue h18u, slots refilled by 0021)
     slot_value         TEXT,               -- the value it gives the slot: 'berlin' (0012)
     UNIQUE (owner, subject, key)
 );

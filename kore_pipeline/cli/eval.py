@@ -30,8 +30,9 @@ def register(app: typer.Typer) -> None:
             " preferences, coverage (locomo runs the whole pipeline on five long conversations:"
             " minutes; preferences: keyword, vector and hybrid recall on MADial's Preferences"
             " memories and SPC persona recall, ~1-2 min; coverage: the share of hand-written"
-            " first-person statements that yield a fact, no model, < 1 s; updates: 35 update"
-            " pairs through the whole pipeline, ~10 s).")] =
+            " first-person statements that yield a fact, no model, < 1 s; updates: the update"
+            " pairs (tuned on, held out, fresh; with non-updates) through the whole pipeline,"
+            " ~15 s).")] =
             "spc,madial,memorybank,crosslingual,coverage",
         backends: Annotated[str, typer.Option(
             "--backends", help="Embedders compared by the crosslingual set (comma-separated"

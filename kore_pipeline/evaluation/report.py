@@ -195,16 +195,22 @@ def _updates_lines(upd: dict[str, Any]) -> list[str]:
     out = ["", "== Update pairs: earlier/later statements five months apart, whole pipeline;"
                " % of pairs ==",
            f"{'pairs':<8}{'n':>4}{'handled':>9}{'current':>9}{'superseded':>12}{'ranked':>8}"
-           "  by wording"]
+           f"{'non-updates kept':>18}  by wording"]
     for name, u in upd.items():
         words = ", ".join(f"{w} {_pct(v['handled']).strip()} (n={v['n']})"
                           for w, v in u["by_wording"].items())
+        kept = (f"{_pct(u['non_updates_kept']).strip()} (n={u['non_updates']})"
+                if u.get("non_updates") else "-")
         out.append(f"{name:<8}{u['pairs']:>4}{_pct(u['handled']):>9}{_pct(u['current']):>9}"
-                   f"{_pct(u['superseded']):>12}{_pct(u['ranked']):>8}  {words}")
+                   f"{_pct(u['superseded']):>12}{_pct(u['ranked']):>8}{kept:>18}  {words}")
     out.append("  blind = coverage_blind.UPDATE_PAIRS (the third round was tuned on them), one"
                " run after each session; monthly = the same with a run every 30 days between"
                " (the earlier facts decay first); final = FINAL_UPDATE_PAIRS, written after"
-               " the round; the fixes that followed saw its misses")
+               " the round; the fixes that followed saw its misses; heldout ="
+               " updates_heldout (issue h18u), written before its rules and never tuned on,"
+               " with non-updates that must leave the earlier fact active (the rules' design saw"
+               " its misses); fresh = FRESH_UPDATE_PAIRS, written after the rules, never tuned"
+               " on")
     for name, u in upd.items():
         for r in u["rows"]:
             if not r["handled"]:

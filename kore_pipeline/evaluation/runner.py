@@ -30,6 +30,12 @@ from kore_pipeline.evaluation.preferences import (
 )
 from kore_pipeline.evaluation.spc import SPC_FILE, evaluate_spc, load_spc
 from kore_pipeline.evaluation.updates import evaluate_updates
+from kore_pipeline.evaluation.updates_heldout import (
+    FRESH_NON_UPDATES,
+    FRESH_UPDATE_PAIRS,
+    HELDOUT_UPDATE_PAIRS,
+    NON_UPDATES,
+)
 from kore_pipeline.settings import KoreSettings
 from kore_pipeline.timeutil import iso, resolve_now
 
@@ -121,7 +127,11 @@ def run_all(data: Path | None = None, sets: str | Iterable[str] = SETS,
                         pipeline, memo, pairs, monthly=monthly)
                     for which, pairs, monthly in (("blind", UPDATE_PAIRS, False),
                                                   ("monthly", UPDATE_PAIRS, True),
-                                                  ("final", FINAL_UPDATE_PAIRS, False))}
+                                                  ("final", FINAL_UPDATE_PAIRS, False),
+                                                  ("heldout", [*HELDOUT_UPDATE_PAIRS,
+                                                               *NON_UPDATES], False),
+                                                  ("fresh", [*FRESH_UPDATE_PAIRS,
+                                                             *FRESH_NON_UPDATES], False))}
             elif name == "crosslingual":
                 bank = data / MEMORYBANK_DIR
                 given = {base.embedder: embedder} if embedder is not None else {}

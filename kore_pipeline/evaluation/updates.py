@@ -13,6 +13,11 @@ pair is *handled* when, at the end:
 * **ranked**: the default search for the pair's question (``Searcher.search``, k = 10,
   ``reinforce=False``) returns a hit holding the new value above every hit holding only
   the old one.
+
+A *non-update* (``wording`` :data:`.updates_heldout.NON_UPDATE`: a second pet, a visit, a
+relative's move) is handled when the earlier message has a fact holding the old value and
+none of them was superseded: each is still active, or decayed as it would have without
+the later statement (five months unsaid forget a fact of low importance either way).
 """
 
 from __future__ import annotations
@@ -24,6 +29,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from kore_pipeline.evaluation.coverage_blind import UPDATE_PAIRS, UpdatePair
+from kore_pipeline.evaluation.updates_heldout import NON_UPDATE
 from kore_pipeline.settings import KoreSettings
 from kore_pipeline.timeutil import iso
 
@@ -90,10 +96,12 @@ def judge_pairs(pairs: Sequence[UpdatePair], settings: KoreSettings, embedder: A
                 r["status"] == "superseded" and r["merged_into"] in after_ids for r in old_rows)
             hits = searcher.search(question, owner, k=HITS, now=now, reinforce=False)
             ranked = _ranked(hits, new, old)
+            handled = (bool(old_rows) and not any(r["status"] == "superseded" for r in old_rows)
+                       if wording == NON_UPDATE else bool(current) and superseded and ranked)
             out.append({
                 "earlier": earlier, "later": later, "lang": lang, "thing": thing,
                 "wording": wording, "current": bool(current), "superseded": superseded,
-                "ranked": ranked, "handled": bool(current) and superseded and ranked,
+                "ranked": ranked, "handled": handled,
                 "earlier_facts": [f"{r['status']}: {r['content']}" for r in before],
                 "later_facts": [f"{r['status']}: {r['content']}" for r in after],
                 "top_hits": [f"{h.status}: {h.content}" for h in hits[:3]]})
@@ -127,15 +135,17 @@ def evaluate_updates(settings: KoreSettings, pipeline: PipelineRunner, embedder:
             for month in range(1, (LATER - EARLIER).days // 30):
                 pipeline([idle], settings, now=EARLIER + timedelta(days=1 + 30 * month),
                          embedder=inner, force=True)
-    rows = judge_pairs(pairs, settings, embedder, LATER + timedelta(days=1))
-    n = len(rows)
+    every = judge_pairs(pairs, settings, embedder, LATER + timedelta(days=1))
+    rows = [r for r in every if r["wording"] != NON_UPDATE]
+    kept = [r for r in every if r["wording"] == NON_UPDATE]
 
     def share(key: str, subset: Sequence[dict[str, Any]] = rows) -> float:
         return round(sum(r[key] for r in subset) / len(subset), 4) if subset else 0.0
 
     by_wording = {w: {"n": len(sub), "handled": share("handled", sub)}
-                  for w in ("explicit", "implicit")
-                  if (sub := [r for r in rows if r["wording"] == w])}
-    return {"pairs": n, "handled": share("handled"), "current": share("current"),
+                  for w in ("explicit", "implicit", NON_UPDATE)
+                  if (sub := [r for r in every if r["wording"] == w])}
+    return {"pairs": len(rows), "handled": share("handled"), "current": share("current"),
             "superseded": share("superseded"), "ranked": share("ranked"),
-            "by_wording": by_wording, "rows": rows}
+            "non_updates": len(kept), "non_updates_kept": share("handled", kept),
+            "by_wording": by_wording, "rows": every}

@@ -51,6 +51,9 @@ class CandidateMemory:
     mentioned_at: list[str] = field(default_factory=list)
     slot: tuple[str, str] | None = None
     """What it states (:func:`text.slots.slot_of`): a later other value supersedes it."""
+    says_change: bool = False
+    """Whether its message says something changed ("these days", "now", "switched"), which
+    the fact's clause may not hold ("These days I'm learning Mandarin")."""
 
 
 @dataclass
@@ -145,7 +148,8 @@ def memories_from_message(msg: dict[str, Any], settings: KoreSettings) -> list[C
         importance=d.importance if given is None else given,
         importance_explicit=explicit is not None, source_message_ids=[msg["message_id"]],
         session_id=msg["session_id"], created_at=msg["ts"], mentioned_at=[msg["ts"]],
-        slot=d.slot) for d in drafts]
+        slot=d.slot, says_change=d.slot is not None and slots.states_change(msg["text"]))
+        for d in drafts]
 
 
 def extract_memories(messages: Iterable[dict[str, Any]],
@@ -231,13 +235,17 @@ def _resolve_slot(conn: sqlite3.Connection, cand: CandidateMemory, memory_id: in
     if slot in slots.CHANGE_ONLY_SLOTS and len(rivals) > 1:
         return 0
     if last[newest] > ours:  # a later statement already holds the slot: ours is history
-        later = next(str(r["content"]) for r in rivals if int(r["id"]) == newest)
-        if not slots.may_replace(slot, later):
+        later = next(r for r in rivals if int(r["id"]) == newest)
+        if not (slots.supersedes(cand.slot, (slot, str(later["slot_value"])))
+                and slots.may_replace(slot, str(later["content"]))):
             return 0
         return supersede(conn, [(memory_id, newest)], now_iso, None)
-    if not slots.may_replace(slot, cand.content):
+    if not (cand.says_change or slots.may_replace(slot, cand.content)):
         return 0
-    return supersede(conn, [(int(r["id"]), memory_id) for r in rivals], now_iso, None)
+    # an ending ("not coffee") replaces only what it ends; a habit only an ending replaces
+    ended = [int(r["id"]) for r in rivals if slots.supersedes((slot, str(r["slot_value"])),
+                                                             cand.slot)]
+    return supersede(conn, [(old, memory_id) for old in ended], now_iso, None) if ended else 0
 
 
 def upsert_memories(conn: sqlite3.Connection, candidates: list[CandidateMemory],

@@ -189,22 +189,76 @@ EN: list[Row] = [
                r"a\s+few|one|on)\b)\w)"),
 ]
 
+# Issue h18u (held-out update pairs): statements that end a fact ("I stopped drinking coffee",
+# "I gave up smoking", "I quit my job at Amazon", "I don't live in Leeds anymore", "I no
+# longer cook"), age ("I'm 34", "I just turned 30"), "in a relationship", pets of any breed
+# said with "we" ("we have a golden retriever called Max"), places and employers said in
+# passing ("since we got to Gdansk", "ever since moving to Seattle", "we packed up and moved
+# to", "I started at Klarna"), eating everything, "I've become a … fan", "my hobby is",
+# "I use a <phone>".
+_NAMED = _CAP + r"[\w'.&-]*(?:\s+(?!I\b)" + _CAP + r"[\w'.&-]*){0,3}"
+_CLAUSE_END = (r"(?=\s*(?:[.;!?,]|$)|\s+(?:because|but|so|since|as|though|although|and\s+"
+               r"(?:I|we|now|then))\b)")
+_NOT_AMOUNT = (r"(?!\s*(?:%|min|mins|minutes?|h|hours?|days?|weeks?|months?|km|kg|miles?|times|"
+               r"percent|euros?|dollars?|pounds?|foot|feet|ft|cm|inches|degrees|stone|lbs?)\b)")
+_ARRIVED = (r"(?:I|we)(?:'ve|\s+have)?\s+(?:got|gotten|come|came|arrived|moved|relocated|"
+            r"settled)\s+(?:back\s+|here\s+|over\s+)?(?:to|in)\s+(?P<fact>" + _NAMED + r")")
+EN.extend([
+    (HAB, "+", r"\b(?:I|we)(?:'ve|\s+have)?\s+(?:just\s+|finally\s+|recently\s+|completely\s+|"
+               r"totally\s+|actually\s+|also\s+)?(?P<pre>stopped|quit|gave\s+up|given\s+up)\s+"
+               r"(?!(?:by|at|in|for|to|off|there|here|on|and|but|it|that|this|now|me|him|her|"
+               r"them|you|being)\b)(?!(?:\w+\s+){0,2}?(?:ago|years?|months?|weeks?|days?)\b)"
+               r"(?P<fact>\w[^.;!?,]{1,100}?)" + _CLAUSE_END),
+    (PROF, "-", r"\b(?:I|we)\s+(?:don't|do\s+not)\s+(?!(?:really\s+)?\w+\s+(?:it|that|this|them|"
+                r"as\s+much|much|anything)\b)(?=\w[^.;!?]{0,60}?\bany\s?more\b)"
+                r"|\b(?:I|we)\s+(?=no\s+longer\s+\w)"),
+    (PROF, "+", r"\b(?P<pre>I(?:'m| am))\s+(?:now\s+)?(?P<fact>\d{1,3})(?!\s*years?\s+old)"
+                + _NOT_AMOUNT + r"(?=\s*(?:[.,;!?]|$|now\b|and\b|but\b|so\b|today\b|my\b|"
+                r"I\b|this\b|next\b|in\b))"),
+    (PROF, "+", r"\bI(?:'ve|\s+have)?\s+(?:just\s+|recently\s+|finally\s+)?(?P<pre>turned)\s+"
+                r"(?P<fact>\d{1,3})\b" + _NOT_AMOUNT),
+    (PROF, "+", _IM + r"\s+(?:now\s+)?(?=in\s+a\s+(?:relationship|couple)\b)"),
+    (PROF, "+", r"\b(?:I|we)(?:'ve|\s+have)?\s+(?:now\s+|also\s+)?(?:have|got|adopted|"
+                r"rescued)\s+(?=(?:a|an)\s+(?:new\s+)?(?!" + _any(_PETS) + r"\s)(?:[\w-]+\s+)"
+                r"{1,3}?(?:called|named)\s+" + _CAP + r")"),
+    (PROF, "+", r"\b(?:ever\s+)?since\s+" + _ARRIVED),
+    (PROF, "+", r"\bnow that\s+" + _ARRIVED),
+    (PROF, "+", r"\b(?:ever\s+)?since\s+(?:moving|relocating|coming|getting)\s+(?:back\s+|"
+                r"here\s+|over\s+)?to\s+(?P<fact>" + _NAMED + r")"),
+    (PROF, "+", r"\b(?:I|we)\s+(?:[\w']+\s+){1,3}?and\s+(?:moved|relocated)(?:\s+(?:back|over|"
+                r"down|up|out|away))?\s+to\s+(?P<fact>" + _NAMED + r")"),
+    (PROF, "+", r"\bI(?:'ve|\s+have)?\s+(?:just\s+|recently\s+)?started\s+(?:working\s+)?at\s+"
+                r"(?P<fact>" + _NAMED + r")"),
+    (PROF, "+", r"\bI(?:'ll|\s+will|\s+can)\s+(?P<pre>eat)\s+(?:just\s+|pretty\s+much\s+)?"
+                r"(?P<fact>everything|anything)\b"),
+    (PREF, "+", r"\bI(?:'ve|\s+have)?\s+(?:now\s+)?become\s+(?:an?\s+)?(?:(?:big|huge|massive|"
+                r"proper|real)\s+)?(?P<fact>" + _NAMED + r"\s+(?:fan|supporter))\b"),
+    (PREF, "+", r"\bmy\s+(?:main\s+|new\s+|big\s+)?(?P<pre>hobby|pastime)\s+(?:(?:these\s+days|"
+                r"now|at\s+the\s+moment|lately)\s+)?is\s+(?:now\s+)?(?=\w)"),
+    (PROF, "+", r"\bI\s+(?:now\s+|currently\s+|still\s+)?use\s+(?:an?\s+|the\s+)?(?=(?:iPhone|"
+                r"Pixel|Galaxy|Samsung|OnePlus|Xiaomi|Motorola|Nokia|Huawei|Fairphone)\b)"),
+])
+
 IT: list[Row] = [
     (PROF, "+", r"\b(?:io\s+)?(?:ora\s+|adesso\s+)?sono\s+(?=" + OCCUPATIONS["it"] +
                 r"\b)|\b(?:abitiamo|viviamo)\s+(?:a|ad|in)\b|\bci\s+siamo\s+trasferiti\s+"
                 r"(?:a|ad|in)\b|\b(?:ora|adesso)\s+(?:abito|vivo)\s+(?:a|ad|in)\b"),
+    (PROF, "+", r"\bmi\s+sono\s+(?:appena\s+)?trasferit[oa]\s+(?:a|ad|in)\b"
+                r"|\blavoro\s+(?:alla|al|allo|nella|nel)\b"),
 ]
 
 ES: list[Row] = [
     (PROF, "+", r"\b(?:yo\s+)?(?:ahora\s+)?soy\s+(?=" + OCCUPATIONS["es"] + r"\b)"
                 r"|\b(?:vivimos\s+en|nos\s+(?:mudamos|hemos\s+mudado)\s+a)\b"
                 r"|\bahora\s+(?:vivo|trabajo)\s+(?:en|como|para)\b"),
+    (PROF, "+", r"\btengo\s+(?P<fact>\d{1,3}\s+años)\b"),
 ]
 
 FR: list[Row] = [
     (PROF, "+", r"\bje\s+suis\s+(?:maintenant\s+)?(?=" + OCCUPATIONS["fr"] + r"\b)"
                 r"|\b(?:nous\s+avons|on\s+a)\s+déménagé\s+(?:à|a|en|au)\b"
                 r"|\b(?:nous\s+habitons|on\s+habite|nous\s+vivons)\s+(?:à|a|en|au)\b"),
+    (PROF, "+", r"\bj'ai\s+(?:maintenant\s+)?(?P<fact>\d{1,3}\s+ans)\b"),
 ]
 
 DE: list[Row] = [
@@ -213,12 +267,17 @@ DE: list[Row] = [
                 r"|\b(?:ich\s+bin|wir\s+sind)\s+(?:jetzt\s+|nun\s+)?nach\s+(?=" + _CAP +
                 r"[^.;!?]{0,30}?\bgezogen\b)"
                 r"|\bich\s+arbeite\s+(?:jetzt|nun)\s+(?:als|bei|für)\b"),
+    (PROF, "+", r"\bseit\s+(?:wir|ich)\s+(?:jetzt\s+)?in\s+(?P<fact>" + _NAMED + r")\s+(?:wohnen|"
+                r"wohne|leben|lebe)\b"),
+    (PROF, "+", r"\b(?P<pre>ich\s+bin)\s+(?:jetzt\s+)?(?P<fact>\d{1,3})(?:\s+Jahre\s+alt)?"
+                r"(?=\s*(?:[.,;!?]|und\b|$))"),
 ]
 
 PT: list[Row] = [
     (PROF, "+", r"\b(?:eu\s+)?(?:agora\s+)?sou\s+(?=" + OCCUPATIONS["pt"] + r"\b)"
                 r"|\b(?:moramos|vivemos)\s+em\b|\bnos\s+mudamos\s+para\b"
                 r"|\bagora\s+(?:moro|vivo|trabalho)\s+(?:em|como|na|no|para)\b"),
+    (PROF, "+", r"\btenho\s+(?P<fact>\d{1,3}\s+anos)\b"),
 ]
 
 THIRD_ROWS: dict[str, list[Row]] = {"en": EN, "it": IT, "es": ES, "fr": FR, "de": DE, "pt": PT}

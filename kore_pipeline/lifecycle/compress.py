@@ -43,6 +43,7 @@ from kore_pipeline.settings import KoreSettings
 from kore_pipeline.store import db as store
 from kore_pipeline.store import lifecycle
 from kore_pipeline.store.lifecycle import Status
+from kore_pipeline.text.endings import is_ending
 from kore_pipeline.text.fact_guard import fact_difference
 from kore_pipeline.text.normalize import TERMINAL, contains_words, sentence_key, split_sentences
 from kore_pipeline.text.slots import replaces, slot_of, supersedes
@@ -189,12 +190,16 @@ def _decide(a: dict[str, Any], b: dict[str, Any], guard: bool) -> str:
     another value) or 'apart' (they state different facts: both stay)."""
     if not guard:
         return "merge"
-    slot_a, slot_b = slot_of(a["content"], a["language"]), slot_of(b["content"], b["language"])
-    if supersedes(slot_a, slot_b):
-        later = a if _later(a, b) else b
-        if replaces(slot_a, slot_b, later["content"]):
+    earlier, later = (b, a) if _later(a, b) else (a, b)
+    old = slot_of(earlier["content"], earlier["language"])
+    new = slot_of(later["content"], later["language"])
+    if supersedes(old, new):
+        if replaces(old, new, later["content"]):
             return "supersede"
         return "apart"  # several values of a slot one may hold at once ("fan", "learning")
+    if old is not None and new is not None and old[0] == new[0] and old[1] != new[1] and (
+            is_ending(old[1]) or is_ending(new[1])):
+        return "apart"  # "not vegan" / "vegetarian": an ending of another value
     return "apart" if fact_difference(a["content"], b["content"]) is not None else "merge"
 
 

@@ -211,7 +211,7 @@ class SearchFilters:
 MODES = ("hybrid", "fts", "semantic")
 _PAST_CUES = re.compile(
     r"\b(?:before|used\s+to|previous(?:ly)?|formerly|former|earlier|originally|at\s+first|"
-    r"no\s+longer|any\s?more|old|prior|until|was\s+(?:my|our|the)\b.*\bbefore|changed?|"
+    r"no\s+longer|any\s?more|(?<!\bhow\s)(?<!\byears\s)old|prior|until|was\s+(?:my|our|the)\b.*\bbefore|changed?|"
     r"prima|precedente|vecchi[oa]|antes|anterior(?:mente)?|avant|précédent|ancien(?:ne)?|"
     r"vorher|früher|davor|ehemalig\w*)\b", re.IGNORECASE | re.UNICODE)
 

@@ -28,7 +28,7 @@ from kore_pipeline.timeutil import iso, utcnow
 
 __all__ = ["DamagedStore", "NoStore", "StoreError", "connect", "connect_reader"]
 
-SCHEMA_VERSION = "20"
+SCHEMA_VERSION = "21"
 _savepoints = itertools.count(1)
 
 MEMORY_COLUMNS = (
@@ -166,7 +166,7 @@ def ensure_schema(conn: sqlite3.Connection) -> None:
             conn.execute("INSERT OR IGNORE INTO migrations(name, applied_at) VALUES (?, ?)",
                          (name, iso(utcnow())))
         set_meta(conn, "schema_version", SCHEMA_VERSION)
-    if {"0012_validity", "0019_more_slots"} & set(applied):  # slots are read by code
+    if {"0012_validity", "0019_more_slots", "0021_ending_slots"} & set(applied):  # by code
         from kore_pipeline.store.validity import backfill_slots
 
         backfill_slots(conn)

@@ -49,7 +49,8 @@ def slot_rivals(conn: sqlite3.Connection, owner: str, subject: str, slot: str, v
     """Active or forgotten memories of the same person and type giving ``slot`` another
     value (a forgotten one is still what the store last knew of that slot)."""
     return conn.execute(
-        "SELECT id, valid_from, created_at, source_message_ids, content FROM memories WHERE"
+        "SELECT id, valid_from, created_at, source_message_ids, content, slot_value FROM"
+        " memories WHERE"
         " owner = ? AND subject = ? AND slot = ? AND slot_value != ? AND type = ? AND"
         " status IN ('active', 'forgotten') AND id != ?",
         (owner, subject, slot, value, memory_type, memory_id)).fetchall()

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from kore_pipeline.text import endings
 from kore_pipeline.text.fact_guard import NUMBER_WORDS, plain
 from kore_pipeline.text.literals import LiteralFilter, WordStarts, case_fold
 from kore_pipeline.text.occupations import OCCUPATIONS
@@ -22,9 +23,10 @@ Slot = tuple[str, str]
 
 _F = re.IGNORECASE | re.UNICODE
 _END = (r"(?=\s*(?:[.,;!?]|\band\b|\bbut\b|\bsince\b|\bfor\b|\bnow\b|\bbecause\b|\bwith\b|"
-        r"\bat\b|\bin\b|$))")
+        r"\bat\b|\bin\b|\bthese\s+days\b|\bnowadays\b|\blately\b|\bagain\b|\blast\s+(?:week|"
+        r"month|year|night|weekend)\b|\byesterday\b|$))")
 _UPPER = r"(?-i:[A-ZÀ-Ý])"
-_PLACE = rf"(?P<value>{_UPPER}[\w'’.-]*(?:\s+{_UPPER}[\w'’.-]*){{0,3}})"
+_PLACE = rf"(?P<value>{_UPPER}[\w'’.-]*(?:\s+(?!I\b){_UPPER}[\w'’.-]*){{0,3}})"
 _THING_BODY = r"[\w'’.+#-]+(?:\s+[\w'’.+#-]+){0,3}?"
 _THING = rf"(?P<value>{_THING_BODY})"
 _NAME = rf"(?P<value>{_UPPER}[\w'’-]*(?:\s+{_UPPER}[\w'’-]*)?)"
@@ -45,7 +47,9 @@ def _rule(lang: str, slot: str, pattern: str) -> None:
 
 
 # Residence.
-_rule("en", "residence", rf"\b(?:I{_NOW}\s+(?:live|reside)\s+in|{_I_AM}{_NOW}\s+"
+_rule("en", "residence", rf"\b(?:I{_NOW}\s+(?:live|reside)\s+in(?:\s+an?\s+(?:[\w-]+\s+){{0,2}}?"
+      rf"(?:flat|house|apartment|studio|village|town|suburb|cottage|bungalow)\s+(?:in|near|"
+      rf"outside(?:\s+of)?))?|{_I_AM}{_NOW}\s+"
       rf"(?:living|based|settled)\s+in|I(?:'ve|’ve|\s+have)?{_NOW}\s+(?:moved|relocated)"
       rf"(?:\s+(?:back|over|here|permanently|abroad|down|up|out|away))?\s+to|my\s+(?:new\s+)?"
       rf"home\s+is\s+(?:now\s+)?in|I(?:'ve|’ve|\s+have)\s+(?:lived|been\s+living)\s+in)"
@@ -61,8 +65,8 @@ _rule("de", "residence", rf"\b(?:ich\s+(?:wohne|lebe)\s+(?:jetzt\s+)?in|ich\s+bi
 _rule("pt", "residence", rf"\b(?:(?:eu\s+)?(?:moro|vivo)\s+em|mudei-me\s+para|me\s+mudei\s+"
       rf"para)\s+{_PLACE}")
 # Diet.
-_rule("en", "diet", rf"\b(?:{_I_AM}|I(?:'ve|’ve|\s+have)?\s+(?:become|became|gone|went|turned|"
-      rf"switched\s+to\s+being))\s+(?:now\s+|a\s+|an\s+|strictly\s+|fully\s+|mostly\s+|"
+_rule("en", "diet", rf"\b(?:{_I_AM}|I(?:'ve|’ve|\s+have)?\s+(?:become|became|gone|went|turned|been|"
+      rf"switched\s+to\s+being))\s+(?:now\s+|a\s+|an\s+|strict(?:ly)?\s+|fully\s+|mostly\s+|"
       rf"completely\s+|entirely\s+|100%\s+)*"
       rf"(?P<value>{_DIETS})\b")
 _rule("en", "diet", rf"\b(?:I\s+(?:follow|eat|am\s+on|'m\s+on|’m\s+on)|my\s+diet\s+is)\s+"
@@ -189,6 +193,65 @@ _LANGUAGE_NAMES = ("English|French|Spanish|Italian|German|Portuguese|Japanese|Ch
                    "Farsi|Urdu|Bengali|Punjabi|Tamil|Icelandic|Croatian|Serbian|Bulgarian")
 _rule("en", "learning", rf"\b(?:{_I_AM}{_NOW}\s+(?:now\s+)?(?:learning|studying)|I{_NOW}\s+"
       rf"(?:started|began)\s+(?:learning|studying))\s+(?P<value>{_LANGUAGE_NAMES})\b")
+# Issue h18u (the held-out update pairs): a value said in passing ("since we got to Gdansk",
+# "ever since moving to Seattle", "seit wir in Dresden wohnen"), a diet said by eating
+# everything (an omnivore's; "I've been vegan" is the first diet rule's), age said with "I
+# turned", relationship status, "I've become a … fan", the things one owns one of ("my
+# laptop is a …"), a hobby, and the other languages' age and "now"; last, habits ("I drink
+# coffee", "I play tennis"), which one may hold several of: only a statement ending one
+# replaces it (:data:`ENDING_ONLY_PREFIX`).
+_ARRIVED = (rf"(?:I|we)(?:'ve|’ve|\s+have)?\s+(?:got|gotten|come|came|arrived|moved|relocated|"
+            rf"settled)\s+(?:back\s+|here\s+|over\s+)?(?:to|in)\s+{_PLACE}")
+_rule("en", "residence", rf"\b(?:ever\s+)?since\s+{_ARRIVED}")
+_rule("en", "residence", rf"\bnow that\s+{_ARRIVED}")
+_rule("en", "residence", rf"\b(?:ever\s+)?since\s+(?:moving|relocating|coming|getting)\s+"
+      rf"(?:back\s+|here\s+|over\s+)?to\s+{_PLACE}")
+_rule("en", "residence", rf"\b(?:I|we)\s+(?:[\w'’]+\s+){{1,3}}?and\s+(?:moved|relocated)"
+      rf"(?:\s+(?:back|over|down|up|out|away))?\s+to\s+{_PLACE}")
+_rule("de", "residence", rf"\bseit\s+(?:wir|ich)\s+(?:jetzt\s+)?in\s+{_PLACE}\s+(?:wohnen|"
+      rf"wohne|leben|lebe)\b")
+_rule("en", "diet", r"\bI(?:'ll|’ll|\s+will|\s+can|\s+do|\s+now|\s+still)?\s+eat\s+(?:just\s+|"
+      r"pretty\s+much\s+)?"
+      r"(?P<value>everything|anything|meat)\b")
+_rule("en", "age", r"\bI(?:'ve|’ve|\s+have)?\s+(?:just\s+|recently\s+)?turned\s+"
+      r"(?P<value>\d{1,3})\b(?!\s*(?:%|min|mins|minutes?|h|hours?|days?|weeks?|km|kg|miles?))")
+_rule("en", "relationship", rf"\b{_I_AM}{_NOW}\s+(?:(?:now|happily|newly|recently|officially|"
+      rf"finally)\s+)?(?P<value>single|married|divorced|engaged|widowed|separated|in\s+a\s+"
+      rf"relationship)\b")
+_rule("en", "relationship", r"\b(?:I|we)(?:'ve|’ve|\s+have)?\s+(?:just\s+|recently\s+|finally\s+)?"
+      r"got\s+(?P<value>married|engaged|divorced)\b")
+_rule("en", "fan", rf"\bI(?:'ve|’ve|\s+have)?\s+(?:now\s+)?become\s+(?:an?\s+)?(?:(?:big|huge|"
+      rf"massive|proper|real)\s+)?{_NAMED}\s+(?:fan|supporter)\b")
+_rule("en", "owns", rf"\bmy\s+(?:new\s+|current\s+)?(?P<name>laptop|tablet|bike|motorbike|"
+      rf"motorcycle|watch|camera|console|van|truck|scooter)\s+is\s+(?:now\s+)?(?:an?\s+)?"
+      rf"{_THING}{_END}")
+_rule("en", "hobby", rf"\bmy\s+(?:main\s+|new\s+|big\s+)?(?:hobby|pastime)\s+(?:(?:these\s+"
+      rf"days|now|at\s+the\s+moment|lately)\s+)?is\s+(?:now\s+)?{_THING}{_END}")
+_rule("de", "job", rf"\bich\s+arbeite\s+(?:jetzt|nun)\s+als\s+{_THING}{_END}")
+_rule("pt", "residence", rf"\b(?:agora|hoje)\s+(?:moro|vivo)\s+(?:em|no|na)\s+{_PLACE}")
+_rule("it", "employer", rf"\blavoro\s+(?:alla|al|allo|all['’]|nella|nel)\s*{_PLACE}")
+_rule("fr", "age", r"\bj['’]ai\s+(?:maintenant\s+)?(?P<value>\d{1,3})\s+ans\b")
+_rule("es", "age", r"\btengo\s+(?:ya\s+)?(?P<value>\d{1,3})\s+años\b")
+_rule("it", "age", r"\bho\s+(?:ormai\s+)?(?P<value>\d{1,3})\s+anni\b")
+_rule("pt", "age", r"\btenho\s+(?:já\s+)?(?P<value>\d{1,3})\s+anos\b")
+_rule("de", "age", r"\bich\s+bin\s+(?:jetzt\s+|schon\s+)?(?P<value>\d{1,3})(?:\s+jahre\s+alt)?"
+      r"(?=\s*(?:[.,;!?]|und\b|$))")
+_HABIT_VERBS = (r"drink|smoke|vape|eat|play|run|jog|swim|cycle|ride|take|meditate|gamble|"
+                r"practi[cs]e|sing|paint|bake|cook|surf|climb|hike|dance|knit|volunteer")
+_OBJECT_STOP = (r"about|around|in|on|at|for|with|every|each|daily|twice|once|most|because|since|"
+                r"any|again|too|now|still|and|but|so|of|to|from|all|lot|bit|little|much|more|"
+                r"less|than|when|while|as|like|there|here|it|that|this|them|nearly|almost|"
+                r"regularly|often|sometimes|anymore|out|up|back|home|before|after|after|once|"
+                r"whenever|if|or|the|a|an|my|our|some|really|quite|very|way")
+_rule("en", "habit", rf"\b(?:I|we){_NOW}(?:\s+(?:usually|often|always|regularly|normally|"
+      rf"sometimes|occasionally|still|also))?\s+(?P<name>{_HABIT_VERBS})\b(?:\s+(?:(?:a|an|the|"
+      rf"my|our|some|\d+|one|two|three|four|five|six|several|a\s+few|lots|a\s+lot|plenty|"
+      rf"cups?|glass(?:es)?|bottles?|pints?|cans?|mugs?|of)\s+)*(?P<value>(?!(?:{_OBJECT_STOP})"
+      rf"\b)[a-z][\w'’-]*))?")
+ENDING_ONLY_PREFIX = "habit:"
+"""Slots one may hold several values of at once that only a statement ending one replaces
+("I play tennis" and "I play chess"; "I don't play tennis anymore" ends the first)."""
+
 CHANGE_ONLY_SLOTS = frozenset({"fan", "learning"})
 """Slots a person may fill with several values at once: a later value replaces an earlier one
 only when its statement says it changed (:func:`states_change`)."""
@@ -197,6 +260,9 @@ _SINGULAR = {"children": "kid", "child": "kid", "kids": "kid", "grandchildren": 
 _SAME_NAME = {"puppy": "dog", "kitten": "cat", "favorite": "favourite", "get up": "wake up",
               "go to sleep": "go to bed"}
 """Slot names said two ways: a puppy's name is the dog's, "get up" is "wake up"."""
+_SAME_DIET = {"everything": "omnivore", "anything": "omnivore", "meat": "omnivore"}
+"""Diets said by what one eats: "I eat everything" is an omnivore's."""
+_LANGUAGE_NAME = re.compile(_LANGUAGE_NAMES, _F)
 
 
 def _clean(value: str) -> str:
@@ -247,6 +313,10 @@ _HINT_MORE_WORDS = (
     "pilates choir church office iphone pixel galaxy "
     "samsung oneplus xiaomi motorola nokia huawei fairphone called named longer anymore been "
     "support root cheer fan supporter learning studying began "
+    "stopped quit gave given since seit single married divorced engaged widowed separated "
+    "relationship become laptop tablet bike motor watch camera console van truck scooter hobby "
+    "pastime agora hoje eat drink smok vap play run jog swim cycl ride take medita gambl "
+    "practi sing paint bake cook surf climb hike danc knit volunteer "
     + " ".join(re.match(r"[^\\(\[?]+", alt).group(0)  # type: ignore[union-attr]
                for alts in OCCUPATIONS.values() for alt in alts[3:-1].split("|")))
 """Words the third round's rules need (their first letters, occupations' stems; ``_`` is a
@@ -256,6 +326,9 @@ _HINT_STARTS = WordStarts([*_HINT_WORDS.split(),
                            *(w.replace("_", " ") for w in _HINT_MORE_WORDS.split())])
 """How every alternative of :data:`_HINT` but "I'm <number>" begins, as a whole word."""
 _HAS_DIGIT = re.compile(r"\d")
+_ANY_JOB = re.compile(r"\s*(?:I|we)\s+(?:(?:my|our)\s+(?:old\s+|current\s+|day\s+)?job|working)"
+                      r"\b", _F)
+"""The ending of a job with no employer a slot can read: "I quit my job (at amazon)"."""
 _RULE_FILTER = LiteralFilter([rx for _, _, rx in _RULES])
 _RULES_OF: dict[str, tuple[int, ...]] = {
     lang: tuple(i for i, rule in enumerate(_RULES) if rule[0] == lang)
@@ -283,11 +356,15 @@ def slot_of(text: str, language: str | None = "en") -> Slot | None:
     start = 0 if _HAS_DIGIT.search(text) else _HINT_STARTS.first(folded)
     if start < 0:
         return None
-    # "I'm no longer vegan": the slot of "I'm vegan", value "not vegan"
-    if ("longer" in folded or "more" in folded) and _NO_LONGER.search(text):
-        said = _slot_of(_NO_LONGER_WORDS.sub("", text), language)
-        return (said[0], f"not {said[1]}") if said else None
-    return _slot_of(text, language)
+    # "I'm no longer vegan", "I stopped drinking coffee": the slot of "I'm vegan", "I drink
+    # coffee", value "not vegan", "not coffee"
+    ended = endings.ended_statements(text, folded)
+    for positive in ended:
+        if (said := _slot_of(positive, language)) is not None:
+            return (said[0], endings.ended_value(said[1]))
+    if ended and _ANY_JOB.match(ended[0]):  # "I quit my job": whatever the employer was
+        return ("employer", endings.ended_value(endings.NO_OBJECT))
+    return None if ended else _slot_of(text, language)
 
 
 @lru_cache(maxsize=8192)
@@ -302,10 +379,17 @@ def _slot_of(text: str, language: str | None) -> Slot | None:
                 continue
             _, slot, pattern = _RULES[i]
             m = pattern.search(text)
-            if m is None or _NEG.search(text[max(0, m.start() - 25): m.start("value")]):
+            if m is None:
                 continue
-            value = _clean(m.group("value"))
+            said = m.group("value")
+            neg = _NEG_PT if lang == "pt" else _NEG  # Portuguese "no" is "in the"
+            if neg.search(text[max(0, m.start() - 25): m.start("value") if said else m.end()]):
+                continue
+            value = _clean(said or "")
             name = m.groupdict().get("name")
+            if slot == "habit":  # "I run" (no object) is ended by "I don't run anymore"
+                return (f"habit:{_clean(name or '').casefold()}",
+                        value.casefold() or endings.NO_OBJECT)
             if not value:
                 continue
             if slot == "count":
@@ -317,6 +401,10 @@ def _slot_of(text: str, language: str | None) -> Slot | None:
                 return (f"count:{noun}", count)
             if slot == "tool" and name is None:
                 return (f"tool:{value}", value)
+            if slot == "tool" and _LANGUAGE_NAME.fullmatch(name or ""):
+                return ("learning", value)  # "I switched from Japanese to Korean"
+            if slot == "diet":
+                value = _SAME_DIET.get(value.casefold(), value)
             if slot == "budget":
                 value = _money(value)
             if name:
@@ -333,23 +421,27 @@ def clear_cache() -> None:
 
 _NEG = re.compile(r"\b(?:not|never|don't|don’t|doesn't|didn't|didn’t|no\s+longer|non|no|"
                   r"nicht|kein|não|nao|jamais|pas|nunca)\b", _F)
+_NEG_PT = re.compile(_NEG.pattern.replace("|non|no|", "|non|"), _F)
 
-
-_NO_LONGER = re.compile(r"\bno\s+longer\b|\bany\s?more\b", _F)
-"""An explicit change: "I'm no longer vegan", "I don't live in Leeds anymore"."""
-_NO_LONGER_WORDS = re.compile(r"\s*\b(?:no\s+longer|any\s?more|not|don't|don’t|do\s+not)\b",
-                              _F)
-"""The words that make it one, dropped to find the slot it changes."""
 
 
 def supersedes(old: Slot | None, new: Slot | None) -> bool:
-    """Whether a statement setting ``new`` replaces one setting ``old`` (same slot, other
-    value)."""
-    return old is not None and new is not None and old[0] == new[0] and old[1] != new[1]
+    """Whether a statement setting ``new`` replaces one setting ``old``: same slot, other
+    value; an ending ("not coffee") replaces only what it ends (:func:`.endings.ends`), and
+    a habit (``habit:play``: tennis, chess) replaces only its own ending ("I smoke again")
+    and is replaced only by an ending."""
+    if old is None or new is None or old[0] != new[0] or old[1] == new[1]:
+        return False
+    if endings.is_ending(new[1]):
+        return endings.ends(old[1], new[1])
+    if not new[0].startswith(ENDING_ONLY_PREFIX):
+        return True
+    return endings.is_ending(old[1]) and endings.ends(new[1], old[1])  # "I smoke again"
 
 
 _CHANGE = re.compile(r"\b(?:now|nowadays|these\s+days|any\s?more|no\s+longer|instead|"
-                     r"switched|changed|gave\s+up|given\s+up|stopped|quit|anymore)\b", _F)
+                     r"switched|changed|gave\s+up|given\s+up|stopped|quit|anymore|become|"
+                     r"became)\b", _F)
 """Words saying a statement replaces what held before."""
 
 

@@ -176,3 +176,104 @@ def test_a_fact_said_forty_thousand_times_is_still_superseded(tmp_path: Path) ->
     _say(conn, "I moved to Berlin.", "m2", "2026-03-01T09:00:00Z")
     active = _active(conn)
     assert "I moved to Berlin" in active and "I live in Turin" not in active
+
+
+# Issue h18u: statements that end a fact, age, relationship status, household facts and
+# values said in passing (wordings outside the held-out update pairs).
+@pytest.mark.parametrize(("text", "lang", "slot"), [
+    ("I quit my job at Barclays.", "en", ("employer", "not barclays")),
+    ("I quit my job last week.", "en", ("employer", "not")),
+    ("I gave up my day job to paint.", "en", ("employer", "not")),
+    ("I stopped using Slack at work.", "en", ("tool:slack", "not slack")),
+    ("We gave up eating meat.", "en", ("habit:eat", "not meat")),
+    ("I don't cycle to work anymore.", "en", ("habit:cycle", "not")),
+    ("I no longer live in Leeds.", "en", ("residence", "not leeds")),
+    ("I play the cello.", "en", ("habit:play", "cello")),
+    ("I just turned 45.", "en", ("age", "45")),
+    ("We got engaged last week!", "en", ("relationship", "engaged")),
+    ("I'm happily married.", "en", ("relationship", "married")),
+    ("Ever since relocating to Oslo I ski a lot.", "en", ("residence", "oslo")),
+    ("Now that I've moved to Cork I see my parents more.", "en", ("residence", "cork")),
+    ("We sold the house and moved to Exmouth.", "en", ("residence", "exmouth")),
+    ("I live in a tiny cottage near Keswick.", "en", ("residence", "keswick")),
+    ("I've been pescatarian for years.", "en", ("diet", "pescatarian")),
+    ("I eat anything really.", "en", ("diet", "omnivore")),
+    ("My tablet is an old iPad Mini.", "en", ("owns:tablet", "old ipad mini")),
+    ("My hobby at the moment is birdwatching.", "en", ("hobby", "birdwatching")),
+    ("I switched from Spanish to Arabic.", "en", ("learning", "arabic")),
+    ("J'ai 40 ans.", "fr", ("age", "40")),
+    ("Tenho 19 anos.", "pt", ("age", "19")),
+    ("Ich bin 28.", "de", ("age", "28")),
+    ("Hoje moro na Bahia.", "pt", ("residence", "bahia")),
+    ("Não moro no Porto.", "pt", None),
+    ("I stopped by the office.", "en", None),
+    ("My brother stopped smoking.", "en", None),
+    ("I don't smoke.", "en", None),
+])
+def test_slot_of_endings_and_new_slots(text: str, lang: str, slot: tuple[str, str] | None) -> None:
+    assert slot_of(text, lang) == slot
+
+
+def test_an_ending_replaces_only_what_it_ends_and_a_habit_only_an_ending() -> None:
+    assert supersedes(("habit:drink", "coffee"), ("habit:drink", "not coffee"))
+    assert not supersedes(("habit:drink", "tea"), ("habit:drink", "not coffee"))
+    assert not supersedes(("diet", "vegetarian"), ("diet", "not vegan"))
+    assert not supersedes(("habit:play", "tennis"), ("habit:play", "chess"))
+    assert supersedes(("habit:play", "tennis"), ("habit:play", "not"))
+    assert supersedes(("habit:smoke", "not"), ("habit:smoke", "yes"))  # started again
+
+
+def test_quitting_a_job_supersedes_it_and_is_kept_as_a_fact(tmp_path: Path) -> None:
+    conn = connect(tmp_path / "k.sqlite")
+    _say(conn, "I work at Barclays in the Canary Wharf office.", "m1", "2026-01-10T09:00:00Z")
+    _say(conn, "I quit my job at Barclays last month.", "m2", "2026-05-10T09:00:00Z")
+    rows = {r["content"]: r for r in conn.execute(
+        "SELECT content, status, slot, slot_value FROM memories WHERE type = 'factual'")}
+    assert rows["I work at Barclays in the Canary Wharf office"]["status"] == "superseded"
+    ended = rows["I quit my job at Barclays last month"]
+    assert (ended["status"], ended["slot"], ended["slot_value"]) == (
+        "active", "employer", "not barclays")
+    found = conn.execute("SELECT m.content FROM memories_fts JOIN memories m ON m.id ="
+                         " memories_fts.rowid WHERE memories_fts MATCH 'barclays' AND"
+                         " m.status = 'active'").fetchall()
+    assert any("quit" in r[0] for r in found)  # findable by search
+
+
+def test_an_ending_leaves_the_other_values_of_its_slot(tmp_path: Path) -> None:
+    conn = connect(tmp_path / "k.sqlite")
+    _say(conn, "I'm vegetarian.", "m1", "2026-01-10T09:00:00Z")
+    _say(conn, "I play the cello.", "m2", "2026-01-11T09:00:00Z")
+    _say(conn, "I play chess with my son.", "m3", "2026-01-12T09:00:00Z")
+    _say(conn, "I'm not vegan anymore.", "m4", "2026-05-10T09:00:00Z")
+    _say(conn, "I don't play the cello anymore.", "m5", "2026-05-11T09:00:00Z")
+    active = _active(conn)
+    assert {"I'm vegetarian", "I play chess with my son"} <= set(active)
+    assert "I play the cello" not in active
+
+
+def test_a_later_age_supersedes_and_a_relative_s_age_does_not(tmp_path: Path) -> None:
+    conn = connect(tmp_path / "k.sqlite")
+    _say(conn, "I'm 38.", "m1", "2026-01-10T09:00:00Z")
+    _say(conn, "My sister just turned 41.", "m2", "2026-02-10T09:00:00Z")
+    assert "I'm 38" in _active(conn)
+    _say(conn, "I just turned 39, feeling old.", "m3", "2026-06-10T09:00:00Z")
+    assert "I'm 38" not in _active(conn) and "I just turned 39" in _active(conn)
+
+
+def test_household_facts_said_with_we_are_the_speaker_s(tmp_path: Path) -> None:
+    conn = connect(tmp_path / "k.sqlite")
+    _say(conn, "We have a border collie called Skye.", "m1", "2026-01-10T09:00:00Z")
+    _say(conn, "We live in Harrogate.", "m2", "2026-01-11T09:00:00Z")
+    _say(conn, "Since we got to Whitby the dog has been so happy.", "m3",
+         "2026-06-10T09:00:00Z")
+    active = _active(conn)
+    assert "We have a border collie called Skye" in active
+    assert "We live in Harrogate" not in active and "Since we got to Whitby" in active
+
+
+def test_quitting_a_job_of_no_named_employer_ends_the_employer(tmp_path: Path) -> None:
+    conn = connect(tmp_path / "k.sqlite")
+    _say(conn, "I work at Ikea.", "m1", "2026-01-10T09:00:00Z")
+    _say(conn, "I quit my job yesterday!", "m2", "2026-05-10T09:00:00Z")
+    active = _active(conn)
+    assert "I work at Ikea" not in active and "I quit my job yesterday" in active

@@ -225,3 +225,24 @@ def test_migration_0020_indexes_messages_by_id_for_when_a_memory_was_said(
         "EXPLAIN QUERY PLAN SELECT max(ts) FROM messages WHERE owner = ? AND message_id IN"
         " (?, ?)", ("o", "m1", "m2")))
     assert "COVERING INDEX messages_owner_id (owner=? AND message_id=?)" in plan
+
+
+def test_an_upgrade_to_0021_fills_habit_and_age_slots(tmp_path: Path) -> None:
+    """Memories stored before issue h18u's slots get them on upgrade (0021), so a later
+    ending supersedes them: "I drink coffee every morning" -> "I stopped drinking coffee"."""
+    path = tmp_path / "k.sqlite"
+    conn = connect(path)
+    for key, text in (("habit:coffee", "I drink coffee every morning"), ("profile:34", "I'm 34")):
+        conn.execute("INSERT INTO memories(owner, subject, key, type, category, content,"
+                     " content_hash, importance, source_message_ids, session_id, created_at,"
+                     " updated_at) VALUES ('o', 'user', ?, 'factual', 'profile', ?, 'h', 3,"
+                     " '[]', 's', '2026-01-01T00:00:00+00:00', '2026-01-01T00:00:00+00:00')",
+                     (key, text))
+    conn.executescript("DELETE FROM migrations WHERE name = '0021_ending_slots';"
+                       " UPDATE meta SET value = '20' WHERE key = 'schema_version';")
+    conn.close()
+    conn = connect(path)
+    rows = [tuple(r) for r in conn.execute("SELECT slot, slot_value FROM memories ORDER BY id")]
+    assert rows == [("habit:drink", "coffee"), ("age", "34")]
+    assert conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()[0] \
+        == "21"
