@@ -56,7 +56,7 @@ def test_case_fold_keeps_every_position(text: str) -> None:
 @given(texts())
 def test_literal_filter_never_skips_a_pattern_that_matches(text: str) -> None:
     tables = [([p.rx for p in patterns._PATTERNS], patterns._FILTER),
-              ([rx for _, _, rx in slots._RULES], slots._RULE_FILTER),
+              ([rx for _, _, rx in slots.RULES], slots._RULE_FILTER),
               *(([rx for _, _, rx in importance._KEYWORD_RX[lang]], flt)
                 for lang, flt in importance._KEYWORD_FILTER.items())]
     for regexes, flt in tables:
