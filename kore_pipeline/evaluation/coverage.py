@@ -16,7 +16,7 @@ Two hand-written lists, run through ``extract.patterns.extract_facts`` (no model
   written after that round and never used to tune, are ``blind_final``;
 * :mod:`.coverage_chat` (``CHAT_POSITIVE``/``CHAT_NEGATIVE``): English as typed in chats (no
   apostrophes, "gonna", dropped subjects, run-ons), written before reading how the extractor
-  handles chat spelling (issue 18c), reported apart (``chat``) and not in ``all``;
+  handles chat spelling, reported apart (``chat``) and not in ``all``;
   ``CHAT_FINAL_POSITIVE``/``CHAT_FINAL_NEGATIVE``, written after its rules by their author
   and never used to tune them, are ``chat_final``.
 

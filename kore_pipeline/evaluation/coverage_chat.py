@@ -1,6 +1,6 @@
 """Chat-spelling statements for the extraction coverage figure (``kore eval --sets coverage``).
 
-Written on 2026-12-01 (issue 18c) *before* reading how the extractor handles chat spelling,
+Written on 2026-12-01 *before* reading how the extractor handles chat spelling,
 as people type in real chats: lower case, no apostrophes ("im", "ive", "dont"), "gonna /
 wanna / gotta", dropped subjects ("not a fan of …", "allergic to …"), emoji, "lol / tbh /
 rn / atm", run-on sentences joined by "so" / "and then". Rows are (text, language,
@@ -143,7 +143,7 @@ CHAT_NEGATIVE: list[tuple[str, str]] = [
     ("ill think about it", "en"),
 ]
 
-# Written after the rules of issue 18c by their author and never used to tune them (a check
+# Written after the chat-spelling rules by their author and never used to tune them (a check
 # on other wordings, not blind): reported as ``chat_final``.
 CHAT_FINAL_POSITIVE: list[tuple[str, str, str, str, str]] = [
     ("im a dentist lol", "en", PROF, "dentist", "no apostrophe"),

@@ -175,7 +175,7 @@ def _coverage_lines(cov: dict[str, Any]) -> list[str]:
                " not in all; the third round was tuned on it); blind_final = its final check,"
                " written after that round; the fixes that followed (docs/evaluation.md §7)"
                " saw its misses; chat = evaluation/coverage_chat.py (chat spelling, written"
-               " before issue 18c's rules; not in all); chat_final = written after them, never"
+               " before the chat-spelling rules; not in all); chat_final = written after them, never"
                " used to tune them")
     for name in ("original", "extra", "heldout", "blind", "blind_final", "chat",
                  "chat_final"):

@@ -50,28 +50,28 @@ EXPLAINED: dict[str, str] = {
     "facts:time-word-dropped": (
         "a fact ending in when it holds ('I live in Florida now', 'a student right now', "
         "'learning German now') is keyed without the time word (TIME_FILLER; the content "
-        "keeps it; also 'again', 'last year', 'two weeks ago', and (issue 18c) 'atm', 'rn', "
+        "keeps it; also 'again', 'last year', 'two weeks ago', and 'atm', 'rn', "
         "'originally': 'I'm from India originally'), and a comma tail opened by "
         "'don't', 'though', 'tbh', 'honestly', 'lol', 'haha' or 'loving' ends the fact "
         "('Brighton now, don't judge me'): the same fact, shorter"),
     "facts:dropped-subject": (
         "an English chat sentence that drops its 'I' before a life event ('Just got an iPhone "
-        "15', 'Moved to Berlin last month', 'Also picked up new skills'), or (issue 18c) its "
+        "15', 'Moved to Berlin last month', 'Also picked up new skills'), or its "
         "'I'/'I'm' before a preference or state ('love hiking', 'not a fan of X', 'allergic "
         "to X'), also in a later clause ('… but moved to Leeds'), is read as if it said it; "
         "the content stays as said; every old fact of the message is still there"),
     "facts:chat-spelling": (
-        "issue 18c: a trigger reads a contraction typed without its apostrophe ('im', 'ive', "
+        "chat spelling: a trigger reads a contraction typed without its apostrophe ('im', 'ive', "
         "'dont', 'cant') or 'gonna'/'wanna'/'gotta' as the old one read 'I'm', 'don't', "
         "'going to', 'want to' ('I wanna start a dance studio'); the content stays as said; "
         "every old fact of the message is still there"),
     "facts:contracted-branch-fixed": (
-        "issue 18c: the old rows' \"'m working\" and \"'ve lived\" branches sat after a "
+        "chat spelling: the old rows' \"'m working\" and \"'ve lived\" branches sat after a "
         "'\\s+' and never matched ('I'm working as a financial analyst', 'I've lived in the US "
         "for most of my life' gave no fact of that row); now they do, as 'I am working' and "
         "'I have lived' did; every old fact of the message is still there"),
     "facts:run-on-ended": (
-        "issue 18c: an open fact ends where a run-on starts a new thought (', so …', ' so "
+        "chat spelling: an open fact ends where a run-on starts a new thought (', so …', ' so "
         "it's …', ' and then …'): 'I live in Alabama so it's always nice and sunny' is the "
         "fact 'Alabama'; the same fact, shorter"),
     "facts:displaced-by-new-trigger": (

@@ -1,4 +1,4 @@
-"""English as typed in chats (issue 18c, ``extract/chat.py``): contractions without their
+"""English as typed in chats (``extract/chat.py``): contractions without their
 apostrophe, gonna/wanna/gotta, run-ons ended at "so" / "and then", chat fillers at the end
 of a fact, subjects left out before a preference or state. Wordings here are not those of
 ``evaluation/coverage_chat.py``; each rule also has sentences it must not read."""
