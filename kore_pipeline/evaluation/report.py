@@ -175,8 +175,8 @@ def _coverage_lines(cov: dict[str, Any]) -> list[str]:
                " not in all; the third round was tuned on it); blind_final = its final check,"
                " written after that round; the fixes that followed (docs/evaluation.md §7)"
                " saw its misses; chat = evaluation/coverage_chat.py (chat spelling, written"
-               " before the chat-spelling rules; not in all); chat_final = written after them, never"
-               " used to tune them")
+               " before the chat-spelling rules; not in all); chat_final = written after them,"
+               " never used to tune them")
     for name in ("original", "extra", "heldout", "blind", "blind_final", "chat",
                  "chat_final"):
         if name not in cov:
@@ -207,7 +207,7 @@ def _updates_lines(upd: dict[str, Any]) -> list[str]:
                " run after each session; monthly = the same with a run every 30 days between"
                " (the earlier facts decay first); final = FINAL_UPDATE_PAIRS, written after"
                " the round; the fixes that followed saw its misses; heldout ="
-               " updates_heldout (issue h18u), written before its rules and never tuned on,"
+               " updates_heldout, written before its rules and never tuned on,"
                " with non-updates that must leave the earlier fact active (the rules' design saw"
                " its misses); fresh = FRESH_UPDATE_PAIRS, written after the rules, never tuned"
                " on")

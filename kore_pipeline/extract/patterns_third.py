@@ -189,7 +189,7 @@ EN: list[Row] = [
                r"a\s+few|one|on)\b)\w)"),
 ]
 
-# Issue h18u (held-out update pairs): statements that end a fact ("I stopped drinking coffee",
+# From the held-out update pairs: statements that end a fact ("I stopped drinking coffee",
 # "I gave up smoking", "I quit my job at Amazon", "I don't live in Leeds anymore", "I no
 # longer cook"), age ("I'm 34", "I just turned 30"), "in a relationship", pets of any breed
 # said with "we" ("we have a golden retriever called Max"), places and employers said in

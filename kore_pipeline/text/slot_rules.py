@@ -179,7 +179,7 @@ LANGUAGE_NAMES = ("English|French|Spanish|Italian|German|Portuguese|Japanese|Chi
                    "Farsi|Urdu|Bengali|Punjabi|Tamil|Icelandic|Croatian|Serbian|Bulgarian")
 _rule("en", "learning", rf"\b(?:{_I_AM}{_NOW}\s+(?:now\s+)?(?:learning|studying)|I{_NOW}\s+"
       rf"(?:started|began)\s+(?:learning|studying))\s+(?P<value>{LANGUAGE_NAMES})\b")
-# Issue h18u (the held-out update pairs): a value said in passing ("since we got to Gdansk",
+# From the held-out update pairs: a value said in passing ("since we got to Gdansk",
 # "ever since moving to Seattle", "seit wir in Dresden wohnen"), a diet said by eating
 # everything (an omnivore's; "I've been vegan" is the first diet rule's), age said with "I
 # turned", relationship status, "I've become a … fan", the things one owns one of ("my

@@ -64,7 +64,7 @@ ENDINGS_AND_PASSING = [
 
 @pytest.mark.slow
 def test_endings_age_and_places_said_in_passing_through_the_pipeline(tmp_path: Path) -> None:
-    """Issue h18u: a statement ending a fact supersedes it and is what search finds; a later
+    """A statement ending a fact supersedes it and is what search finds; a later
     age and a place said in passing supersede; a second pet and a relative's move do not."""
     settings = KoreSettings(home=tmp_path / "home")
     result = evaluate_updates(settings, run_pipeline, None, ENDINGS_AND_PASSING)

@@ -178,7 +178,7 @@ def test_a_fact_said_forty_thousand_times_is_still_superseded(tmp_path: Path) ->
     assert "I moved to Berlin" in active and "I live in Turin" not in active
 
 
-# Issue h18u: statements that end a fact, age, relationship status, household facts and
+# Statements that end a fact, age, relationship status, household facts and
 # values said in passing (wordings outside the held-out update pairs).
 @pytest.mark.parametrize(("text", "lang", "slot"), [
     ("I quit my job at Barclays.", "en", ("employer", "not barclays")),

@@ -228,7 +228,7 @@ def test_migration_0020_indexes_messages_by_id_for_when_a_memory_was_said(
 
 
 def test_an_upgrade_to_0021_fills_habit_and_age_slots(tmp_path: Path) -> None:
-    """Memories stored before issue h18u's slots get them on upgrade (0021), so a later
+    """Memories stored before the ending slots get them on upgrade (0021), so a later
     ending supersedes them: "I drink coffee every morning" -> "I stopped drinking coffee"."""
     path = tmp_path / "k.sqlite"
     conn = connect(path)
