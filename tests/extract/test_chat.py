@@ -225,7 +225,7 @@ def test_a_dropped_subject_is_only_read_in_english() -> None:
     (CHAT_POSITIVE, CHAT_NEGATIVE, 54), (CHAT_FINAL_POSITIVE, CHAT_FINAL_NEGATIVE, 25)])
 def test_chat_list_figures_hold(positive: list[tuple[str, str, str, str, str]],
                                 negative: list[tuple[str, str]], covered: int) -> None:
-    """The one false fact of each is another's ("my sister loves …"), a row older than the chat rules."""
+    """The one false fact of each is another's ("my sister loves …"), an older row."""
     figures = case_list_figures(extract_facts, positive, negative)
     assert figures["covered"] >= covered and figures["false_facts"] <= 1, figures["missed"]
 
