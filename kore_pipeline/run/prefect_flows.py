@@ -104,7 +104,7 @@ def _holder(settings: KoreSettings) -> str:
     conn = sqlite3.connect(f"file:{settings.db_path()}?mode=ro", uri=True, timeout=5)
     try:
         rows = conn.execute("SELECT run_id, started_at, stats FROM runs WHERE state ="
-                            " 'started' ORDER BY started_at").fetchall()
+                            " 'started' ORDER BY started_at, rowid").fetchall()
     except sqlite3.Error:
         rows = []
     finally:

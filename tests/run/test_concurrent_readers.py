@@ -113,7 +113,8 @@ def test_searches_during_a_run_see_the_old_or_the_new_state(
     conn = sqlite3.connect(settings.db_path())
     try:
         last_kind, last_state, last_id = conn.execute(
-            "SELECT kind, state, run_id FROM runs ORDER BY started_at DESC LIMIT 1").fetchone()
+            "SELECT kind, state, run_id FROM runs ORDER BY started_at DESC, rowid DESC"
+            " LIMIT 1").fetchone()
         stages = [r[0] for r in conn.execute("SELECT stage FROM run_stages WHERE run_id = ?"
                                              " ORDER BY seq", (last_id,))]
     finally:

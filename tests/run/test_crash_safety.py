@@ -88,7 +88,7 @@ def recover_and_compare(home: Path, inputs: list[Path], reference: KoreSettings,
     assert views_open(settings) == views_open(reference)
     conn = connect(settings.db_path())
     try:
-        states = [r[0] for r in conn.execute("SELECT state FROM runs ORDER BY started_at")]
+        states = [r[0] for r in conn.execute("SELECT state FROM runs ORDER BY started_at, rowid")]
     finally:
         conn.close()
     assert states[-1] == "completed" and "started" not in states

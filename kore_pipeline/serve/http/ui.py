@@ -228,7 +228,8 @@ def mount_ui(app: FastAPI, mem: Memory, settings: KoreSettings) -> None:
         with mem.lock:
             index = mem.searcher.index
             runs = mem.conn.execute("SELECT run_id, kind, state, started_at, finished_at, now"
-                                    " FROM runs ORDER BY started_at DESC LIMIT 10").fetchall()
+                                    " FROM runs ORDER BY started_at DESC, rowid DESC"
+                                    " LIMIT 10").fetchall()
             quarantine = mem.conn.execute("SELECT reason, count(*) FROM quarantine GROUP BY 1"
                                           " ORDER BY 2 DESC LIMIT 20").fetchall()
         facts = [("embedding signature", stats["embedding_signature"]),
