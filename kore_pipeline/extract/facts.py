@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
 
@@ -90,6 +90,8 @@ class _Draft:
     language: str | None
     importance: int
     slot: tuple[str, str] | None
+    says_change: bool = False
+    """With a slot: whether its text says something changed (:func:`slots.states_change`)."""
 
 
 @lru_cache(maxsize=16384)
@@ -111,6 +113,8 @@ def _drafts(text: str, language: str | None, lang: str, min_fact_chars: int,
         out.append(_Draft(None, "episodic", "episode", content, language,
                           score_importance(content, "episode", None, lang),
                           slot_of(content, lang)))
+    if any(d.slot is not None for d in out) and slots.states_change(text):
+        out = [replace(d, says_change=d.slot is not None) for d in out]
     return tuple(out)
 
 
@@ -148,8 +152,7 @@ def memories_from_message(msg: dict[str, Any], settings: KoreSettings) -> list[C
         importance=d.importance if given is None else given,
         importance_explicit=explicit is not None, source_message_ids=[msg["message_id"]],
         session_id=msg["session_id"], created_at=msg["ts"], mentioned_at=[msg["ts"]],
-        slot=d.slot, says_change=d.slot is not None and slots.states_change(msg["text"]))
-        for d in drafts]
+        slot=d.slot, says_change=d.says_change) for d in drafts]
 
 
 def extract_memories(messages: Iterable[dict[str, Any]],

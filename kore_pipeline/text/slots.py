@@ -198,7 +198,6 @@ _NEG = re.compile(r"\b(?:not|never|don't|don’t|doesn't|didn't|didn’t|no\s+lo
 _NEG_PT = re.compile(_NEG.pattern.replace("|non|no|", "|non|"), FLAGS)
 
 
-
 def supersedes(old: Slot | None, new: Slot | None) -> bool:
     """Whether a statement setting ``new`` replaces one setting ``old``: same slot, other
     value; an ending ("not coffee") replaces only what it ends (:func:`.endings.ends`), and

@@ -25,8 +25,11 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import TypeVar
 
 __all__ = ["TimeWindow", "asks", "question_window", "query_window", "without_phrase"]
+
+_V = TypeVar("_V")
 
 
 @dataclass(frozen=True)
@@ -41,57 +44,46 @@ class TimeWindow:
     """Where the phrase is in the query."""
 
 
-_MONTHS: dict[str, int] = {}
-for _number, _names in enumerate((
-        "january gennaio enero janvier januar janeiro jan",
-        "february febbraio febrero février fevrier februar fevereiro feb",
-        "march marzo mars märz marz março marco mar",
-        "april aprile abril avril apr",
-        "may maggio mayo mai maio",
-        "june giugno junio juin juni junho jun",
-        "july luglio julio juillet juli julho jul",
-        "august agosto août aout aug",
-        "september settembre septiembre septembre setembro sep sept",
-        "october ottobre octubre octobre oktober outubro oct okt",
-        "november novembre noviembre novembro nov",
-        "december dicembre diciembre décembre decembre dezember dezembro dec dez"), 1):
-    for _name in _names.split():
-        _MONTHS[_name] = _number
-_WEEKDAYS: dict[str, int] = {}
-for _number, _names in enumerate((
-        "monday lunedì lunedi lunes lundi montag segunda",
-        "tuesday martedì martedi martes mardi dienstag terça terca",
-        "wednesday mercoledì mercoledi miércoles miercoles mercredi mittwoch quarta",
-        "thursday giovedì giovedi jueves jeudi donnerstag quinta",
-        "friday venerdì venerdi viernes vendredi freitag sexta",
-        "saturday sabato sábado sabado samedi samstag",
-        "sunday domenica domingo dimanche sonntag")):
-    for _name in _names.split():
-        _WEEKDAYS[_name] = _number
-_UNITS: dict[str, str] = {}
-for _unit, _names in (
-        ("day", "day days giorno giorni día días dia dias jour jours tag tage tagen"),
-        ("week", "week weeks settimana settimane semana semanas semaine semaines woche "
-                 "wochen"),
-        ("month", "month months mese mesi mes meses mois monat monate monaten"),
-        ("year", "year years anno anni año años ano anos an ans année années jahr jahre "
-                 "jahren")):
-    for _name in _names.split():
-        _UNITS[_name] = _unit
+def _words(rows: Iterable[tuple[_V, str]]) -> dict[str, _V]:
+    """Each word of each row's space-separated names -> that row's value."""
+    return {name: value for value, names in rows for name in names.split()}
+
+
+_MONTHS = _words(enumerate((
+    "january gennaio enero janvier januar janeiro jan",
+    "february febbraio febrero février fevrier februar fevereiro feb",
+    "march marzo mars märz marz março marco mar",
+    "april aprile abril avril apr",
+    "may maggio mayo mai maio",
+    "june giugno junio juin juni junho jun",
+    "july luglio julio juillet juli julho jul",
+    "august agosto août aout aug",
+    "september settembre septiembre septembre setembro sep sept",
+    "october ottobre octubre octobre oktober outubro oct okt",
+    "november novembre noviembre novembro nov",
+    "december dicembre diciembre décembre decembre dezember dezembro dec dez"), 1))
+_WEEKDAYS = _words(enumerate((
+    "monday lunedì lunedi lunes lundi montag segunda",
+    "tuesday martedì martedi martes mardi dienstag terça terca",
+    "wednesday mercoledì mercoledi miércoles miercoles mercredi mittwoch quarta",
+    "thursday giovedì giovedi jueves jeudi donnerstag quinta",
+    "friday venerdì venerdi viernes vendredi freitag sexta",
+    "saturday sabato sábado sabado samedi samstag",
+    "sunday domenica domingo dimanche sonntag")))
+_UNITS = _words((
+    ("day", "day days giorno giorni día días dia dias jour jours tag tage tagen"),
+    ("week", "week weeks settimana settimane semana semanas semaine semaines woche wochen"),
+    ("month", "month months mese mesi mes meses mois monat monate monaten"),
+    ("year", "year years anno anni año años ano anos an ans année années jahr jahre jahren")))
+_CALENDAR = _words((("week", "week settimana semana semaine woche"),
+                    ("month", "month mese mes mois monat mês"),
+                    ("year", "year anno año ano année jahr")))
 _COUNTS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
            "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
            "couple": 2, "few": 3, "un": 1, "una": 1, "uno": 1, "une": 1, "um": 1, "uma": 1,
            "ein": 1, "eine": 1, "einem": 1, "einer": 1, "due": 2, "dos": 2, "deux": 2,
            "zwei": 2, "dois": 2, "duas": 2, "tre": 3, "tres": 3, "três": 3, "trois": 3,
            "drei": 3, "qualche": 3, "unos": 3, "quelques": 3, "ein paar": 3, "alguns": 3}
-
-
-_CALENDAR: dict[str, str] = {}
-for _unit, _names in (("week", "week settimana semana semaine woche"),
-                      ("month", "month mese mes mois monat mês"),
-                      ("year", "year anno año ano année jahr")):
-    for _name in _names.split():
-        _CALENDAR[_name] = _unit
 
 
 def _alt(words: Iterable[str]) -> str:
