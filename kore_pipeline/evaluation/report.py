@@ -210,7 +210,8 @@ def _updates_lines(upd: dict[str, Any]) -> list[str]:
                " updates_heldout, written before its rules and never tuned on,"
                " with non-updates that must leave the earlier fact active (the rules' design saw"
                " its misses); fresh = FRESH_UPDATE_PAIRS, written after the rules, never tuned"
-               " on")
+               " on; lingual = updates_lingual, mostly it/es/fr/de/pt, written before the"
+               " rules that end a fact in those languages")
     for name, u in upd.items():
         for r in u["rows"]:
             if not r["handled"]:

@@ -36,6 +36,7 @@ from kore_pipeline.evaluation.updates_heldout import (
     HELDOUT_UPDATE_PAIRS,
     NON_UPDATES,
 )
+from kore_pipeline.evaluation.updates_lingual import LINGUAL_NON_UPDATES, LINGUAL_UPDATE_PAIRS
 from kore_pipeline.settings import KoreSettings
 from kore_pipeline.timeutil import iso, resolve_now
 
@@ -131,7 +132,9 @@ def run_all(data: Path | None = None, sets: str | Iterable[str] = SETS,
                                                   ("heldout", [*HELDOUT_UPDATE_PAIRS,
                                                                *NON_UPDATES], False),
                                                   ("fresh", [*FRESH_UPDATE_PAIRS,
-                                                             *FRESH_NON_UPDATES], False))}
+                                                             *FRESH_NON_UPDATES], False),
+                                                  ("lingual", [*LINGUAL_UPDATE_PAIRS,
+                                                               *LINGUAL_NON_UPDATES], False))}
             elif name == "crosslingual":
                 bank = data / MEMORYBANK_DIR
                 given = {base.embedder: embedder} if embedder is not None else {}

@@ -97,3 +97,21 @@ def test_every_held_out_pair_names_values_its_statements_hold() -> None:
         assert wording in {"explicit", "implicit", NON_UPDATE}
     assert len(HELDOUT_UPDATE_PAIRS) >= 40 and len(NON_UPDATES) >= 10
     assert all(p[7] == NON_UPDATE for p in [*NON_UPDATES, *FRESH_NON_UPDATES])
+
+
+def test_every_lingual_pair_names_values_its_statements_hold() -> None:
+    """The lingual set (mostly it/es/fr/de/pt) is checked as written, like the held-out one."""
+    from kore_pipeline.evaluation.updates_heldout import NON_UPDATE
+    from kore_pipeline.evaluation.updates_lingual import (
+        LINGUAL_NON_UPDATES,
+        LINGUAL_UPDATE_PAIRS,
+    )
+
+    for earlier, later, lang, _, new, old, _, wording in [*LINGUAL_UPDATE_PAIRS,
+                                                          *LINGUAL_NON_UPDATES]:
+        assert old.casefold() in earlier.casefold() and new.casefold() in later.casefold()
+        assert lang in {"en", "it", "es", "fr", "de", "pt"}
+        assert wording in {"explicit", "implicit", NON_UPDATE}
+    assert len(LINGUAL_UPDATE_PAIRS) >= 40 and len(LINGUAL_NON_UPDATES) >= 10
+    assert sum(p[2] != "en" for p in LINGUAL_UPDATE_PAIRS) * 2 >= len(LINGUAL_UPDATE_PAIRS)
+    assert all(p[7] == NON_UPDATE for p in LINGUAL_NON_UPDATES)
