@@ -124,7 +124,8 @@ _ABBREV = {"e.g.", "i.e.", "etc.", "mr.", "mrs.", "ms.", "dr.", "vs.", "approx."
 _SENT_SPLIT = re.compile(r"(?<=[.!?…])[\"')\]»”]*\s+|\s*\n+\s*")
 _CLAUSE_SPLIT = re.compile(  # every split starts at a space, ";" or ",": test that first
     r"(?=[\s;,])(?:\s*;\s*"
-    r"|,?\s+(?=(?:but|however|whereas|ma|però|pero|mais|aber|sondern|mas|porém)\b)"
+    r"|,?\s+(?=(?:but|however|whereas|ma|però|pero|mais(?!\s*(?:[,.;!?]|$))|aber|sondern|mas|"
+    r"porém)\b)"  # not Portuguese "não fumo mais." (French "mais" is followed by its clause)
     r"|,?\s+and\s+(?=(?:i|im|ive)\b|i')"  # English "and i" (not "so i": Italian "non so i…")
     r"|,?\s+(?-i:and\s+then)\s+"  # a chat's run-on: "got a new job and then moved to Leeds"
     r"|,?\s+(?:and|so|e|y|et|und)\s+(?=(?:(?-i:I)\b|(?-i:I)'|we\b|my\b|io\b|ho\b|sono\b|lavoro\b|"

@@ -10,6 +10,7 @@ apostrophes are normalised to ``'``. ``(?-i:[A-Z])`` asks for a capital letter.
 
 from __future__ import annotations
 
+from kore_pipeline.extract.patterns_changes import CHANGE_ROWS
 from kore_pipeline.extract.patterns_more import MORE_ROWS, NOT_REFUSAL
 from kore_pipeline.extract.patterns_third import THIRD_ROWS
 
@@ -418,6 +419,8 @@ TABLE: dict[str, list[tuple[str, str, str]]] = {
 for _lang, _rows in MORE_ROWS.items():  # second coverage round: after every other row
     TABLE[_lang].extend(_rows)
 for _lang, _rows in THIRD_ROWS.items():  # third round (the blind list): after the second's
+    TABLE[_lang].extend(_rows)
+for _lang, _rows in CHANGE_ROWS.items():  # issue 19u (endings in five languages): last
     TABLE[_lang].extend(_rows)
 
 # Clause boundaries that end an open fact: (words, extra regex alternatives).

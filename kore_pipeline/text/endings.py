@@ -10,7 +10,9 @@ vegetarian"; "I don't run anymore" ends every "I run …".
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+
+from kore_pipeline.text.habit_verbs import FIRST_PERSON
 
 _F = re.IGNORECASE | re.UNICODE
 
@@ -44,13 +46,22 @@ def _base_forms(rest: str) -> Iterator[str]:
     yield stem + "e" + tail
 
 
-def ended_statements(text: str, folded: str | None = None) -> list[str]:
+def ended_statements(text: str, folded: str | None = None,
+                     language: str | None = None) -> list[str]:
     """The statements ``text`` ends, as said positively (best first), or [] when it ends none.
 
     "I stopped drinking coffee" -> ["I drink coffee", "I drinke coffee"]; "I'm no longer
-    vegan" -> ["I'm vegan"]. ``folded``: ``text`` lower-cased, when the caller has it.
+    vegan" -> ["I'm vegan"]; in ``language`` it/es/fr/de/pt too: "ho smesso di fumare" ->
+    ["fumo"], "je ne fume plus" -> ["je fume"], "ich rauche nicht mehr" -> ["ich rauche"].
+    ``folded``: ``text`` lower-cased, when the caller has it.
     """
     folded = text.casefold() if folded is None else folded
+    if language in _OTHER:
+        words, rules = _OTHER[language]
+        if any(w in folded for w in words):
+            for rx, positive in rules:
+                if (m := rx.search(text)) is not None and (said := positive(m)):
+                    return [said]
     if ("longer" in folded or "more" in folded) and _NO_LONGER.search(text):
         return [_NO_LONGER_WORDS.sub("", text)]
     if "stopped" not in folded and "quit" not in folded and "gave" not in folded \
@@ -80,3 +91,77 @@ def ends(old: str, new: str) -> bool:
         return not is_ending(old)
     said = new[4:]
     return old == said or old.startswith(said + " ") or said.startswith(old + " ")
+
+
+_BE = {"it": "sono", "es": "soy", "fr": "je suis", "de": "ich bin", "pt": "sou"}
+"""First person of "to be", which an ending says as an infinitive ("deixei de ser vegano")."""
+_BE_INF = {"it": "essere", "es": "ser", "fr": "être", "de": "sein", "pt": "ser"}
+
+
+def _tail(m: re.Match[str]) -> str:
+    rest = m.group("rest")
+    return rest if rest[:1] in ("", ",", ";", ".", "!", "?", " ") else " " + rest
+
+
+def _said(lang: str, lead: str = "") -> Callable[[re.Match[str]], str | None]:
+    """The positive of an ending with the verb as said (``verb``, ``mid``, ``obj`` groups)."""
+    def positive(m: re.Match[str]) -> str | None:
+        parts = [lead + m.group("verb"), *(m.groupdict().get(g) or "" for g in ("mid", "obj"))]
+        return " ".join(p.strip() for p in parts if p.strip()) + _tail(m)
+    return positive
+
+
+def _from_infinitive(lang: str, subject: str = "") -> Callable[[re.Match[str]], str | None]:
+    """The positive of "I stopped <infinitive>": its first person ("fumare" -> "fumo"), or
+    None for a verb the habit rules do not read."""
+    def positive(m: re.Match[str]) -> str | None:
+        inf = m.group("inf").casefold()
+        first = _BE[lang] if inf == _BE_INF[lang] else FIRST_PERSON[lang].get(inf)
+        if first is None:
+            return None
+        lead = "" if first.startswith(subject.strip()) else subject
+        return f"{lead}{first}{_tail(m)}"
+    return positive
+
+
+def _rx(pattern: str) -> re.Pattern[str]:
+    return re.compile(pattern + r"(?P<rest>.*)", _F)
+
+
+_CLITIC = r"(?:(?:lo|la|li|le|ne|mi|ci|ti|me|te|se)\s+)?"
+_OTHER: dict[str, tuple[tuple[str, ...], list[tuple[re.Pattern[str],
+                                                    Callable[[re.Match[str]], str | None]]]]] = {
+    "it": (("più", "smess"), [
+        (_rx(rf"\bnon\s+(?P<verb>{_CLITIC}\w+)\s+più\b(?!\s+(?:di|che)\b)"), _said("it")),
+        (_rx(r"\b(?:ho|avevo)\s+(?:(?:appena|già|finalmente|ormai|del\s+tutto)\s+)?smesso\s+"
+             r"(?:di|d['’])\s*(?P<inf>\w+)"), _from_infinitive("it"))]),
+    "es": (("ya no", "más", "dej"), [
+        (_rx(r"\bya\s+no\s+(?P<verb>\w+)"), _said("es")),
+        (_rx(rf"\bno\s+(?P<verb>{_CLITIC}\w+)\s+más\b(?!\s+(?:que|de)\b)"), _said("es")),
+        (_rx(r"\b(?:dejé|deje|he\s+dejado)\s+de\s+(?P<inf>\w+)"), _from_infinitive("es"))]),
+    "fr": (("plus", "arrêt", "cess"), [
+        (_rx(r"\bje\s+ne\s+(?P<verb>\w+)\s+plus\b(?!\s+(?:que|qu['’])\b)"),
+         _said("fr", "je ")),
+        (_rx(r"\bje\s+n['’](?P<verb>\w+)\s+plus\b(?!\s+(?:que|qu['’])\b)"), _said("fr", "j'")),
+        (_rx(r"\bj['’]ai\s+(?:(?:complètement|enfin|déjà|définitivement)\s+)?(?:arrêté|cessé)"
+             r"\s+(?:de\s+|d['’])(?P<inf>\w+)"), _from_infinitive("fr", "je "))]),
+    "de": (("mehr", "aufgehört"), [
+        (_rx(r"\bich\s+(?P<verb>\w+)\s+(?P<mid>(?:[\w-]+\s+){0,3}?)nicht\s+mehr\b"),
+         _said("de", "ich ")),
+        (_rx(r"\bich\s+(?P<verb>\w+)\s+(?P<mid>(?:[\w-]+\s+){0,2}?)kein(?:e|en|er|es)?\s+"
+             r"(?P<obj>[\w-]+)\s+mehr\b"), _said("de", "ich ")),
+        (_rx(r"\bich\s+habe\s+(?:[\w-]+\s+){0,3}?aufgehört,?\s+zu\s+(?P<inf>\w+)"),
+         _from_infinitive("de", "ich ")),
+        (_rx(r"\bich\s+habe\s+(?:[\w-]+\s+){0,3}?mit\s+dem\s+(?P<inf>\w+)\s+aufgehört"),
+         _from_infinitive("de", "ich "))]),
+    "pt": (("mais", "não", "deixei", "parei", "larguei"), [
+        (_rx(rf"\bnão\s+(?P<verb>{_CLITIC}\w+)\s+mais\b(?!\s+(?:que|de|do|da)\b)"),
+         _said("pt")),
+        (_rx(r"\bjá\s+não\s+(?P<verb>\w+)"), _said("pt")),
+        (_rx(r"\b(?:deixei|parei|larguei)\s+de\s+(?P<inf>\w+)"), _from_infinitive("pt"))]),
+}
+"""Per language: words one of its endings holds (a cheap test first), and (ending, its
+positive) in order: "non fumo più" / "ya no fumo" / "je ne fume plus" / "ich rauche nicht
+mehr" / "não fumo mais" -> the verb and what follows; "ho smesso di fumare" / "dejé de
+fumar" / "j'ai arrêté de fumer" / "ich habe aufgehört zu rauchen" / "deixei de fumar" -> the
+first person of a habit verb (or of "to be": "deixei de ser vegano" -> "sou vegano")."""

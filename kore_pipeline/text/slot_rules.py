@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from kore_pipeline.text.habit_verbs import ARTICLES, NOT_OBJECTS, SUBJECT, first_persons
 from kore_pipeline.text.occupations import OCCUPATIONS
 
 FLAGS = re.IGNORECASE | re.UNICODE
@@ -49,7 +50,7 @@ _rule("fr", "residence", rf"\b(?:j['’]habite\s+(?:à|a|en)|je\s+vis\s+(?:à|a|
 _rule("de", "residence", rf"\b(?:ich\s+(?:wohne|lebe)\s+(?:jetzt\s+)?in|ich\s+bin\s+nach)"
       rf"\s+{_PLACE}")
 _rule("pt", "residence", rf"\b(?:(?:eu\s+)?(?:moro|vivo)\s+em|mudei-me\s+para|me\s+mudei\s+"
-      rf"para)\s+{_PLACE}")
+      rf"para)\s+(?:o\s+|a\s+)?{_PLACE}")
 # Diet.
 _rule("en", "diet", rf"\b(?:{_I_AM}|I(?:'ve|’ve|\s+have)?\s+(?:become|became|gone|went|turned|been|"
       rf"switched\s+to\s+being))\s+(?:now\s+|a\s+|an\s+|strict(?:ly)?\s+|fully\s+|mostly\s+|"
@@ -234,3 +235,72 @@ _rule("en", "habit", rf"\b(?:I|we){_NOW}(?:\s+(?:usually|often|always|regularly|
       rf"my|our|some|\d+|one|two|three|four|five|six|several|a\s+few|lots|a\s+lot|plenty|"
       rf"cups?|glass(?:es)?|bottles?|pints?|cans?|mugs?|of)\s+)*(?P<value>(?!(?:{_OBJECT_STOP})"
       rf"\b)[a-z][\w'’-]*))?")
+
+# Issue 19u: the other languages' diets (named in English: "vegetariana", "Vegetarierin" ->
+# "vegetarian", by :func:`.slots` ``_diet``), eating meat again (an omnivore's), and habits
+# ("fumo", "je bois du café", "ich spiele Handball"; their English name is the slot's), which
+# only an ending replaces, as in English.
+_DIETS_OTHER = (r"vegetarian[oa]|vegan[oa]|pescetarian[oa]|crudist[oa]|végétarien(?:ne)?|"
+                r"végétalien(?:ne)?|végane?|pescétarien(?:ne)?|vegetarier(?:in)?|"
+                r"veganer(?:in)?|vegan|pescetarier(?:in)?|flexitarier(?:in)?")
+for _lang, _be in (("it", r"(?:(?:io\s+)?sono|essere)"), ("es", r"(?:(?:yo\s+)?soy|ser)"),
+                   ("fr", r"(?:je\s+suis|être)"), ("de", r"(?:ich\s+bin|sein)"),
+                   ("pt", r"(?:(?:eu\s+)?sou|ser)")):
+    _rule(_lang, "diet", rf"\b{_be}\s+(?:(?:ora|adesso|ahora|agora|maintenant|jetzt|nun|"
+          rf"strettamente|totalmente|completamente|strictement|complètement|streng|"
+          rf"un[ae]?|eine?|uma?)\s+)*(?P<value>{_DIETS_OTHER})\b")
+_rule("it", "diet", r"\b(?:mangio\s+(?:di\s+nuovo\s+|ancora\s+|anche\s+)?|ricominciato\s+a\s+"
+      r"mangiare\s+)(?:la\s+)?(?P<value>carne)\b")
+_rule("es", "diet", r"\b(?:como\s+(?:otra\s+vez\s+|de\s+nuevo\s+)|(?:volví|he\s+vuelto)\s+a\s+"
+      r"comer\s+)(?P<value>carne)\b")
+_rule("fr", "diet", r"\b(?:je\s+(?:re)?mange\s+(?:à\s+nouveau\s+|de\s+nouveau\s+)?|recommencé\s+"
+      r"à\s+manger\s+)(?:de\s+la\s+)?(?P<value>viande)\b")
+_rule("de", "diet", r"\bich\s+esse\s+(?:jetzt\s+)?(?:wieder\s+|auch\s+)?(?P<value>fleisch)\b")
+_rule("pt", "diet", r"\b(?:como\s+(?:de\s+novo\s+)|voltei\s+a\s+comer\s+)(?P<value>carne)\b")
+for _lang in ("it", "es", "fr", "de", "pt"):
+    _words = " ".join(w for w in ARTICLES[_lang].split() if not w.endswith("'"))
+    _apos = "|".join(w[:-1] for w in ARTICLES[_lang].split() if w.endswith("'"))
+    _skip = (rf"(?:\s+(?:{_words.replace(' ', '|')})(?=\s)" +
+             (rf"|\s+(?:{_apos})['’]|\b(?:{_apos})['’]" if _apos else "") + ")*")
+    _rule(_lang, "habit", rf"{SUBJECT[_lang]}(?P<name>{first_persons(_lang)})\b(?:{_skip}\s*"
+          rf"(?P<value>(?!(?:{NOT_OBJECTS[_lang].replace(' ', '|')}|{_words.replace(' ', '|')})\b)"
+          rf"[^\W\d_][\w'’-]*))?")
+_rule("en", "employer", rf"\b(?:joined|work(?:ing)?\s+(?:at|for)|started\s+(?:working\s+)?at)\s+"
+      rf"(?:a|an)\s+(?:[\w-]+\s+){{1,3}}?(?:called|named)\s+{_PLACE}")
+_rule("de", "residence", rf"\b(?:ich\s+bin|wir\s+sind)\s+(?:[\w-]+\s+){{1,3}}?nach\s+{_PLACE}"
+      rf"(?=[^.;!?]{{0,30}}?\bgezogen\b)")
+_rule("it", "age", r"\bho\s+(?:appena\s+)?compiuto\s+(?P<value>\d{1,3})\s+anni\b")
+_rule("es", "age", r"\b(?:cumplí|he\s+cumplido)\s+(?P<value>\d{1,3})(?:\s+años)?\b")
+_rule("fr", "age", r"\bj['’]ai\s+eu\s+(?P<value>\d{1,3})\s+ans\b")
+_rule("de", "age", r"\bich\s+bin\s+(?:gerade\s+|gestern\s+|jetzt\s+)?(?P<value>\d{1,3})\s+"
+      r"geworden\b")
+_rule("pt", "age", r"\b(?:fiz|completei)\s+(?P<value>\d{1,3})\s+anos\b")
+# Relationship status in the other languages, and the statements that change it ("ci siamo
+# lasciati", "nos casamos", "wir haben uns scheiden lassen"): named in English by slots.
+RELATIONSHIP_OTHER: dict[str, tuple[str, ...]] = {
+    "it": (r"\b(?:io\s+)?sono\s+(?:(?:ora|adesso|felicemente|di\s+nuovo)\s+)?(?P<value>single|"
+           r"sposat[oa]|divorziat[oa]|fidanzat[oa]|separat[oa]|vedov[oa])\b",
+           r"\b(?:ci\s+siamo|mi\s+sono)\s+(?:appena\s+|finalmente\s+)?(?P<value>lasciat[io]|"
+           r"sposat[io]|separat[io]|fidanzat[io])\b"),
+    "es": (r"\b(?:(?:yo\s+)?(?:estoy|soy))\s+(?:(?:ahora|felizmente|otra\s+vez|de\s+nuevo)\s+)?"
+           r"(?P<value>solter[oa]|casad[oa]|divorciad[oa]|separad[oa]|prometid[oa]|viud[oa]|"
+           r"en\s+pareja)\b",
+           r"\b(?:nos|me)\s+(?P<value>casamos|casé|divorciamos|divorcié|separamos|separé|"
+           r"comprometimos)\b",
+           r"\b(?P<value>lo\s+dejamos|rompimos)\b"),
+    "fr": (r"\bje\s+suis\s+(?:(?:maintenant|désormais|de\s+nouveau)\s+)?(?P<value>célibataire|"
+           r"mariée?|divorcée?|fiancée?|séparée?|veu(?:f|ve)|en\s+couple|pacsée?)\b",
+           r"\b(?:nous\s+nous\s+sommes|on\s+s['’]est)\s+(?:(?:enfin|finalement)\s+)?"
+           r"(?P<value>mariés?|séparés?|fiancés?|quittés?|pacsés?)\b"),
+    "de": (r"\bich\s+bin\s+(?:(?:jetzt|nun|wieder|glücklich|frisch)\s+)?(?P<value>single|"
+           r"verheiratet|geschieden|verlobt|verwitwet|getrennt|ledig|vergeben)\b",
+           r"\bwir\s+haben\s+(?:uns\s+)?(?:[\w-]+\s+){0,3}?(?P<value>geheiratet|getrennt|"
+           r"scheiden\s+lassen|verlobt)\b"),
+    "pt": (r"\b(?:(?:eu\s+)?(?:sou|estou))\s+(?:(?:agora|de\s+novo)\s+)?(?P<value>solteir[oa]|"
+           r"casad[oa]|divorciad[oa]|separad[oa]|noiv[oa]|viúv[oa]|namorando)\b",
+           r"\b(?P<value>casámo-nos|casamo-nos|divorciámo-nos|separámo-nos)\b",
+           r"\bnos\s+(?P<value>casamos|divorciamos|separamos)\b"),
+}
+for _lang, _patterns in RELATIONSHIP_OTHER.items():
+    for _pattern in _patterns:
+        _rule(_lang, "relationship", _pattern)

@@ -15,6 +15,7 @@ from functools import lru_cache
 
 from kore_pipeline.text import endings
 from kore_pipeline.text.fact_guard import NUMBER_WORDS, plain
+from kore_pipeline.text.habit_verbs import NAME_OF, VERBS
 from kore_pipeline.text.literals import LiteralFilter, WordStarts, case_fold
 from kore_pipeline.text.occupations import OCCUPATIONS
 from kore_pipeline.text.slot_rules import DIETS, FLAGS, LANGUAGE_NAMES, PEOPLE, RULES
@@ -37,6 +38,44 @@ _SAME_NAME = {"puppy": "dog", "kitten": "cat", "favorite": "favourite", "get up"
 _SAME_DIET = {"everything": "omnivore", "anything": "omnivore", "meat": "omnivore"}
 """Diets said by what one eats: "I eat everything" is an omnivore's."""
 _LANGUAGE_NAME = re.compile(LANGUAGE_NAMES, FLAGS)
+_DIET_STEMS = (("végétal", "vegan"), ("vegetal", "vegan"), ("vegan", "vegan"), ("végan", "vegan"),
+               ("veget", "vegetarian"), ("végét", "vegetarian"), ("pesc", "pescatarian"),
+               ("carne", "omnivore"), ("viande", "omnivore"), ("fleisch", "omnivore"),
+               ("crudist", "raw"), ("flexitarier", "flexitarian"))
+"""The other languages' diets by their English name: "vegetariana" -> "vegetarian"."""
+
+
+_STATUS_STEMS = (("single", "single"), ("solter", "single"), ("célibataire", "single"),
+                 ("ledig", "single"), ("lasciat", "single"), ("lo dejamos", "single"),
+                 ("rompimos", "single"), ("quitt", "single"), ("casad", "married"),
+                 ("casam", "married"), ("casá", "married"), ("casé", "married"),
+                 ("sposat", "married"), ("mari", "married"), ("verheiratet", "married"),
+                 ("geheiratet", "married"), ("divor", "divorced"), ("geschieden", "divorced"),
+                 ("scheiden", "divorced"), ("separ", "separated"), ("sépar", "separated"),
+                 ("getrennt", "separated"), ("fidanzat", "in a relationship"),
+                 ("en couple", "in a relationship"), ("en pareja", "in a relationship"),
+                 ("namorando", "in a relationship"), ("vergeben", "in a relationship"),
+                 ("pacs", "in a relationship"), ("prometid", "engaged"), ("fianc", "engaged"),
+                 ("verlobt", "engaged"), ("comprometimos", "engaged"), ("noiv", "engaged"),
+                 ("vedov", "widowed"), ("viud", "widowed"), ("viúv", "widowed"),
+                 ("veu", "widowed"), ("verwitwet", "widowed"))
+"""The other languages' relationship statuses by their English name."""
+
+
+def _status(value: str) -> str:
+    """One name per relationship status in every language: "soltero" -> "single"."""
+    folded = plain(value).casefold()
+    return next((name for stem, name in _STATUS_STEMS if folded.startswith(plain(stem))),
+                folded)
+
+
+def _diet(value: str) -> str:
+    """One name per diet in every language: "I eat everything" and "Ich esse wieder
+    Fleisch" are an omnivore's, "vegetariana" and "Vegetarierin" a vegetarian's."""
+    folded = plain(value).casefold()
+    if folded in _SAME_DIET:
+        return _SAME_DIET[folded]
+    return next((name for stem, name in _DIET_STEMS if folded.startswith(plain(stem))), value)
 
 
 def _clean(value: str) -> str:
@@ -91,6 +130,15 @@ _HINT_MORE_WORDS = (
     "relationship become laptop tablet bike motor watch camera console van truck scooter hobby "
     "pastime agora hoje eat drink smok vap play run jog swim cycl ride take medita gambl "
     "practi sing paint bake cook surf climb hike danc knit volunteer "
+    # issue 19u: the other languages' endings, diets and habit verbs
+    "più smess ya_no más dej plus arrêt cess mehr aufgehört mais não já_não deixei parei "
+    "larguei vegetari végé végan vegan pescet carne viande fleisch ricominciato volví vuelto "
+    "voltei recommencé compiuto cumplí cumplido eu_ fiz completei geworden gezogen sono soy "
+    "estoy sou estou je_suis ich_bin ci_siamo mi_sono nos me_ lo_dejamos rompimos nous_nous "
+    "on_s'est on_s’est wir_haben casámo casamo divorciámo separámo "
+    + " ".join(sorted({f.replace(" ", "_") + "_" for langs in VERBS.values()
+                       for forms in langs.values() for pair in forms for f in pair}))
+    + " "
     + " ".join(re.match(r"[^\\(\[?]+", alt).group(0)  # type: ignore[union-attr]
                for alts in OCCUPATIONS.values() for alt in alts[3:-1].split("|")))
 """Words the third round's rules need (their first letters, occupations' stems; ``_`` is a
@@ -132,13 +180,31 @@ def slot_of(text: str, language: str | None = "en") -> Slot | None:
         return None
     # "I'm no longer vegan", "I stopped drinking coffee": the slot of "I'm vegan", "I drink
     # coffee", value "not vegan", "not coffee"
-    ended = endings.ended_statements(text, folded)
-    for positive in ended:
-        if (said := _slot_of(positive, language)) is not None:
-            return (said[0], endings.ended_value(said[1]))
+    ended = endings.ended_statements(text, folded, language)
+    said = next((s for s in map(lambda p: _slot_of(p, language), ended) if s is not None), None)
+    if ended and (then := _then_slot(text, language)) is not None \
+            and (said is None or said[0] == then[0]):
+        return then  # "I quit Deloitte and joined Fernway": the new value, not the ending
+    if said is not None:
+        return (said[0], endings.ended_value(said[1]))
     if ended and _ANY_JOB.match(ended[0]):  # "I quit my job": whatever the employer was
         return ("employer", endings.ended_value(endings.NO_OBJECT))
     return None if ended else _slot_of(text, language)
+
+
+_THEN = re.compile(r"(?:,|;|\s+(?:and|y|e|et|und)\b)\s*(?:(?:now|then|ahora|agora|adesso|ora|"
+                   r"maintenant|jetzt)\s+)?", FLAGS)
+"""Where an ending's next clause begins ("I quit Deloitte *and* joined Fernway")."""
+
+
+def _then_slot(text: str, language: str | None) -> Slot | None:
+    """The slot a clause after an ending sets with a value of its own (not another ending)."""
+    for m in _THEN.finditer(text):
+        rest = text[m.end():]
+        if rest and endings.ended_statements(rest, case_fold(rest), language) == [] \
+                and (said := _slot_of(rest, language)) is not None:
+            return said
+    return None
 
 
 @lru_cache(maxsize=8192)
@@ -162,8 +228,8 @@ def _slot_of(text: str, language: str | None) -> Slot | None:
             value = _clean(said or "")
             name = m.groupdict().get("name")
             if slot == "habit":  # "I run" (no object) is ended by "I don't run anymore"
-                return (f"habit:{_clean(name or '').casefold()}",
-                        value.casefold() or endings.NO_OBJECT)
+                verb = re.sub(r"\s+", " ", _clean(name or "").casefold())
+                return (f"habit:{NAME_OF.get(verb, verb)}", value.casefold() or endings.NO_OBJECT)
             if not value:
                 continue
             if slot == "count":
@@ -178,7 +244,9 @@ def _slot_of(text: str, language: str | None) -> Slot | None:
             if slot == "tool" and _LANGUAGE_NAME.fullmatch(name or ""):
                 return ("learning", value)  # "I switched from Japanese to Korean"
             if slot == "diet":
-                value = _SAME_DIET.get(value.casefold(), value)
+                value = _diet(value)
+            if slot == "relationship":
+                value = _status(value)
             if slot == "budget":
                 value = _money(value)
             if name:

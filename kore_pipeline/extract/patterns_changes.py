@@ -1,0 +1,90 @@
+"""Trigger rows of issue 19u (a memory states what is true now, in every language we read),
+appended to each language's table after the third round's rows.
+
+In it/es/fr/de/pt: habits said with a first-person habit verb ("Fumo un pacchetto al
+giorno", "Je bois du café", "Ich spiele Handball") and the statements that end them or any
+other fact ("ho smesso di fumare", "ya no soy vegetariano", "je ne fume plus", "ich rauche
+nicht mehr", "deixei de beber"), eating meat again, an age just reached ("ho compiuto 38
+anni"), a move with a time in between ("wir sind letzten Sommer nach Leipzig gezogen",
+"mudei-me para o Porto"). The slots (:mod:`kore_pipeline.text.slots`) read what each sets.
+
+Rows are ``(category, polarity, regex)`` as in ``patterns_lang.TABLE``.
+"""
+
+from __future__ import annotations
+
+from kore_pipeline.text.habit_verbs import SUBJECT, first_persons
+from kore_pipeline.text.slot_rules import RELATIONSHIP_OTHER
+
+HAB, PROF = "habit", "profile"
+Row = tuple[str, str, str]
+
+_CAP = r"(?-i:[A-ZÀ-ÖØ-Þ])"
+_TAIL = {  # an ending's fact runs to the end of its clause
+    lang: r"[^.;!?,]{0,80}?)(?=\s*(?:[.;!?,]|$)|\s+(?:" + words + r")\b)"
+    for lang, words in (("it", r"perché|ma|però|quindi|e\s+(?:ora|adesso)"),
+                        ("es", r"porque|pero|así\s+que|y\s+ahora"),
+                        ("fr", r"parce|mais|donc|et\s+maintenant"),
+                        ("de", r"weil|aber|also|und\s+jetzt"),
+                        ("pt", r"porque|mas|então|e\s+agora"))}
+_CLITIC = r"(?:(?:lo|la|li|le|ne|mi|ci|ti|me|te|se)\s+)?"
+
+
+def _habit(lang: str) -> Row:
+    """A first-person habit verb followed by what, how often or since when."""
+    return (HAB, "+", SUBJECT[lang] + r"(?P<pre>" + first_persons(lang) + r")\b\s+(?P<fact>\w"
+            + _TAIL[lang])
+
+
+IT: list[Row] = [
+    _habit("it"),
+    (HAB, "+", r"\b(?:io\s+)?(?P<fact>non\s+" + _CLITIC + r"\w+\s+più\b(?!\s+(?:di|che)\b)"
+               + _TAIL["it"]),
+    (HAB, "+", r"\b(?P<fact>(?:ho|avevo)\s+(?:(?:appena|già|finalmente|ormai|del\s+tutto)\s+)?"
+               r"smesso\s+(?:di|d')\s*\w+" + _TAIL["it"]),
+    (PROF, "+", r"\b(?:ho\s+)?(?P<pre>ricominciato\s+a\s+mangiare)\s+(?=(?:la\s+)?carne\b)"),
+    (PROF, "+", r"\bho\s+(?:appena\s+)?(?P<pre>compiuto)\s+(?P<fact>\d{1,3}\s+anni)\b"),
+]
+ES: list[Row] = [
+    _habit("es"),
+    (HAB, "+", r"\b(?P<fact>ya\s+no\s+\w+" + _TAIL["es"]),
+    (HAB, "+", r"\b(?:yo\s+)?(?P<fact>no\s+" + _CLITIC + r"\w+\s+más\b(?!\s+(?:que|de)\b)"
+               + _TAIL["es"]),
+    (HAB, "+", r"\b(?P<fact>(?:dejé|he\s+dejado)\s+de\s+\w+" + _TAIL["es"]),
+    (PROF, "+", r"\b(?P<pre>(?:volví|he\s+vuelto)\s+a\s+comer)\s+(?=carne\b)"),
+    (PROF, "+", r"\b(?:ya\s+|acabo\s+de\s+)?(?P<pre>cumplí|he\s+cumplido)\s+(?P<fact>\d{1,3})"
+                r"(?:\s+años)?\b"),
+]
+FR: list[Row] = [
+    _habit("fr"),
+    (HAB, "+", r"\b(?P<fact>je\s+(?:ne\s+|n')\w+\s+plus\b(?!\s+(?:que|qu')\b)" + _TAIL["fr"]),
+    (HAB, "+", r"\b(?P<fact>j'ai\s+(?:(?:complètement|enfin|déjà|définitivement)\s+)?"
+               r"(?:arrêté|cessé)\s+(?:de\s+|d')\w+" + _TAIL["fr"]),
+    (PROF, "+", r"\bj'ai\s+(?P<pre>eu)\s+(?P<fact>\d{1,3}\s+ans)\b"),
+]
+DE: list[Row] = [
+    _habit("de"),
+    (HAB, "+", r"\b(?P<fact>ich\s+\w+\s+(?:[\w-]+\s+){0,3}?(?:nicht|kein(?:e|en|er|es)?\s+"
+               r"[\w-]+)\s+mehr\b" + _TAIL["de"]),
+    (HAB, "+", r"\b(?P<fact>ich\s+habe\s+(?:[\w-]+\s+){0,3}?(?:mit\s+(?:dem\s+|der\s+)?"
+               r"[\w-]+\s+)?aufgehört(?:,?\s+zu\s+\w+)?" + _TAIL["de"]),
+    (PROF, "+", r"\b(?:ich\s+bin|wir\s+sind)\s+(?:[\w-]+\s+){1,3}?nach\s+(?=" + _CAP +
+                r"[^.;!?]{0,30}?\bgezogen\b)"),
+    (PROF, "+", r"\b(?P<pre>ich\s+bin)\s+(?:gerade\s+|gestern\s+|jetzt\s+)?(?P<fact>\d{1,3})"
+                r"\s+geworden\b"),
+]
+PT: list[Row] = [
+    _habit("pt"),
+    (HAB, "+", r"\b(?:eu\s+)?(?P<fact>não\s+" + _CLITIC + r"\w+\s+mais\b(?!\s+(?:que|de|do|da)"
+               r"\b)" + _TAIL["pt"]),
+    (HAB, "+", r"\b(?P<fact>já\s+não\s+\w+" + _TAIL["pt"]),
+    (HAB, "+", r"\b(?P<fact>(?:deixei|parei|larguei)\s+de\s+\w+" + _TAIL["pt"]),
+    (PROF, "+", r"\b(?P<pre>voltei\s+a\s+comer)\s+(?=carne\b)"),
+    (PROF, "+", r"\b(?:mudei-me|me\s+mudei|mudámo-nos|mudamo-nos)\s+para\b"),
+    (PROF, "+", r"\b(?P<pre>fiz|completei)\s+(?P<fact>\d{1,3}\s+anos)\b"),
+]
+
+CHANGE_ROWS: dict[str, list[Row]] = {"it": IT, "es": ES, "fr": FR, "de": DE, "pt": PT}
+for _lang, _patterns in RELATIONSHIP_OTHER.items():  # "je suis en couple", "ci siamo lasciati"
+    CHANGE_ROWS[_lang].extend((PROF, "+", p.replace("(?P<value>", "(?P<fact>"))
+                              for p in _patterns)
