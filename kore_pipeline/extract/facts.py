@@ -25,6 +25,7 @@ from kore_pipeline.store import lifecycle
 from kore_pipeline.store.db import transaction
 from kore_pipeline.text import language as text_language
 from kore_pipeline.text import slots
+from kore_pipeline.text.endings import is_ending
 from kore_pipeline.text.language import detect_language, pattern_language
 from kore_pipeline.text.slots import slot_of
 
@@ -245,9 +246,12 @@ def _resolve_slot(conn: sqlite3.Connection, cand: CandidateMemory, memory_id: in
         return supersede(conn, [(memory_id, newest)], now_iso, None)
     if not (cand.says_change or slots.may_replace(slot, cand.content)):
         return 0
-    # an ending ("not coffee") replaces only what it ends; a habit only an ending replaces
-    ended = [int(r["id"]) for r in rivals if slots.supersedes((slot, str(r["slot_value"])),
-                                                             cand.slot)]
+    # an ending ("not coffee") replaces only what it ends; a habit only an ending replaces;
+    # an ending and a new value said at once agree ("I'm not vegan anymore, I eat meat")
+    ended = [int(r["id"]) for r in rivals
+             if slots.supersedes((slot, str(r["slot_value"])), cand.slot)
+             and not (last[int(r["id"])] == ours
+                      and (is_ending(str(r["slot_value"])) or is_ending(value)))]
     return supersede(conn, [(old, memory_id) for old in ended], now_iso, None) if ended else 0
 
 

@@ -36,6 +36,13 @@ def _habit(lang: str) -> Row:
             + _TAIL[lang])
 
 
+EN: list[Row] = [
+    # habits the older rows leave out: "I smoke about ten a day", "I run marathons", "I drink
+    # a lot of energy drinks" (what a later "I gave up smoking in the new year" ends)
+    (HAB, "+", r"\b(?:I|we)(?:\s+(?:still|also|usually|often|really|actually|sometimes)){0,2}\s+"
+               r"(?=(?:smoke|vape|drink|run(?!\s+(?:a|an|my|our|the)\b)|jog)\b(?!\s+(?:it|that|"
+               r"this|them|out|into|over|away|late|low|up|for|to|across|through|by|off)\b))"),
+]
 IT: list[Row] = [
     _habit("it"),
     (HAB, "+", r"\b(?:io\s+)?(?P<fact>non\s+" + _CLITIC + r"\w+\s+più\b(?!\s+(?:di|che)\b)"
@@ -84,7 +91,7 @@ PT: list[Row] = [
     (PROF, "+", r"\b(?P<pre>fiz|completei)\s+(?P<fact>\d{1,3}\s+anos)\b"),
 ]
 
-CHANGE_ROWS: dict[str, list[Row]] = {"it": IT, "es": ES, "fr": FR, "de": DE, "pt": PT}
+CHANGE_ROWS: dict[str, list[Row]] = {"en": EN, "it": IT, "es": ES, "fr": FR, "de": DE, "pt": PT}
 for _lang, _patterns in RELATIONSHIP_OTHER.items():  # "je suis en couple", "ci siamo lasciati"
     CHANGE_ROWS[_lang].extend((PROF, "+", p.replace("(?P<value>", "(?P<fact>"))
                               for p in _patterns)

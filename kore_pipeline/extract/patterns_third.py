@@ -207,7 +207,8 @@ EN.extend([
     (HAB, "+", r"\b(?:I|we)(?:'ve|\s+have)?\s+(?:just\s+|finally\s+|recently\s+|completely\s+|"
                r"totally\s+|actually\s+|also\s+)?(?P<pre>stopped|quit|gave\s+up|given\s+up)\s+"
                r"(?!(?:by|at|in|for|to|off|there|here|on|and|but|it|that|this|now|me|him|her|"
-               r"them|you|being)\b)(?!(?:\w+\s+){0,2}?(?:ago|years?|months?|weeks?|days?)\b)"
+               r"them|you|being)\b)(?!(?:(?:a|an|one|two|three|four|five|six|few|couple|of|several|many|"
+               r"\d+)\s+){0,2}?(?:ago|years?|months?|weeks?|days?)\b)"
                r"(?P<fact>\w[^.;!?,]{1,100}?)" + _CLAUSE_END),
     (PROF, "-", r"\b(?:I|we)\s+(?:don't|do\s+not)\s+(?!(?:really\s+)?\w+\s+(?:it|that|this|them|"
                 r"as\s+much|much|anything)\b)(?=\w[^.;!?]{0,60}?\bany\s?more\b)"

@@ -24,8 +24,8 @@ _STOPPED = re.compile(
 """A stop: "I stopped drinking coffee", "we gave up the car", "I quit my job at Amazon"."""
 _NO_LONGER = re.compile(r"\bno\s+longer\b|\bany\s?more\b", _F)
 """A statement of no longer: "I'm no longer vegan", "I don't live in Leeds anymore"."""
-_NO_LONGER_WORDS = re.compile(r"\s*\b(?:no\s+longer|any\s?more|not|don't|don’t|do\s+not)\b",
-                              _F)
+_NO_LONGER_WORDS = re.compile(r"\s*\b(?:no\s+longer|any\s?more|not|don't|don’t|do\s+not|"
+                              r"can't|can’t|cannot|can\s+not)(?!\w)", _F)
 """The words that make it one, dropped to find the slot it changes."""
 _GERUND = re.compile(r"^(?P<stem>[a-z]+?)(?P<double>([bdgmnprt])\3)?ing\b", _F)
 

@@ -11,7 +11,8 @@ from kore_pipeline.text.occupations import OCCUPATIONS
 FLAGS = re.IGNORECASE | re.UNICODE
 _END = (r"(?=\s*(?:[.,;!?]|\band\b|\bbut\b|\bsince\b|\bfor\b|\bnow\b|\bbecause\b|\bwith\b|"
         r"\bat\b|\bin\b|\bthese\s+days\b|\bnowadays\b|\blately\b|\bagain\b|\blast\s+(?:week|"
-        r"month|year|night|weekend)\b|\byesterday\b|$))")
+        r"month|year|night|weekend)\b|\bthis\s+(?:week|month|year|summer|spring|autumn|winter)\b|"
+        r"\byesterday\b|$))")
 _UPPER = r"(?-i:[A-ZÀ-Ý])"
 _PLACE = rf"(?P<value>{_UPPER}[\w'’.-]*(?:\s+(?!I\b){_UPPER}[\w'’.-]*){{0,3}})"
 _THING_BODY = r"[\w'’.+#-]+(?:\s+[\w'’.+#-]+){0,3}?"
@@ -127,7 +128,8 @@ _rule("en", "favourite", r"\bmy\s+(?:all[- ]time\s+|current\s+|new\s+)?favou?rit
       rf"(?:is|are)\s+(?:now\s+|still\s+|probably\s+)*{_THING}{_END}")
 _PHONES = r"(?:iPhone|Pixel|Galaxy|Samsung|OnePlus|Xiaomi|Motorola|Nokia|Huawei|Fairphone)"
 _rule("en", "phone", rf"\bmy\s+(?:new\s+)?phone\s+is\s+(?:now\s+)?(?:an?\s+)?{_THING}{_END}")
-_rule("en", "phone", rf"\b(?:I|we|just)\s+(?:now\s+|just\s+)?(?:have|got|bought|use|switched\s+"
+_rule("en", "phone", rf"\b(?:I|we|just)(?:'ve|’ve|\s+have)?\s+(?:now\s+|just\s+|finally\s+|"
+      rf"recently\s+)?(?:have|got|bought|use|switched\s+"
       rf"to|upgraded\s+to)\s+(?:(?:a|an|the|my)\s+)?(?:new\s+)?(?P<value>{_PHONES}"
       rf"(?:\s+[\w+]+){{0,2}}?){_END}")
 _rule("en", "car", rf"\bmy\s+(?:new\s+)?car\s+is\s+(?:now\s+)?(?:an?\s+)?(?:(?:old|new|"
@@ -229,7 +231,9 @@ _OBJECT_STOP = (r"about|around|in|on|at|for|with|every|each|daily|twice|once|mos
                 r"any|again|too|now|still|and|but|so|of|to|from|all|lot|bit|little|much|more|"
                 r"less|than|when|while|as|like|there|here|it|that|this|them|nearly|almost|"
                 r"regularly|often|sometimes|anymore|out|up|back|home|before|after|after|once|"
-                r"whenever|if|or|the|a|an|my|our|some|really|quite|very|way")
+                r"whenever|if|or|the|a|an|my|our|some|really|quite|very|way|ago|times?|years?|months?|"
+                r"weeks?|days?|hours?|minutes?|nights?|mornings?|evenings?|completely|entirely|"
+                r"altogether|one|two|three|four|five|six|seven|eight|nine|ten|several|few|couple")
 _rule("en", "habit", rf"\b(?:I|we){_NOW}(?:\s+(?:usually|often|always|regularly|normally|"
       rf"sometimes|occasionally|still|also))?\s+(?P<name>{_HABIT_VERBS})\b(?:\s+(?:(?:a|an|the|"
       rf"my|our|some|\d+|one|two|three|four|five|six|several|a\s+few|lots|a\s+lot|plenty|"
