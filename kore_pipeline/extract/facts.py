@@ -229,30 +229,53 @@ def _resolve_slot(conn: sqlite3.Connection, cand: CandidateMemory, memory_id: in
     if pending.may_rival(cand.owner, cand.subject, slot, value, cand.type):
         pending.flush()
     rivals = slot_rivals(conn, cand.owner, cand.subject, slot, value, cand.type, memory_id)
+    also = _resolve_also_ended(conn, cand, memory_id, now_iso, pending)
     if not rivals:
-        return 0
+        return also
     pending.flush()
     ours = cand.mentioned_at[-1]
     last = {int(r["id"]): _said_at(conn, cand.owner, r["source_message_ids"])
             or said_at(r) for r in rivals}
     newest = max(last, key=lambda mid: (last[mid], mid))
     if slot in slots.CHANGE_ONLY_SLOTS and len(rivals) > 1:
-        return 0
+        return also
     if last[newest] > ours:  # a later statement already holds the slot: ours is history
         later = next(r for r in rivals if int(r["id"]) == newest)
         if not (slots.supersedes(cand.slot, (slot, str(later["slot_value"])))
                 and slots.may_replace(slot, str(later["content"]))):
-            return 0
-        return supersede(conn, [(memory_id, newest)], now_iso, None)
+            return also
+        return also + supersede(conn, [(memory_id, newest)], now_iso, None)
     if not (cand.says_change or slots.may_replace(slot, cand.content)):
-        return 0
+        return also
     # an ending ("not coffee") replaces only what it ends; a habit only an ending replaces;
     # an ending and a new value said at once agree ("I'm not vegan anymore, I eat meat")
     ended = [int(r["id"]) for r in rivals
              if slots.supersedes((slot, str(r["slot_value"])), cand.slot)
              and not (last[int(r["id"])] == ours
                       and (is_ending(str(r["slot_value"])) or is_ending(value)))]
-    return supersede(conn, [(old, memory_id) for old in ended], now_iso, None) if ended else 0
+    return also + (supersede(conn, [(old, memory_id) for old in ended], now_iso, None)
+                   if ended else 0)
+
+
+def _resolve_also_ended(conn: sqlite3.Connection, cand: CandidateMemory, memory_id: int,
+                        now_iso: str, pending: PendingInserts) -> int:
+    """Memories of other slots the candidate's statement also ends
+    (:func:`slots.also_ends`: "I'm single" ends "my boyfriend is Luke"), said before it:
+    superseded by it. Returns how many."""
+    ended_slots = slots.also_ends(cand.slot) if cand.slot is not None else []
+    if not ended_slots:
+        return 0
+    from kore_pipeline.store.sqlfiles import load_sql
+    from kore_pipeline.store.validity import said_at, supersede
+
+    pending.flush()
+    ours = cand.mentioned_at[-1]
+    old = [int(r["id"]) for pattern, value in ended_slots
+           for r in conn.execute(load_sql("slot_also_ended"), (cand.owner, cand.subject, pattern,
+                                                                value, cand.type, memory_id))
+           if (_said_at(conn, cand.owner, r["source_message_ids"]) or said_at(r)) < ours]
+    return supersede(conn, [(o, memory_id) for o in dict.fromkeys(old)], now_iso, None) \
+        if old else 0
 
 
 def upsert_memories(conn: sqlite3.Connection, candidates: list[CandidateMemory],

@@ -42,6 +42,19 @@ EN: list[Row] = [
     (HAB, "+", r"\b(?:I|we)(?:\s+(?:still|also|usually|often|really|actually|sometimes)){0,2}\s+"
                r"(?=(?:smoke|vape|drink|run(?!\s+(?:a|an|my|our|the)\b)|jog)\b(?!\s+(?:it|that|"
                r"this|them|out|into|over|away|late|low|up|for|to|across|through|by|off)\b))"),
+    # transitions stated without an ending word: "We got married in May", "Luke and I broke
+    # up", "I'm seeing someone", "I'm unemployed", "We live just outside Cardiff"
+    (PROF, "+", r"\b(?:I|we)(?:'ve|\s+have)?\s+(?:just\s+|recently\s+|finally\s+)?"
+                r"(?P<pre>got)\s+(?P<fact>married|engaged|divorced)\b"),
+    (PROF, "+", r"\b(?:I|we)(?:'ve|\s+have)?\s+(?:just\s+|recently\s+|finally\s+)?"
+                r"(?P<fact>broke\s+up|broken\s+up|split\s+up|separated)\b(?!\s+(?:a|an|the|it|that|"
+                r"this|them|into|my|our|his|her|their)\b)"),
+    (PROF, "+", r"\bI(?:'m|\s+am)\s+(?:now\s+)?(?P<pre>seeing)\s+(?=(?:someone|somebody|"
+                r"a\s+(?:guy|girl|man|woman))\b)"),
+    (PROF, "+", r"\bI(?:'m|\s+am)\s+(?:currently\s+|still\s+|now\s+)?(?P<fact>unemployed|"
+                r"out\s+of\s+work|between\s+jobs|jobless)\b"),
+    (PROF, "+", r"\bwe\s+(?:now\s+)?live\s+(?:just\s+)?(?:outside(?:\s+of)?|near|close\s+to)\s+"
+                r"(?=" + _CAP + ")"),
 ]
 IT: list[Row] = [
     _habit("it"),
@@ -90,6 +103,15 @@ PT: list[Row] = [
     (PROF, "+", r"\b(?:mudei-me|me\s+mudei|mudámo-nos|mudamo-nos)\s+para\b"),
     (PROF, "+", r"\b(?P<pre>fiz|completei)\s+(?P<fact>\d{1,3}\s+anos)\b"),
 ]
+
+_CAR_VERBS = {"it": r"(?:io\s+)?guido", "es": r"(?:yo\s+)?(?:conduzco|manejo)",
+              "fr": r"je\s+conduis", "de": r"ich\s+fahre", "pt": r"(?:eu\s+)?(?:dirijo|conduzo)"}
+CAR_ARTICLES = r"(?:una?|une?|einen|ein|eine|uma?)"
+"""A car driven: "Ich fahre (jetzt) einen Skoda", "guido una Fiat" (the slot ``car``)."""
+for _lang, _verb in _CAR_VERBS.items():
+    {"it": IT, "es": ES, "fr": FR, "de": DE, "pt": PT}[_lang].append(
+        (PROF, "+", r"\b" + _verb + r"\s+(?:(?:jetzt|nun|ora|adesso|ahora|maintenant|agora)\s+)?"
+                    + CAR_ARTICLES + r"\s+(?=" + _CAP + ")"))
 
 CHANGE_ROWS: dict[str, list[Row]] = {"en": EN, "it": IT, "es": ES, "fr": FR, "de": DE, "pt": PT}
 for _lang, _patterns in RELATIONSHIP_OTHER.items():  # "je suis en couple", "ci siamo lasciati"

@@ -206,7 +206,7 @@ _rule("en", "age", r"\bI(?:'ve|’ve|\s+have)?\s+(?:just\s+|recently\s+)?turned\
       r"(?P<value>\d{1,3})\b(?!\s*(?:%|min|mins|minutes?|h|hours?|days?|weeks?|km|kg|miles?))")
 _rule("en", "relationship", rf"\b{_I_AM}{_NOW}\s+(?:(?:now|happily|newly|recently|officially|"
       rf"finally)\s+)?(?P<value>single|married|divorced|engaged|widowed|separated|in\s+a\s+"
-      rf"relationship)\b")
+      rf"relationship)\b(?!-)")
 _rule("en", "relationship", r"\b(?:I|we)(?:'ve|’ve|\s+have)?\s+(?:just\s+|recently\s+|finally\s+)?"
       r"got\s+(?P<value>married|engaged|divorced)\b")
 _rule("en", "fan", rf"\bI(?:'ve|’ve|\s+have)?\s+(?:now\s+)?become\s+(?:an?\s+)?(?:(?:big|huge|"
@@ -308,3 +308,27 @@ RELATIONSHIP_OTHER: dict[str, tuple[str, ...]] = {
 for _lang, _patterns in RELATIONSHIP_OTHER.items():
     for _pattern in _patterns:
         _rule(_lang, "relationship", _pattern)
+# English transitions that state the new value without an ending word (issue 19u): a
+# relationship begun or ended, being out of work (an employer ended), living just outside
+# or near a place, "Y instead of X" (the slot of X, as "switched from X to Y").
+_rule("en", "relationship", r"\b(?:I|we)(?:'ve|’ve|\s+have)?\s+(?:just\s+|recently\s+|finally\s+)?"
+      r"(?P<value>broke\s+up|broken\s+up|split\s+up|separated)\b(?!\s+(?:a|an|the|it|that|this|"
+      r"them|into|my|our|his|her|their)\b)")
+_rule("en", "relationship", rf"\b{_I_AM}\s+(?:now\s+)?(?P<value>seeing)\s+(?:someone|somebody|"
+      rf"a\s+(?:guy|girl|man|woman))\b")
+_rule("en", "employer", rf"\b{_I_AM}\s+(?:currently\s+|still\s+|now\s+)?(?P<value>unemployed|"
+      rf"out\s+of\s+work|between\s+jobs|jobless)\b")
+_rule("en", "residence", rf"\b(?:I|we){_NOW}\s+(?:live|reside)\s+(?:just\s+)?(?:outside(?:\s+of)?|"
+      rf"near|close\s+to)\s+{_PLACE}")
+_rule("en", "employer", rf"\b(?:I{_NOW}\s+work\s+(?:at|for)|{_I_AM}{_NOW}\s+working\s+(?:at|for))"
+      rf"\s+the\s+{_PLACE}")
+_rule("en", "tool", rf"\bI(?:'ve|’ve|\s+have)?\s+(?:just\s+|now\s+|recently\s+)?(?:taken\s+up|"
+      rf"took\s+up|started(?:\s+playing|\s+doing)?|switched\s+to|gone\s+over\s+to|moved\s+on\s+to)"
+      rf"\s+{_THING}\s+instead\s+of\s+(?P<name>{_THING_BODY}){_END}")
+for _lang, _verb in (("it", r"(?:io\s+)?guido"), ("es", r"(?:yo\s+)?(?:conduzco|manejo)"),
+                     ("fr", r"je\s+conduis"), ("de", r"ich\s+fahre"),
+                     ("pt", r"(?:eu\s+)?(?:dirijo|conduzo)")):
+    _rule(_lang, "car", rf"\b{_verb}\s+(?:(?:jetzt|nun|ora|adesso|ahora|maintenant|agora)\s+)?"
+          rf"(?:una?|une?|einen|ein|eine|uma?)\s+(?P<value>{_UPPER}[\w'’.+-]*(?:\s+[\w'’.+-]+)"
+          rf"{{0,2}}?)(?=\s*(?:[.,;!?]|$)|\s+(?:e|y|et|und|seit|da|desde|depuis|mas|ma|pero|"
+          rf"aber|mais)\b)")

@@ -45,7 +45,10 @@ _DIET_STEMS = (("végétal", "vegan"), ("vegetal", "vegan"), ("vegan", "vegan"),
 """The other languages' diets by their English name: "vegetariana" -> "vegetarian"."""
 
 
-_STATUS_STEMS = (("single", "single"), ("solter", "single"), ("célibataire", "single"),
+_OUT_OF_WORK = frozenset({"unemployed", "out of work", "between jobs", "jobless"})
+_STATUS_STEMS = (("broke up", "single"), ("broken up", "single"), ("split up", "single"),
+                 ("seeing", "in a relationship"), ("single", "single"), ("solter", "single"),
+                 ("célibataire", "single"),
                  ("ledig", "single"), ("lasciat", "single"), ("lo dejamos", "single"),
                  ("rompimos", "single"), ("quitt", "single"), ("casad", "married"),
                  ("casam", "married"), ("casá", "married"), ("casé", "married"),
@@ -135,7 +138,9 @@ _HINT_MORE_WORDS = (
     "larguei vegetari végé végan vegan pescet carne viande fleisch ricominciato volví vuelto "
     "voltei recommencé compiuto cumplí cumplido eu_ fiz completei geworden gezogen sono soy "
     "estoy sou estou je_suis ich_bin ci_siamo mi_sono nos me_ lo_dejamos rompimos nous_nous "
-    "on_s'est on_s’est wir_haben casámo casamo divorciámo separámo "
+    "on_s'est on_s’est wir_haben casámo casamo divorciámo separámo guido conduzco manejo "
+    "conduis fahre dirijo conduzo broke broken split separated seeing unemployed out_of "
+    "between_jobs jobless near close outside instead "
     + " ".join(sorted({f.replace(" ", "_") + "_" for langs in VERBS.values()
                        for forms in langs.values() for pair in forms for f in pair}))
     + " "
@@ -247,6 +252,8 @@ def _slot_of(text: str, language: str | None) -> Slot | None:
                 value = _diet(value)
             if slot == "relationship":
                 value = _status(value)
+            if slot == "employer" and value.casefold() in _OUT_OF_WORK:
+                value = endings.ended_value(endings.NO_OBJECT)  # "I'm unemployed"
             if slot == "budget":
                 value = _money(value)
             if name:
@@ -284,6 +291,27 @@ _CHANGE = re.compile(r"\b(?:now|nowadays|these\s+days|any\s?more|no\s+longer|ins
                      r"switched|changed|gave\s+up|given\s+up|stopped|quit|anymore|become|"
                      r"became)\b", FLAGS)
 """Words saying a statement replaces what held before."""
+
+
+_PARTNERS = ("boyfriend", "girlfriend", "partner", "fiance", "fiancee", "wife", "husband")
+_ENDS_PARTNER = {"single": _PARTNERS, "divorced": _PARTNERS, "separated": _PARTNERS,
+                 "widowed": _PARTNERS,
+                 "married": ("boyfriend", "girlfriend", "fiance", "fiancee")}
+"""What a relationship status ends of the named people: "I'm single" ends "my boyfriend
+is Luke", "we got married" ends "my girlfriend is Ana" (she is a wife now)."""
+
+
+def also_ends(slot: Slot) -> list[tuple[str, str | None]]:
+    """The other slots (a SQL LIKE pattern, and the value, None: any) a statement setting
+    ``slot`` ends: a relationship status ends the names of partners it rules out, and
+    "switched from tennis to padel" / "padel instead of tennis" (``tool:tennis``) ends the
+    habit of tennis ("I play tennis")."""
+    name, value = slot
+    if name == "relationship":
+        return [(f"name:{who}", None) for who in _ENDS_PARTNER.get(value, ())]
+    if name.startswith("tool:") and not endings.is_ending(value):
+        return [(f"{ENDING_ONLY_PREFIX}%", name[len("tool:"):])]
+    return []
 
 
 def states_change(text: str) -> bool:
