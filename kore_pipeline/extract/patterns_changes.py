@@ -46,8 +46,8 @@ EN: list[Row] = [
     # up", "I'm seeing someone", "I'm unemployed", "We live just outside Cardiff"
     (PROF, "+", r"\b(?:I|we)(?:'ve|\s+have)?\s+(?:just\s+|recently\s+|finally\s+)?"
                 r"(?P<pre>got)\s+(?P<fact>married|engaged|divorced)\b"),
-    (PROF, "+", r"\b(?:I|we)(?:'ve|\s+have)?\s+(?:just\s+|recently\s+|finally\s+)?"
-                r"(?P<fact>broke\s+up|broken\s+up|split\s+up|separated)\b(?!\s+(?:a|an|the|it|that|"
+    (PROF, "+", r"\b(?:I|we|me\s+and\s+" + _CAP + r"\w+)(?:'ve|\s+have)?\s+(?:just\s+|recently\s+|"
+                r"finally\s+)?(?P<fact>broke\s+up|broken\s+up|split\s+up|separated)\b(?!\s+(?:a|an|the|it|that|"
                 r"this|them|into|my|our|his|her|their)\b)"),
     (PROF, "+", r"\bI(?:'m|\s+am)\s+(?:now\s+)?(?P<pre>seeing)\s+(?=(?:someone|somebody|"
                 r"a\s+(?:guy|girl|man|woman))\b)"),
@@ -84,10 +84,10 @@ FR: list[Row] = [
 ]
 DE: list[Row] = [
     _habit("de"),
-    (HAB, "+", r"\b(?P<fact>ich\s+\w+\s+(?:[\w-]+\s+){0,3}?(?:nicht|kein(?:e|en|er|es)?\s+"
+    (HAB, "+", r"\b(?P<fact>ich\s+\w+\s+(?:[\w-]+\s+){0,4}?(?:nicht|kein(?:e|en|er|es)?\s+"
                r"[\w-]+)\s+mehr\b" + _TAIL["de"]),
     (HAB, "+", r"\b(?P<fact>ich\s+habe\s+(?:[\w-]+\s+){0,3}?(?:mit\s+(?:dem\s+|der\s+)?"
-               r"[\w-]+\s+)?aufgehört(?:,?\s+zu\s+\w+)?" + _TAIL["de"]),
+               r"[\w-]+\s+)?aufgehört(?:,?\s+(?:[\w-]+\s+){0,3}?zu\s+\w+)?" + _TAIL["de"]),
     (PROF, "+", r"\b(?:ich\s+bin|wir\s+sind)\s+(?:[\w-]+\s+){1,3}?nach\s+(?=" + _CAP +
                 r"[^.;!?]{0,30}?\bgezogen\b)"),
     (PROF, "+", r"\b(?P<pre>ich\s+bin)\s+(?:gerade\s+|gestern\s+|jetzt\s+)?(?P<fact>\d{1,3})"

@@ -59,9 +59,10 @@ def ended_statements(text: str, folded: str | None = None,
     if language in _OTHER:
         words, rules = _OTHER[language]
         if any(w in folded for w in words):
-            for rx, positive in rules:
-                if (m := rx.search(text)) is not None and (said := positive(m)):
-                    return [said]
+            found = sorted((m.start(), i, said) for i, (rx, positive) in enumerate(rules)
+                           if (m := rx.search(text)) is not None and (said := positive(m)))
+            if found:  # each ending the text says, the first said first
+                return [said for _, _, said in found]
     if ("longer" in folded or "more" in folded) and _NO_LONGER.search(text):
         return [_NO_LONGER_WORDS.sub("", text)]
     if "stopped" not in folded and "quit" not in folded and "gave" not in folded \
@@ -120,7 +121,8 @@ def _from_infinitive(lang: str, subject: str = "") -> Callable[[re.Match[str]], 
         if first is None:
             return None
         lead = "" if first.startswith(subject.strip()) else subject
-        return f"{lead}{first}{_tail(m)}"
+        obj = (m.groupdict().get("obj") or "").strip()  # "aufgehört, Cola zu trinken"
+        return f"{lead}{first}{' ' + obj if obj else ''}{_tail(m)}"
     return positive
 
 
@@ -146,11 +148,12 @@ _OTHER: dict[str, tuple[tuple[str, ...], list[tuple[re.Pattern[str],
         (_rx(r"\bj['’]ai\s+(?:(?:complètement|enfin|déjà|définitivement)\s+)?(?:arrêté|cessé)"
              r"\s+(?:de\s+|d['’])(?P<inf>\w+)"), _from_infinitive("fr", "je "))]),
     "de": (("mehr", "aufgehört"), [
-        (_rx(r"\bich\s+(?P<verb>\w+)\s+(?P<mid>(?:[\w-]+\s+){0,3}?)nicht\s+mehr\b"),
+        (_rx(r"\bich\s+(?P<verb>\w+)\s+(?P<mid>(?:[\w-]+\s+){0,4}?)nicht\s+mehr\b"),
          _said("de", "ich ")),
-        (_rx(r"\bich\s+(?P<verb>\w+)\s+(?P<mid>(?:[\w-]+\s+){0,2}?)kein(?:e|en|er|es)?\s+"
+        (_rx(r"\bich\s+(?P<verb>\w+)\s+(?P<mid>(?:[\w-]+\s+){0,4}?)kein(?:e|en|er|es)?\s+"
              r"(?P<obj>[\w-]+)\s+mehr\b"), _said("de", "ich ")),
-        (_rx(r"\bich\s+habe\s+(?:[\w-]+\s+){0,3}?aufgehört,?\s+zu\s+(?P<inf>\w+)"),
+        (_rx(r"\bich\s+habe\s+(?:[\w-]+\s+){0,3}?aufgehört,?\s+(?P<obj>(?:[\w-]+\s+){0,3}?)zu\s+"
+             r"(?P<inf>\w+)"),
          _from_infinitive("de", "ich ")),
         (_rx(r"\bich\s+habe\s+(?:[\w-]+\s+){0,3}?mit\s+dem\s+(?P<inf>\w+)\s+aufgehört"),
          _from_infinitive("de", "ich "))]),

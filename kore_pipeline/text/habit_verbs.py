@@ -65,17 +65,33 @@ ARTICLES = {
     "pt": "o a os as um uma do da dos das no na ao à",
 }
 """Words between a habit verb and its object ("gioco *a* calcetto", "je bois *du* café")."""
+QUANTITIES = {
+    "it": "molto molta molti molte tanto tanta tanti tante poco poca pochi due tre quattro "
+          "cinque sei dieci decina qualche tazza tazze bicchiere bicchieri bottiglia "
+          "bottiglie lattina lattine pacchetto pacchetti di",
+    "es": "mucho mucha muchos muchas bastante poco poca pocos pocas dos tres cuatro cinco "
+          "seis diez decena docena taza tazas vaso vasos botella botellas lata latas paquete "
+          "paquetes de",
+    "fr": "beaucoup peu deux trois quatre cinq six dix dizaine tasse tasses verre verres "
+          "bouteille bouteilles canette canettes paquet paquets",
+    "de": "viel viele vielen wenig wenige zwei drei vier fünf sechs zehn tasse tassen glas "
+          "gläser flasche flaschen dose dosen schachtel schachteln",
+    "pt": "muito muita muitos muitas pouco pouca poucos poucas dois duas três quatro cinco "
+          "seis dez dezena xícara xícaras copo copos garrafa garrafas lata latas maço maços "
+          "de",
+}
+"""Amounts skipped on the way to a habit's object ("bevo *due tazze di* caffè")."""
 NOT_OBJECTS = {
-    "it": "molto tanto poco troppo spesso sempre ogni tutti tutte tutto da dal dalla dai per "
+    "it": "troppo spesso sempre ogni tutti tutte tutto da dal dalla dai per "
           "perché con quando ancora più mai ormai quasi circa già anche ma e di in ieri oggi "
           "adesso ora niente nulla solo qualche un po'",
-    "es": "mucho bastante poco demasiado siempre cada todos todas todo desde hace por porque "
+    "es": "demasiado siempre cada todos todas todo desde hace por porque "
           "con cuando todavía más casi ya también pero y de en ahora hoy nada solo algo",
-    "fr": "beaucoup peu trop souvent toujours tous toutes tout chaque depuis il pour parce "
+    "fr": "trop souvent toujours tous toutes tout chaque depuis il pour parce "
           "avec quand encore plus presque déjà aussi mais et en maintenant rien seulement",
-    "de": "viel wenig oft immer jeden jede jeder seit vor für weil mit wenn noch mehr fast "
+    "de": "oft immer jeden jede jeder seit vor für weil mit wenn noch mehr fast "
           "schon auch aber und im in am zu jetzt gern gerne sehr täglich nichts nur ab",
-    "pt": "muito pouco demais sempre cada todos todas tudo desde há por porque com quando "
+    "pt": "demais sempre cada todos todas tudo desde há por porque com quando "
           "ainda mais quase já também mas e de em agora hoje às nada só",
 }
 _WHEN = {
@@ -90,7 +106,11 @@ _WHEN = {
     "pt": "janeiro fevereiro março abril maio junho julho agosto setembro outubro novembro "
           "dezembro primavera verão outono inverno ano anos mês meses semana dia",
 }
+_AROUND = {"it": "dopo prima durante verso", "es": "después antes durante tras",
+           "fr": "après avant pendant vers", "de": "nach während danach", "pt": "depois antes "
+           "durante após"}
 for _lang, _words in _WHEN.items():
+    NOT_OBJECTS[_lang] += " " + _AROUND[_lang]
     NOT_OBJECTS[_lang] += " " + _words
 """Words after a habit verb that are not its object (degree, frequency, time, reason)."""
 SUBJECT = {"it": r"(?:^|(?<=[,;]\s)|\bio\s+)", "es": r"(?:^|(?<=[,;]\s)|\byo\s+)",

@@ -5,7 +5,13 @@ from __future__ import annotations
 
 import re
 
-from kore_pipeline.text.habit_verbs import ARTICLES, NOT_OBJECTS, SUBJECT, first_persons
+from kore_pipeline.text.habit_verbs import (
+    ARTICLES,
+    NOT_OBJECTS,
+    QUANTITIES,
+    SUBJECT,
+    first_persons,
+)
 from kore_pipeline.text.occupations import OCCUPATIONS
 
 FLAGS = re.IGNORECASE | re.UNICODE
@@ -262,9 +268,10 @@ _rule("fr", "diet", r"\b(?:je\s+(?:re)?mange\s+(?:à\s+nouveau\s+|de\s+nouveau\s
 _rule("de", "diet", r"\bich\s+esse\s+(?:jetzt\s+)?(?:wieder\s+|auch\s+)?(?P<value>fleisch)\b")
 _rule("pt", "diet", r"\b(?:como\s+(?:de\s+novo\s+)|voltei\s+a\s+comer\s+)(?P<value>carne)\b")
 for _lang in ("it", "es", "fr", "de", "pt"):
-    _words = " ".join(w for w in ARTICLES[_lang].split() if not w.endswith("'"))
+    _words = " ".join(w for w in f"{ARTICLES[_lang]} {QUANTITIES[_lang]}".split()
+                      if not w.endswith("'"))
     _apos = "|".join(w[:-1] for w in ARTICLES[_lang].split() if w.endswith("'"))
-    _skip = (rf"(?:\s+(?:{_words.replace(' ', '|')})(?=\s)" +
+    _skip = (rf"(?:\s+(?:{_words.replace(' ', '|')}|\d+)(?=\s)" +
              (rf"|\s+(?:{_apos})['’]|\b(?:{_apos})['’]" if _apos else "") + ")*")
     _rule(_lang, "habit", rf"{SUBJECT[_lang]}(?P<name>{first_persons(_lang)})\b(?:{_skip}\s*"
           rf"(?P<value>(?!(?:{NOT_OBJECTS[_lang].replace(' ', '|')}|{_words.replace(' ', '|')})\b)"
@@ -311,8 +318,8 @@ for _lang, _patterns in RELATIONSHIP_OTHER.items():
 # English transitions that state the new value without an ending word (issue 19u): a
 # relationship begun or ended, being out of work (an employer ended), living just outside
 # or near a place, "Y instead of X" (the slot of X, as "switched from X to Y").
-_rule("en", "relationship", r"\b(?:I|we)(?:'ve|’ve|\s+have)?\s+(?:just\s+|recently\s+|finally\s+)?"
-      r"(?P<value>broke\s+up|broken\s+up|split\s+up|separated)\b(?!\s+(?:a|an|the|it|that|this|"
+_rule("en", "relationship", rf"\b(?:I|we|me\s+and\s+{_UPPER}\w+)(?:'ve|’ve|\s+have)?\s+(?:just\s+|"
+      r"recently\s+|finally\s+)?(?P<value>broke\s+up|broken\s+up|split\s+up|separated)\b(?!\s+(?:a|an|the|it|that|this|"
       r"them|into|my|our|his|her|their)\b)")
 _rule("en", "relationship", rf"\b{_I_AM}\s+(?:now\s+)?(?P<value>seeing)\s+(?:someone|somebody|"
       rf"a\s+(?:guy|girl|man|woman))\b")

@@ -51,3 +51,54 @@ def test_every_value_is_ended_by_its_own_ending(value: str) -> None:
 def test_text_without_a_stop_word_ends_nothing(text: str) -> None:
     if not any(w in text for w in ("stop", "quit", "gave", "given", "longer", "more")):
         assert ended_statements(text) == []
+
+
+@pytest.mark.parametrize(("text", "lang", "first"), [
+    ("Non bevo più alcolici da quando è nato Marco.", "it",
+     "bevo alcolici da quando è nato Marco."),
+    ("Ho smesso di correre dopo l'operazione.", "it", "corro dopo l'operazione."),
+    ("Ya no juego al pádel los domingos.", "es", "juego al pádel los domingos."),
+    ("He dejado de beber refrescos.", "es", "bebo refrescos."),
+    ("Je ne joue plus au tennis le samedi.", "fr", "je joue au tennis le samedi."),
+    ("Je n'habite plus à Toulouse.", "fr", "j'habite à Toulouse."),
+    ("J'ai arrêté de fumer l'été dernier.", "fr", "je fume l'été dernier."),
+    ("Ich trinke seit dem Urlaub keinen Kaffee mehr.", "de",
+     "ich trinke seit dem Urlaub Kaffee."),
+    ("Ich habe vor einem Jahr aufgehört zu rauchen.", "de", "ich rauche."),
+    ("Ich bin keine Veganerin mehr.", "de", "ich bin Veganerin."),
+    ("Não jogo mais ténis, dói-me o ombro.", "pt", "jogo ténis, dói-me o ombro."),
+    ("Parei de ser vegetariano em agosto.", "pt", "sou vegetariano em agosto."),
+])
+def test_an_ending_in_another_language_is_said_positively(text: str, lang: str,
+                                                          first: str) -> None:
+    assert ended_statements(text, language=lang) == [first]
+
+
+@pytest.mark.parametrize(("text", "lang"), [
+    ("Mia sorella ha smesso di fumare.", "it"),  # someone else
+    ("Non ne posso più di questo caldo.", "it"),  # "I can't stand it", not an ending
+    ("Non mangio più di due uova a settimana.", "it"),  # "no more than"
+    ("No bebo más que agua.", "es"),  # "only water"
+    ("¿Ya no vives en Madrid?", "es"),  # a question, to the other person
+    ("Tu ne fumes plus ?", "fr"),
+    ("Je ne bois plus que du thé.", "fr"),  # "only tea"
+    ("Er raucht nicht mehr.", "de"),
+    ("A minha mãe deixou de fumar.", "pt"),
+])
+def test_someone_else_s_stop_or_a_limit_ends_nothing_of_the_user(text: str, lang: str) -> None:
+    from kore_pipeline.text.slots import slot_of
+
+    ended = ended_statements(text, language=lang)
+    assert not ended or slot_of(text, lang) is None
+
+
+_ENDING_WORDS = ("più", "smess", "ya no", "más", "dej", "plus", "arrêt", "cess", "mehr",
+                 "aufgehört", "mais", "não", "deixei", "parei", "larguei")
+
+
+@given(st.lists(_WORD, min_size=1, max_size=6).map(" ".join),
+       st.sampled_from(["it", "es", "fr", "de", "pt"]))
+def test_other_languages_text_without_an_ending_word_ends_nothing(text: str, lang: str) -> None:
+    if not any(w in text for w in _ENDING_WORDS + ("stop", "quit", "gave", "given", "longer",
+                                                   "more")):
+        assert ended_statements(text, language=lang) == []
