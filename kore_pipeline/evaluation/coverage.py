@@ -18,7 +18,10 @@ Two hand-written lists, run through ``extract.patterns.extract_facts`` (no model
   apostrophes, "gonna", dropped subjects, run-ons), written before reading how the extractor
   handles chat spelling, reported apart (``chat``) and not in ``all``;
   ``CHAT_FINAL_POSITIVE``/``CHAT_FINAL_NEGATIVE``, written after its rules by their author
-  and never used to tune them, are ``chat_final``.
+  and never used to tune them, are ``chat_final``;
+* :mod:`.coverage_plans` (``PLANS_POSITIVE``/``PLANS_NEGATIVE``): plans and intentions ("I'm
+  going to …", "I plan to …", "voy a …"), written before the extractor read them, reported
+  apart (``plans``); ``PLANS_FINAL_*``, written after their rules, are ``plans_final``.
 
 A positive is *covered* when it yields a fact of the expected category whose clause holds
 the expected phrase (case-insensitive); *any fact* relaxes that to a fact of any category
@@ -45,6 +48,12 @@ from kore_pipeline.evaluation.coverage_chat import (
 )
 from kore_pipeline.evaluation.coverage_extra import EXTRA_NEGATIVE, EXTRA_POSITIVE
 from kore_pipeline.evaluation.coverage_heldout import HELDOUT_NEGATIVE, HELDOUT_POSITIVE
+from kore_pipeline.evaluation.coverage_plans import (
+    PLANS_FINAL_NEGATIVE,
+    PLANS_FINAL_POSITIVE,
+    PLANS_NEGATIVE,
+    PLANS_POSITIVE,
+)
 
 Extract = Callable[[str, str], Sequence[Any]]
 Positive = tuple[str, str, str, str]
@@ -114,7 +123,9 @@ def evaluate_coverage(extract: Extract | None = None) -> dict[str, Any]:
         "blind": (BLIND_POSITIVE, BLIND_NEGATIVE),
         "blind_final": (FINAL_POSITIVE, FINAL_NEGATIVE),
         "chat": (CHAT_POSITIVE, CHAT_NEGATIVE),
-        "chat_final": (CHAT_FINAL_POSITIVE, CHAT_FINAL_NEGATIVE)}
+        "chat_final": (CHAT_FINAL_POSITIVE, CHAT_FINAL_NEGATIVE),
+        "plans": (PLANS_POSITIVE, PLANS_NEGATIVE),
+        "plans_final": (PLANS_FINAL_POSITIVE, PLANS_FINAL_NEGATIVE)}
     out = {name: case_list_figures(extract, pos, neg) for name, (pos, neg) in lists.items()}
     del out["all"]["missed"], out["all"]["false"], out["all"]["by_class"]
     return out
