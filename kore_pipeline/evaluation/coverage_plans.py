@@ -83,5 +83,38 @@ PLANS_NEGATIVE: list[tuple[str, str]] = [
     ("Quiero decir que no es así.", "es"),
 ]
 
-PLANS_FINAL_POSITIVE: list[tuple[str, str, str, str, str]] = []
-PLANS_FINAL_NEGATIVE: list[tuple[str, str]] = []
+PLANS_FINAL_POSITIVE: list[tuple[str, str, str, str, str]] = [
+    ("We're going to try IVF again in the spring.", "en", DEC, "IVF", "going to"),
+    ("i'm gonna sign up for the half marathon in october", "en", DEC, "half marathon",
+     "going to"),
+    ("I plan on visiting my grandparents in Manila over Christmas.", "en", DEC,
+     "grandparents in Manila", "plan"),
+    ("Honestly I want to move somewhere warmer.", "en", DEC, "move somewhere warmer", "goal"),
+    ("I need to find a new flat before my lease ends in March.", "en", DEC, "new flat",
+     "need to"),
+    ("I'll be starting a new job at the hospital next month.", "en", DEC, "new job", "will"),
+    ("Our plan is to get a camper van and drive around Scotland.", "en", DEC, "camper van",
+     "goal"),
+    ("I'm aiming to lose ten kilos by summer.", "en", DEC, "lose ten kilos", "plan"),
+    ("Quest'estate voglio fare il cammino di Santiago.", "it", DEC, "cammino di Santiago",
+     "goal"),
+    ("Tenemos que renovar el pasaporte de la niña.", "es", DEC, "renovar el pasaporte",
+     "need to"),
+    ("Vamos a adoptar un gato el mes que viene.", "es", DEC, "adoptar un gato", "going to"),
+    ("On va acheter une maison à la campagne.", "fr", DEC, "acheter une maison", "going to"),
+    ("Ich werde im Herbst mit dem Studium anfangen.", "de", DEC, "Studium anfangen", "will"),
+    ("Queremos ter um filho no próximo ano.", "pt", DEC, "ter um filho", "goal"),
+    ("Tenho de marcar uma consulta no dentista.", "pt", DEC, "marcar uma consulta", "need to"),
+]
+PLANS_FINAL_NEGATIVE: list[tuple[str, str]] = [
+    ("I'm going to have to disagree with you there.", "en"),
+    ("I'll tell you all about it later.", "en"),
+    ("I want to thank you for listening.", "en"),
+    ("I need to vent for a second.", "en"),
+    ("Are you going to the party on Saturday?", "en"),
+    ("If I had the money I'd want to travel more.", "en"),
+    ("My parents are going to retire next year.", "en"),
+    ("Voglio sapere cosa ne pensi.", "it"),
+    ("Je dois avouer que j'avais peur.", "fr"),
+    ("Ich werde es mir überlegen.", "de"),
+]
