@@ -102,3 +102,20 @@ _VERBS = st.sampled_from(["be", "say", "tell you", "ask you", "check", "let you 
        verb=_VERBS, tail=st.sampled_from(["", ".", "!", " tomorrow.", " next week."]))
 def test_a_conversational_verb_never_makes_a_plan(head: str, verb: str, tail: str) -> None:
     assert _decisions(f"{head} {verb}{tail}") == []
+
+
+@pytest.mark.parametrize(("text", "lang"), [
+    ("We're going to move to Porto next year.", "en"),
+    ("I'm going to quit smoking.", "en"),
+    ("I'm gonna go vegan in January", "en"),
+    ("I will move to Berlin next month.", "en"),
+    ("Voy a mudarme a Madrid.", "es"),
+])
+def test_a_plan_changes_nothing_yet(text: str, lang: str) -> None:
+    """A memory states what is true now: a move planned is no move, so a plan's memories set
+    no slot and never supersede "I live in Leeds" or "I smoke"."""
+    msg = {"role": "user", "text": text, "owner": "o", "message_id": "m1", "session_id": "s1",
+           "ts": "2026-11-30T10:00:00+00:00", "language": lang}
+    memories = memories_from_message(msg, KoreSettings())
+    assert any(m.category == "decision" for m in memories)
+    assert all(m.slot is None for m in memories)
