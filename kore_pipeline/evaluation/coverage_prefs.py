@@ -72,5 +72,30 @@ PREFS_NEGATIVE: list[tuple[str, str]] = [
     ("Sou fã dele?", "pt"),
 ]
 
-PREFS_FINAL_POSITIVE: list[tuple[str, str, str, str, str]] = []
-PREFS_FINAL_NEGATIVE: list[tuple[str, str]] = []
+PREFS_FINAL_POSITIVE: list[tuple[str, str, str, str, str]] = [
+    ("I'm more of a sunrise hike kind of person.", "en", PREF, "sunrise hike", "person"),
+    ("i'm not really a cat person tbh", "en", PREF, "cat person", "person"),
+    ("Books over films, hands down.", "en", PREF, "books over films", "over"),
+    ("Karaoke's not my thing at all.", "en", PREF, "karaoke", "my thing"),
+    ("Nothing beats the smell of fresh bread.", "en", PREF, "fresh bread", "nothing beats"),
+    ("I'm not much of a runner anymore.", "en", PREF, "runner", "not much of"),
+    ("I can't get enough of Thai curries.", "en", PREF, "Thai curries", "can't get enough"),
+    ("I'm absolutely crazy about vintage cars.", "en", PREF, "vintage cars", "crazy for"),
+    ("Rainy Sundays are my happy place.", "en", PREF, "rainy Sundays", "my jam"),
+    ("I could happily live on dumplings.", "en", PREF, "dumplings", "could live on"),
+    ("Il calcio non fa proprio per me.", "it", PREF, "calcio", "my thing"),
+    ("Soy muy fan de la música clásica.", "es", PREF, "música clásica", "fan"),
+    ("Je ne pourrais pas vivre sans mon vélo.", "fr", PREF, "vélo", "can't live without"),
+    ("Ich stehe echt auf alte Horrorfilme.", "de", PREF, "alte Horrorfilme", "dig"),
+    ("Sou super fã de novelas.", "pt", PREF, "novelas", "fan"),
+]
+PREFS_FINAL_NEGATIVE: list[tuple[str, str]] = [
+    ("I can't get enough done on Mondays.", "en"),
+    ("Nothing beats me at chess, apparently.", "en"),
+    ("My husband is not a morning person.", "en"),
+    ("I'm not much of a threat, am I?", "en"),
+    ("We went over the budget twice.", "en"),
+    ("Ich stehe morgens immer früh auf.", "de"),
+    ("No puedo vivir así.", "es"),
+    ("Is hiking your thing?", "en"),
+]
