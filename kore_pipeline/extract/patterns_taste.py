@@ -4,7 +4,8 @@
 "nothing beats homemade pasta", "I can't get enough of K-pop", "I go crazy for dark
 chocolate", "jazz is my jam", "horror films are my guilty pleasure", "I really dig hip hop",
 "I can't live without my morning run", "I could live on sushi", "I never get tired of
-Italian food", "I'm a sucker for mystery novels", "I'm not much of a reader"; "vado matto per
+Italian food", "I'm a sucker for mystery novels", "I'm not much of a reader", "I've always loved the
+ocean", "ive always hated flying"; "vado matto per
 la pizza", "il jazz non fa per me", "me vuelve loco el chocolate", "soy más de té", "el
 fútbol no es lo mío", "je suis fan de rugby", "ce n'est pas mon truc", "je raffole du
 chocolat", "ich stehe auf Jazz", "Fußball ist nicht mein Ding", "sou fã de samba", "futebol
@@ -45,7 +46,8 @@ EN: list[Row] = [
     (PREF, "-", _IM + _NOT + r"(?:really\s+|exactly\s+|much\s+of\s+)?an?\s+" + _TASTE_PERSON),
     (PREF, "-", _IM + _NOT + r"(?:really\s+)?much\s+of\s+an?\s+(?!(?:help|use|problem|chance|"
                 r"difference|choice|deal|surprise|fan|thing|one|secret|issue|risk|threat|"
-                r"conversation|talk)\b)(?P<fact>[\w-]+)\b(?!\s+(?:of|for|to|in|on|at)\b)"),
+                r"conversation|talk)\b)(?P<fact>[\w-]+(?:\s+[\w-]+)?)(?=\s*(?:[.,;!?]|$)|\s+(?:but|"
+                r"and|so|because|though|anymore|any\s+more|these\s+days|tbh|either|myself|really)\b)"),
     (PREF, "+", _LEAD + r"(?P<fact>(?!(?:game|it|that|this)\b)[\w' -]{2,30}?\s+over\s+"
                 r"(?!(?:the|a|an|my|our)\b)[\w' -]{2,30}?)(?=,?\s+(?:any\s+day|every\s+time|"
                 r"always|hands\s+down|all\s+day|every\s+day|for\s+sure)\b)"),
@@ -69,6 +71,26 @@ EN: list[Row] = [
     (PREF, "+", _IM + r"\s+(?:such\s+|a\s+(?:total|real|huge|big|complete)\s+|a\s+)sucker\s+for\s+"
                 r"(?!(?:an?\s+)?(?:happy|glad)\b)" + _OBJ),  # "happy …" starts no fact: the
     # profile row of "I'm a …" keeps "I'm a sucker for a happy ending", as before
+]
+
+_ALWAYS = r"(?:\s+(?:really|honestly|truly|just))?\s+(?:always|long|forever)(?:\s+(?:really|just))?"
+_HAVE = r"\bI(?:'ve|\s+have)"
+_LOVED = (r"\s+(?:loved|liked|enjoyed|adored|been\s+(?:really\s+)?(?:into|obsessed\s+with|"
+          r"passionate\s+about|crazy\s+about)|been\s+an?\s+(?:big\s+|huge\s+|massive\s+)?fan\s+of)")
+_HATED = r"\s+(?:hated|disliked|loathed|detested|been\s+scared\s+of)"
+_TASTE_OBJ = (r"\s+(?!(?:you|u|it|that|this|them|him|her|theirs|yours|hers|his|every\s+minute|"
+              r"every\s+second|talking|chatting|our|the\s+(?:chat|conversation|talk))\b)" + _OBJ)
+_HELD = (r"(?P<fact>[^.;!?,]{2,80}?)(?=\s+(?:since|for\s+(?:years|ages|decades|a\s+long\s+time|"
+         r"as\s+long\s+as\s+I\s+can\s+remember|most\s+of\s+my\s+life|my\s+whole\s+life))\b)")
+"""What a taste is held for: up to "since …" / "for years" ("I've loved jazz since …")."""
+EN += [
+    # "I've always loved the ocean", "ive always hated flying", "I have loved jazz since I was
+    # a kid", "I've been a huge fan of Radiohead for years": a taste held until now. Without
+    # "always" or a "since / for years" it is mostly about the chat ("I've enjoyed our talk").
+    (PREF, "+", _HAVE + _ALWAYS + _LOVED + _TASTE_OBJ),
+    (PREF, "-", _HAVE + _ALWAYS + _HATED + _TASTE_OBJ),
+    (PREF, "+", _HAVE + r"(?:\s+(?:really|truly))?" + _LOVED + _TASTE_OBJ + _HELD),
+    (PREF, "-", _HAVE + r"(?:\s+(?:really|truly))?" + _HATED + _TASTE_OBJ + _HELD),
 ]
 
 IT: list[Row] = [

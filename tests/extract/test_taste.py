@@ -94,3 +94,22 @@ def test_taste_list_figures_hold(positive: list[tuple[str, str, str, str, str]],
        tail=st.sampled_from(["", ".", "!", " tbh", ", honestly."]))
 def test_an_idiom_keeps_what_is_liked(thing: str, head: str, tail: str) -> None:
     assert any(thing in f for p, f in _prefs(f"{head} {thing}{tail}") if p == "+")
+
+
+@pytest.mark.parametrize(("text", "polarity", "fact"), [
+    ("I've always loved the sea.", "+", "sea"),
+    ("ive always hated the cold", "-", "cold"),
+    ("I have loved folk music since I was a teenager.", "+", "folk music"),
+    ("I've been a big fan of Arsenal for decades.", "+", "Arsenal"),
+    ("I'm not much of a sports fan.", "-", "sports fan"),
+])
+def test_a_taste_held_until_now_is_a_preference(text: str, polarity: str, fact: str) -> None:
+    """Present perfect with "always" or "since / for years": a taste held until now, its fact
+    without the "since …"."""
+    assert (polarity, fact) in _prefs(text), extract_facts(text, "en")
+
+
+@pytest.mark.parametrize("text", ["I've really enjoyed talking to you.", "I've enjoyed our chat.",
+                                  "I've always loved you.", "I've loved every minute of it."])
+def test_a_pleasantry_about_the_chat_is_no_taste(text: str) -> None:
+    assert _prefs(text) == []
