@@ -48,7 +48,8 @@ EN: list[Row] = [
                 r"difference|choice|deal|surprise|fan|thing|one|secret|issue|risk|threat|"
                 r"conversation|talk)\b)(?P<fact>[\w-]+(?:\s+[\w-]+)?)(?=\s*(?:[.,;!?]|$)|\s+(?:but|"
                 r"and|so|because|though|anymore|any\s+more|these\s+days|tbh|either|myself|really)\b)"),
-    (PREF, "+", _LEAD + r"(?P<fact>(?!(?:game|it|that|this)\b)[\w' -]{2,30}?\s+over\s+"
+    (PREF, "+", _LEAD + r"(?P<fact>(?!(?:game|it|that|this|we|you)\b)(?![\w' -]*?\b(?-i:I)\b)"
+                r"[\w' -]{2,30}?\s+over\s+"
                 r"(?!(?:the|a|an|my|our)\b)[\w' -]{2,30}?)(?=,?\s+(?:any\s+day|every\s+time|"
                 r"always|hands\s+down|all\s+day|every\s+day|for\s+sure)\b)"),
     (PREF, "+", _LEAD + r"nothing\s+(?:beats|compares\s+to|tops)\s+" + _OBJ),
@@ -94,7 +95,8 @@ EN += [
 ]
 
 IT: list[Row] = [
-    (PREF, "+", r"\b(?:io\s+)?vado\s+(?:matt[oa]|pazz[oa])\s+per\s+"),
+    (PREF, "+", r"\b(?:io\s+)?vado\s+(?:matt[oa]|pazz[oa])\s+per\s+|\bmi\s+fa(?:nno)?\s+"
+                r"impazzire\s+"),
     (PREF, "-", r"^(?P<fact>(?!(?:questo|quello|ciò|non)\b)[\w' -]{2,40}?)\s+non\s+fa\s+"
                 r"(?:proprio\s+)?per\s+me\b"),
     (PREF, "+", r"\bnon\s+(?:posso|riesco\s+a)\s+vivere\s+senza\s+"),
@@ -118,6 +120,7 @@ FR: list[Row] = [
 ]
 
 DE: list[Row] = [
+    (PREF, "+", r"\bich\s+(?!würde\b|hätte\b|wäre\b)\w+e\s+(?:viel\s+|eher\s+)?lieber\s+(?=\w)"),
     (PREF, "+", r"\bich\s+stehe\s+(?:total\s+|voll\s+|echt\s+|sehr\s+|richtig\s+|einfach\s+)?"
                 r"auf\s+(?=\w)(?![^.;!?]*\bauf\b)"),
     (PREF, "-", r"^(?P<fact>(?!(?:das|es|dies)\b)[\w' -]{2,40}?)\s+ist\s+(?:echt\s+|einfach\s+|"

@@ -37,6 +37,8 @@ def _prefs(text: str, lang: str = "en") -> list[tuple[str, str]]:
     ("I never get bored of Friends reruns.", "en", "+", "Friends reruns"),
     ("I'm a total sucker for thrillers.", "en", "+", "thrillers"),
     ("Vado pazza per il sushi.", "it", "+", "sushi"),
+    ("Mi fanno impazzire i dolci al pistacchio.", "it", "+", "dolci al pistacchio"),
+    ("Ich esse lieber Fisch als Fleisch.", "de", "+", "Fisch"),
     ("Me vuelven loca las series coreanas.", "es", "+", "series coreanas"),
     ("El golf no es lo mío.", "es", "-", "golf"),
     ("Je suis une grande fan de Céline Dion.", "fr", "+", "Céline Dion"),
