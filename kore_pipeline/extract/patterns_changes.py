@@ -31,8 +31,10 @@ _CLITIC = r"(?:(?:lo|la|li|le|ne|mi|ci|ti|me|te|se)\s+)?"
 
 
 def _habit(lang: str) -> Row:
-    """A first-person habit verb followed by what, how often or since when."""
-    return (HAB, "+", SUBJECT[lang] + r"(?P<pre>" + first_persons(lang) + r")\b\s+(?P<fact>\w"
+    """A first-person habit verb followed by what, how often or since when (not by a word of
+    taste: "ich esse lieber Fisch" is a preference, the taste rows')."""
+    return (HAB, "+", SUBJECT[lang] + r"(?P<pre>" + first_persons(lang) + r")\b\s+"
+            r"(?!(?:viel\s+|eher\s+)?(?:lieber|gerne?|volentieri|volontiers|plutôt)\b)(?P<fact>\w"
             + _TAIL[lang])
 
 
