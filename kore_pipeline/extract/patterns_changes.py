@@ -52,7 +52,8 @@ EN: list[Row] = [
                 r"finally\s+)?(?P<fact>broke\s+up|broken\s+up|split\s+up|separated)\b(?!\s+(?:a|an|the|it|that|"
                 r"this|them|into|my|our|his|her|their)\b)"),
     (PROF, "+", r"\bI(?:'m|\s+am)\s+(?:now\s+)?(?P<pre>seeing)\s+(?=(?:someone|somebody|"
-                r"a\s+(?:guy|girl|man|woman))\b)"),
+                r"a\s+(?:guy|girl|man|woman))\b(?!\s+(?:about|for|at|on|in|to|tomorrow|today|"
+                r"next|this)\b))"),
     (PROF, "+", r"\bI(?:'m|\s+am)\s+(?:currently\s+|still\s+|now\s+)?(?P<fact>unemployed|"
                 r"out\s+of\s+work|between\s+jobs|jobless)\b"),
     (PROF, "+", r"\bwe\s+(?:now\s+)?live\s+(?:just\s+)?(?:outside(?:\s+of)?|near|close\s+to)\s+"

@@ -322,7 +322,8 @@ _rule("en", "relationship", rf"\b(?:I|we|me\s+and\s+{_UPPER}\w+)(?:'ve|’ve|\s+
       r"recently\s+|finally\s+)?(?P<value>broke\s+up|broken\s+up|split\s+up|separated)\b(?!\s+(?:a|an|the|it|that|this|"
       r"them|into|my|our|his|her|their)\b)")
 _rule("en", "relationship", rf"\b{_I_AM}\s+(?:now\s+)?(?P<value>seeing)\s+(?:someone|somebody|"
-      rf"a\s+(?:guy|girl|man|woman))\b")
+      rf"a\s+(?:guy|girl|man|woman))\b(?!\s+(?:about|for|at|on|in|to|tomorrow|today|next|this|"
+      rf"on\s+Monday))")
 _rule("en", "employer", rf"\b{_I_AM}\s+(?:currently\s+|still\s+|now\s+)?(?P<value>unemployed|"
       rf"out\s+of\s+work|between\s+jobs|jobless)\b")
 _rule("en", "residence", rf"\b(?:I|we){_NOW}\s+(?:live|reside)\s+(?:just\s+)?(?:outside(?:\s+of)?|"

@@ -79,6 +79,7 @@ def test_an_ending_of_something_else_or_of_someone_else_leaves_the_fact(
     ("I quit smoking two weeks ago.", "en", ("habit:smoke", "not")),
     ("We split up the bill.", "en", None),
     ("I'm single-handedly running the stall.", "en", None),
+    ("I'm seeing someone about my back tomorrow.", "en", None),
 ])
 def test_slots_of_the_five_languages_and_of_transitions(text: str, lang: str,
                                                         slot: tuple[str, str] | None) -> None:
