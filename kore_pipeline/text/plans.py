@@ -27,7 +27,8 @@ _IRREGULAR = {
 _VERB = re.compile(r"^(?P<verb>[a-z]+)\b", re.IGNORECASE)
 _TIME_TAIL = re.compile(
     r"\s+(?:(?:next|this|in|by|before|after|around|at\s+the\s+end\s+of)\s+(?:the\s+)?"
-    r"[\w-]+(?:\s+\d{4})?|soon|tomorrow|one\s+day|someday|eventually)\s*$", re.IGNORECASE)
+    r"[\w-]+(?:\s+(?:[\w-]+|\d{4}))?|soon|tomorrow|one\s+day|someday|eventually)\s*$",
+    re.IGNORECASE)
 
 
 def _past(verb: str) -> str:
