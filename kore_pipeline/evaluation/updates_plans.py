@@ -20,7 +20,7 @@ PLAN_PAIRS: list[UpdatePair] = [
     ("We're going to move to Porto next year.", "We finally moved to Porto in May!", "en",
      "city", "moved to porto", "going to move", "where do I live?", "explicit"),
     ("I'm going to quit smoking in the new year.", "I quit smoking, four months clean now.",
-     "en", "smoking", "quit smoking", "going to quit", "do I smoke?", "explicit"),
+     "en", "smoking", "i quit smoking", "going to quit", "do I smoke?", "explicit"),
     ("I plan to go vegan after the summer.", "I went vegan in September.", "en", "diet",
      "went vegan", "plan to go vegan", "what is my diet?", "explicit"),
     ("I want to get a job at the BBC.", "I got a job at the BBC, I start in June!", "en",
