@@ -3,6 +3,8 @@ what one is about to say or do in the conversation is not."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -14,9 +16,14 @@ from kore_pipeline.evaluation.coverage_plans import (
     PLANS_NEGATIVE,
     PLANS_POSITIVE,
 )
-from kore_pipeline.extract.facts import memories_from_message
+from kore_pipeline.extract.facts import extract_memories, memories_from_message, upsert_memories
 from kore_pipeline.extract.patterns import extract_facts
+from kore_pipeline.ingest.reader import normalise
 from kore_pipeline.settings import KoreSettings
+from kore_pipeline.store.db import connect
+from tests.helpers import message
+
+S = KoreSettings()
 
 
 def _decisions(text: str, lang: str = "en") -> list[str]:
@@ -113,9 +120,55 @@ def test_a_conversational_verb_never_makes_a_plan(head: str, verb: str, tail: st
 ])
 def test_a_plan_changes_nothing_yet(text: str, lang: str) -> None:
     """A memory states what is true now: a move planned is no move, so a plan's memories set
-    no slot and never supersede "I live in Leeds" or "I smoke"."""
+    no slot but their plan's (``plan:residence``), and never supersede "I live in Leeds" or
+    "I smoke"."""
     msg = {"role": "user", "text": text, "owner": "o", "message_id": "m1", "session_id": "s1",
            "ts": "2026-11-30T10:00:00+00:00", "language": lang}
     memories = memories_from_message(msg, KoreSettings())
     assert any(m.category == "decision" for m in memories)
-    assert all(m.slot is None for m in memories)
+    assert all(m.slot is None or m.slot[0].startswith("plan:") for m in memories)
+
+
+def _say(conn, text: str, mid: str, ts: str) -> object:  # type: ignore[no-untyped-def]
+    recs = [normalise(message(text, message_id=mid, ts=ts), S, "t.jsonl", 1)]
+    return upsert_memories(conn, extract_memories(recs, S), ts)
+
+
+def _status(conn, content: str) -> str:  # type: ignore[no-untyped-def]
+    row = conn.execute("SELECT status FROM memories WHERE content = ?", (content,)).fetchone()
+    return str(row[0])
+
+
+def test_a_plan_carried_out_is_done_and_kept(tmp_path: Path) -> None:
+    """"We're going to move to Porto" is superseded by "we moved to Porto" (kept, linked);
+    "I live in Leeds" stayed current until the move was said, not when it was planned."""
+    conn = connect(tmp_path / "k.sqlite")
+    _say(conn, "I live in Leeds.", "m1", "2026-01-10T09:00:00Z")
+    _say(conn, "We're going to move to Porto next year.", "m2", "2026-02-01T09:00:00Z")
+    assert _status(conn, "I live in Leeds") == "active"
+    plan = "We're going to move to Porto next year"
+    assert _status(conn, plan) == "active"
+    _say(conn, "We finally moved to Porto!", "m3", "2026-09-01T09:00:00Z")
+    assert _status(conn, plan) == "superseded"
+    assert _status(conn, "I live in Leeds") == "superseded"
+    row = conn.execute("SELECT m.merged_into, n.content FROM memories AS m JOIN memories AS n"
+                       " ON n.id = m.merged_into WHERE m.content = ?", (plan,)).fetchone()
+    assert row["content"].startswith("We finally moved to Porto")
+
+
+def test_a_plan_is_closed_only_by_what_it_planned(tmp_path: Path) -> None:
+    conn = connect(tmp_path / "k.sqlite")
+    _say(conn, "I'm going to quit smoking.", "m1", "2026-01-10T09:00:00Z")
+    _say(conn, "I'm going to move to Leeds in the spring.", "m2", "2026-01-11T09:00:00Z")
+    _say(conn, "We moved to York.", "m3", "2026-05-01T09:00:00Z")
+    assert _status(conn, "I'm going to move to Leeds in the spring") == "active"
+    _say(conn, "I finally quit smoking.", "m4", "2026-06-01T09:00:00Z")
+    assert _status(conn, "I'm going to quit smoking") == "superseded"
+
+
+def test_a_new_plan_of_the_same_thing_replaces_the_old_one(tmp_path: Path) -> None:
+    conn = connect(tmp_path / "k.sqlite")
+    _say(conn, "I'm going to move to Porto next year.", "m1", "2026-01-10T09:00:00Z")
+    _say(conn, "I'm going to move to Lisbon instead.", "m2", "2026-03-01T09:00:00Z")
+    assert _status(conn, "I'm going to move to Porto next year") == "superseded"
+    assert _status(conn, "I'm going to move to Lisbon instead") == "active"
