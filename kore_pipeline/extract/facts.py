@@ -237,8 +237,8 @@ def _close_plans(conn: sqlite3.Connection, cand: CandidateMemory, memory_id: int
 
 def _resolve_slot(conn: sqlite3.Connection, cand: CandidateMemory, memory_id: int,
                   now_iso: str, pending: PendingInserts) -> int:
-    """Plans the candidate carries out (:func:`_close_plans`), then its slot's rivals
-    (:func:`_resolve_rivals`): how many memories it superseded."""
+    """Plans the candidate carries out (:func:`_close_plans`), then its slot's rivals and
+    what it also ends of other slots (:func:`_resolve_rivals`): how many it superseded."""
     if cand.slot is None:
         return 0
     return (_close_plans(conn, cand, memory_id, now_iso, pending)
