@@ -13,7 +13,7 @@ Rows are ``(category, polarity, regex)`` as in ``patterns_lang.TABLE``.
 
 from __future__ import annotations
 
-from kore_pipeline.text.habit_verbs import SUBJECT, first_persons
+from kore_pipeline.text.habit_verbs import DO, SUBJECT, first_persons
 from kore_pipeline.text.slot_rules import RELATIONSHIP_OTHER
 
 HAB, PROF = "habit", "profile"
@@ -33,7 +33,9 @@ _CLITIC = r"(?:(?:lo|la|li|le|ne|mi|ci|ti|me|te|se)\s+)?"
 def _habit(lang: str) -> Row:
     """A first-person habit verb followed by what, how often or since when (not by a word of
     taste: "ich esse lieber Fisch" is a preference, the taste rows')."""
-    return (HAB, "+", SUBJECT[lang] + r"(?P<pre>" + first_persons(lang) + r")\b\s+"
+    verbs = first_persons(lang, DO) + (r"|fais(?=\s+(?:du\s|de\s+la\s|de\s+l'|des\s))"
+                                       if lang == "fr" else "")
+    return (HAB, "+", SUBJECT[lang] + r"(?P<pre>" + verbs + r")\b\s+"
             r"(?!(?:viel\s+|eher\s+)?(?:lieber|gerne?|volentieri|volontiers|plutôt)\b)(?P<fact>\w"
             + _TAIL[lang])
 

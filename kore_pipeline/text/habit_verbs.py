@@ -33,6 +33,10 @@ VERBS: dict[str, dict[str, tuple[tuple[str, str], ...]]] = {
 }
 """What the five other languages' habit rules read ("como", Spanish and Portuguese for "I
 eat", is left out: it is also "as")."""
+DO = ("faccio", "hago", "fais", "mache", "faço")
+""""I do": a habit's verb for the slots ("je ne fais plus d'escalade" ends "je fais de
+l'escalade"), but most of what one "does" is no habit ("faccio una domanda"), so extraction
+reads it only in French before a partitive ("je fais du yoga")."""
 
 NAME_OF: dict[str, str] = {form: name for name, langs in VERBS.items()
                            for forms in langs.values() for pair in forms for form in pair}
@@ -44,9 +48,10 @@ FIRST_PERSON: dict[str, dict[str, str]] = {
 infinitive: "ho smesso di fumare")."""
 
 
-def first_persons(lang: str) -> str:
-    """A regex alternation of ``lang``'s first-person habit verbs, longest first."""
-    forms = sorted(FIRST_PERSON[lang].values(), key=len, reverse=True)
+def first_persons(lang: str, without: tuple[str, ...] = ()) -> str:
+    """A regex alternation of ``lang``'s first-person habit verbs, longest first (but the
+    forms ``without``)."""
+    forms = sorted(set(FIRST_PERSON[lang].values()) - set(without), key=len, reverse=True)
     return "|".join(re.escape(f).replace(r"\ ", r"\s+") for f in forms)
 
 
