@@ -114,6 +114,13 @@ class KoreSettings(BaseSettings):
     matched without the name (always), and that subject's memories get x (1 + this)
     (serve/ranking; 0: no preference)."""
 
+    several_subject_boost: float = 2.0
+    """The subject boost of a question that asks about several things ("what activities…",
+    "which books…", "how many…", "what has she painted?": serve/several), used instead of
+    ``subject_boost``: its answers are several statements of the named person, and the
+    other side's replies to each of them match it as well (docs/evaluation.md §5). Set it
+    to ``subject_boost`` to treat every question alike."""
+
     neighbour_share: float = 0.2
     """Each candidate gains this share of the best fused score of the turns said just before
     and after it in its session (a reply is understood with its question; serve/ranking)."""
@@ -125,23 +132,6 @@ class KoreSettings(BaseSettings):
     """A query that says when ("yesterday", "last week", "in July 2022": text/when) is
     matched without that phrase, the streams also search the memories said in that window,
     and those get x (1 + this) (serve/ranking; 0: time phrases are plain words)."""
-
-    session_spread: float = 0.0
-    """A question about several things ("what activities…", "which books…", "how many…",
-    "what has she painted?": serve/feedback.asks_for_several) has its top hits re-chosen
-    so that each hit after the first of its session is scored x (1 - this) ** n (n: the
-    hits of that session above it); 0: off."""
-
-    session_spread_all: bool = False
-    """Spread every question's hits over sessions, not only those about several things."""
-
-    feedback_weight: float = 0.0
-    """Pseudo-relevance feedback (serve/feedback): the query vector plus the mean vector
-    of the ``feedback_docs`` best first-pass hits is searched again as a third fused
-    stream of this weight (hybrid and semantic search); 0: off."""
-
-    feedback_docs: int = Field(default=3, ge=1, le=20)
-    """How many of the best first-pass hits feed back (``feedback_weight``)."""
 
     min_vector_similarity: float = 0.1
     """Vector hits below this cosine are dropped (unrelated text scores about 0 to 0.1)."""

@@ -25,12 +25,6 @@ import numpy as np
 from kore_pipeline.embed.cache import Embedder, make_embedder
 from kore_pipeline.index.vectors import INDEX_FILE, VectorIndex
 from kore_pipeline.serve.allowed import AllowedIds
-from kore_pipeline.serve.feedback import (
-    asks_for_several,
-    feedback_vector,
-    sessions_of,
-    spread_sessions,
-)
 from kore_pipeline.serve.ranking import (
     named_query,
     neighbour_times,
@@ -40,6 +34,7 @@ from kore_pipeline.serve.ranking import (
     spread_to_neighbours,
     top_places,
 )
+from kore_pipeline.serve.several import asks_for_several
 from kore_pipeline.settings import KoreSettings
 from kore_pipeline.store.db import connect_reader, get_meta, transaction
 from kore_pipeline.store.sqlfiles import load_sql
@@ -442,10 +437,9 @@ class Searcher:
         return {int(r[0]): i for i, r in enumerate(rows, start=1)}
 
     def _vector(self, query: str, where: str, params: list, limit: int,
-                index: VectorIndex | None, allowed: Any = None,
-                vec: Any = None) -> dict[int, int]:
+                index: VectorIndex | None, allowed: Any = None) -> dict[int, int]:
         """Vector ranks among the ids the filter allows (``allowed``: a callable giving them,
-        else they are read with ``where``); ``vec``: search this vector, not the query's."""
+        else they are read with ``where``)."""
         if index is None or not query.strip():
             return {}
         if index.signature != self.embedder.signature:
@@ -457,8 +451,7 @@ class Searcher:
                 f"SELECT m.id FROM memories AS m WHERE {where}", params)]
         if not len(allowed):
             return {}
-        if vec is None:
-            vec = self._encode_query(query[:4000])
+        vec = self._encode_query(query[:4000])
         hits = index.search(vec, limit, allowed_ids=allowed)
         floor = self.settings.min_vector_similarity
         return {mid: i for i, (mid, _s) in enumerate((h for h in hits if h[1] >= floor), start=1)}
@@ -551,29 +544,10 @@ class Searcher:
                     fused[mid] = max(fused.get(mid, 0.0), value)
             scored = self._score(fused, ranks, owner, clock, filters.include_archived,
                                  asked.subjects, (where, params) if mode == "hybrid" else None,
-                                 window)
-            if self.settings.feedback_weight > 0 and mode != "fts" and index is not None and (not os.environ.get('X_FB_SEV') or asks_for_several(asked.text)):
-                scored = list(scored)
-                fed = self._feedback(text, scored, where, params, n, index,
-                                     allowed if version is not None else None)
-                if fed:
-                    ranks["feedback"] = fed
-                    fused = dict(fused)
-                    part = self.settings.feedback_weight
-                    for mid, rank in fed.items():
-                        fused[mid] = fused.get(mid, 0.0) + part / (self.settings.rrf_k + rank)
-                    scored = self._score(fused, ranks, owner, clock, filters.include_archived,
-                                         asked.subjects,
-                                         (where, params) if mode == "hybrid" else None, window)
+                                 window, query)
             if filters.include_superseded or filters.include_archived or \
                     filters.as_of is not None:
                 scored = self._with_history(list(scored), filters.as_of is None)
-            mmr = float(os.environ.get("X_MMR", "0"))
-            if mmr > 0 and index is not None and (os.environ.get("X_MMR_ALL") or asks_for_several(asked.text)):
-                scored = self._mmr(list(scored), k, index, mmr)
-            if self.settings.session_spread > 0 and (
-                    self.settings.session_spread_all or asks_for_several(asked.text)):
-                scored = self._spread(list(scored), k)
             hits = drop_restatements(scored, limit=k) if fused else []
         finally:
             if snapshot:
@@ -606,57 +580,6 @@ class Searcher:
         finally:  # our own writes never invalidate the allowed-id cache
             self.allowed_ids.own_changes += self.conn.total_changes - before
         return True
-
-    def _feedback(self, text: str, scored: list[SearchHit], where: str, params: list,
-                  n: int, index: VectorIndex, allowed: Any) -> dict[int, int]:
-        """Vector ranks of the query moved towards the best first-pass hits (Rocchio)."""
-        if index.signature != self.embedder.signature or not text.strip():
-            return {}
-        top = [h.memory_id for h in scored[:self.settings.feedback_docs]]
-        vectors = []
-        for mid in top:
-            try:
-                vectors.append(index.reconstruct([mid])[0])
-            except RuntimeError:  # not in the index (being rebuilt): feed back the others
-                continue
-        if not vectors:
-            return {}
-        vec = feedback_vector(self._encode_query(text[:4000]), np.stack(vectors))
-        return self._vector(text, where, params, n, index, allowed, vec=vec)
-
-    def _mmr(self, hits: list[SearchHit], k: int, index: VectorIndex, penalty: float) -> list[SearchHit]:
-        from kore_pipeline.serve.feedback import spread_similar
-        places = 2 * k + 10
-        vectors = {}
-        for h in hits[:places * 2]:
-            try:
-                vectors[h.memory_id] = index.reconstruct([h.memory_id])[0]
-            except RuntimeError:
-                pass
-        out = []
-        for hit, factor in spread_similar(hits, vectors, penalty, places):
-            if factor < 1.0:
-                score = round(hit.score * factor, 6)
-                hit = replace(hit, score=score, explain={**hit.explain, "mmr": round(factor, 6), "fused_score": score})
-            out.append(hit)
-        return out
-
-    def _spread(self, hits: list[SearchHit], k: int) -> list[SearchHit]:
-        """``hits`` spread over sessions (``serve.feedback.spread_sessions``); a hit placed
-        after others of its session has its score multiplied and ``session_spread`` (the
-        multiplier) in its explain."""
-        places = 2 * k + 10  # restatements dropped after this still leave k
-        sessions = sessions_of(self.conn, [h.memory_id for h in hits[:places * 3]])
-        keep = 1.0 - self.settings.session_spread
-        out = []
-        for hit, seen in spread_sessions(hits, sessions, self.settings.session_spread, places):
-            if seen:
-                factor = keep ** seen
-                score = round(hit.score * factor, 6)
-                hit = replace(hit, score=score, explain={
-                    **hit.explain, "session_spread": round(factor, 6), "fused_score": score})
-            out.append(hit)
-        return out
 
     def _with_history(self, hits: list[SearchHit], penalise: bool) -> list[SearchHit]:
         """Hits with their validity; superseded ones scored down by ``superseded_penalty``
@@ -696,14 +619,13 @@ class Searcher:
                     decay, row["importance"], self.settings.decay_weight,
                     self.settings.importance_weight), 6),
                 "tier": status if status in ("active", "forgotten") else "archived",
-                "tier_penalty": tier, "fused_score": score,
-                **({"feedback_rank": ranks["feedback"].get(mid)} if "feedback" in ranks else {})}
+                "tier_penalty": tier, "fused_score": score}
 
     def _score(self, fused: dict[int, float], ranks: dict[str, dict[int, int]], owner: str,
                now: datetime, include_archived: bool = False,
                named: frozenset[str] = frozenset(),
                neighbour_filter: tuple[str, list] | None = None,
-               window: TimeWindow | None = None) -> Iterable[SearchHit]:
+               window: TimeWindow | None = None, query: str = "") -> Iterable[SearchHit]:
         """The candidates as hits, best first (built lazily).
 
         The fused relevance is first weighted by the ranking signals of ``serve.ranking``
@@ -723,7 +645,8 @@ class Searcher:
             [*ids, owner]).fetchall()
         if not rows:
             return []
-        rows, signals = self._signals(fused, rows, owner, named, neighbour_filter, window)
+        rows, signals = self._signals(fused, rows, owner, named, neighbour_filter, window,
+                                      query)
         fused = {**{mid: 0.0 for mid in signals}, **fused}  # neighbours added: no stream score
         refs = np.array([julian_day(parse_ts(r["last_accessed_at"] or r["created_at"]))
                          if r["ref_jd"] is None else r["ref_jd"] for r in rows])
@@ -758,15 +681,19 @@ class Searcher:
 
     def _signals(self, fused: dict[int, float], rows: list[Any], owner: str,
                  named: frozenset[str], neighbour_filter: tuple[str, list] | None,
-                 window: TimeWindow | None = None
+                 window: TimeWindow | None = None, query: str = ""
                  ) -> tuple[list[Any], dict[int, tuple[float, dict[str, Any]]]]:
         """Each candidate's relevance after the ranking signals, and their explain keys:
-        ``subject_named`` (x 1 + subject_boost), ``only_asks`` (x 1 - question_penalty),
+        ``subject_named`` (x 1 + subject_boost; with ``asks_for_several``: ``query`` asks
+        about several things, x 1 + several_subject_boost), ``only_asks`` (x 1 -
+        question_penalty),
         ``in_time_window`` (said in the query's window: x 1 + time_boost),
         ``neighbour_bonus`` (added: neighbour_share x the best neighbouring turn) and
         ``added_as_neighbour`` (in neither stream: said just before or after a top hit).
         Returns the rows to score (``rows`` and the neighbours added) with those values."""
-        boost, ask_penalty = self.settings.subject_boost, self.settings.question_penalty
+        ask_penalty = self.settings.question_penalty
+        several = bool(named) and asks_for_several(query)
+        boost = self.settings.several_subject_boost if several else self.settings.subject_boost
         share = self.settings.neighbour_share
         weighted: dict[int, float] = {}
         why: dict[int, dict[str, Any]] = {}
@@ -779,6 +706,8 @@ class Searcher:
             if named and r["subject"] in named:
                 factor *= 1.0 + boost
                 notes["subject_named"] = True
+                if several:
+                    notes["asks_for_several"] = True
             if ask_penalty > 0 and only_asks(r["content"]):
                 factor *= 1.0 - ask_penalty
                 notes["only_asks"] = True
