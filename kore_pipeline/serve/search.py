@@ -85,8 +85,9 @@ class SearchHit:
     superseded) and ``tier_penalty``, and ``fused_score`` (the hit's score); a fact that took
     its own episode's place (:func:`drop_restatements`) adds ``in_place_of``: the episode's
     ``memory_id``, ``keyword_rank``, ``vector_rank`` and ``fused_score``. The ranking
-    signals (``serve.ranking``) add ``subject_named``, ``only_asks``, ``neighbour_bonus``
-    and ``added_as_neighbour`` where they apply."""
+    signals (``serve.ranking``) add ``subject_named`` (with ``asks_for_several`` when the
+    question asks about several things, ``serve.several``), ``only_asks``,
+    ``neighbour_bonus`` and ``added_as_neighbour`` where they apply."""
     valid_from: str | None = None
     """When it became true (when it was said)."""
     valid_until: str | None = None
