@@ -162,7 +162,7 @@ def _coverage_lines(cov: dict[str, Any]) -> list[str]:
            f"{'list':<12}{'statements':>9}{'covered':>9}{'coverage%':>10}{'any fact%':>10}"
            f"{'negatives':>10}{'false facts':>12}"]
     for name in ("original", "extra", "heldout", "all", "blind", "blind_final", "chat",
-                 "chat_final"):
+                 "chat_final", "plans", "plans_final", "prefs", "prefs_final"):
         if name not in cov:
             continue
         c = cov[name]
@@ -176,9 +176,13 @@ def _coverage_lines(cov: dict[str, Any]) -> list[str]:
                " written after that round; the fixes that followed (docs/evaluation.md §7)"
                " saw its misses; chat = evaluation/coverage_chat.py (chat spelling, written"
                " before the chat-spelling rules; not in all); chat_final = written after them,"
-               " never used to tune them")
+               " never used to tune them; plans = evaluation/coverage_plans.py (plans and"
+               " intentions, written before their rules; not in all); plans_final = written"
+               " after them, never used to tune them; prefs = evaluation/coverage_prefs.py"
+               " (idioms of taste, written before their rules; not in all); prefs_final ="
+               " written after them, never used to tune them")
     for name in ("original", "extra", "heldout", "blind", "blind_final", "chat",
-                 "chat_final"):
+                 "chat_final", "plans", "plans_final", "prefs", "prefs_final"):
         if name not in cov:
             continue
         for m in cov[name]["missed"]:

@@ -26,6 +26,7 @@ from kore_pipeline.store.db import transaction
 from kore_pipeline.text import language as text_language
 from kore_pipeline.text import slots
 from kore_pipeline.text.language import detect_language, pattern_language
+from kore_pipeline.text.plans import PLAN_PREFIX, plan_slot
 from kore_pipeline.text.slots import slot_of
 
 DEFAULT_SUBJECT = "user"
@@ -104,10 +105,12 @@ def _drafts(text: str, language: str | None, lang: str, min_fact_chars: int,
             continue
         polarity = "not " if fact.polarity == "-" else ""
         content = _cut(fact.content, max_fact_chars)
+        slot = slot_of(patterns.slot_text(content, lang), lang)
+        if slot is None and fact.category == "decision":  # a plan: what it sets once done
+            slot = plan_slot(fact.fact, content, lang)
         out.append(_Draft(memory_key(fact.category, polarity + fact.fact), "factual",
                           fact.category, content, language or fact.language,
-                          score_importance(content, fact.category, None, lang),
-                          slot_of(patterns.slot_text(content, lang), lang)))
+                          score_importance(content, fact.category, None, lang), slot))
     if is_informative(text, min_episode_words):
         content = _cut(text, MAX_EPISODE_CHARS)
         out.append(_Draft(None, "episodic", "episode", content, language,
@@ -212,8 +215,37 @@ def _resolve_contradiction(conn: sqlite3.Connection, cand: CandidateMemory, memo
     return 1
 
 
+def _close_plans(conn: sqlite3.Connection, cand: CandidateMemory, memory_id: int,
+                 now_iso: str, pending: PendingInserts) -> int:
+    """A fact that carries out a plan said before it ("we moved to Porto" after "we're going
+    to move to Porto") supersedes the plan: it is done, kept as history. Returns how many."""
+    if cand.slot is None or cand.slot[0].startswith(PLAN_PREFIX):
+        return 0
+    slot, value = cand.slot
+    from kore_pipeline.store.validity import open_plans, said_at, supersede
+
+    if value in pending.slot_values.get((cand.owner, cand.subject, PLAN_PREFIX + slot,
+                                         cand.type), set()):
+        pending.flush()
+    plans = open_plans(conn, cand.owner, cand.subject, slot, value, memory_id)
+    ours = cand.mentioned_at[-1]
+    done = [int(p["id"]) for p in plans
+            if (_said_at(conn, cand.owner, p["source_message_ids"]) or said_at(p)) <= ours]
+    return supersede(conn, [(plan, memory_id) for plan in done], now_iso, None)
+
+
 def _resolve_slot(conn: sqlite3.Connection, cand: CandidateMemory, memory_id: int,
                   now_iso: str, pending: PendingInserts) -> int:
+    """Plans the candidate carries out (:func:`_close_plans`), then its slot's rivals
+    (:func:`_resolve_rivals`): how many memories it superseded."""
+    if cand.slot is None:
+        return 0
+    return (_close_plans(conn, cand, memory_id, now_iso, pending)
+            + _resolve_rivals(conn, cand, memory_id, now_iso, pending))
+
+
+def _resolve_rivals(conn: sqlite3.Connection, cand: CandidateMemory, memory_id: int,
+                    now_iso: str, pending: PendingInserts) -> int:
     """Of memories giving the candidate's slot different values ("I live in Turin" / "I moved
     to Berlin"), the one said last stays; the others are superseded by it. Returns how many.
 

@@ -122,7 +122,7 @@ _NEGATION_HEAD = {"fr": re.compile(r"pas\s+(?:d'|de\s+)?", _FLAGS)}
 _ABBREV = {"e.g.", "i.e.", "etc.", "mr.", "mrs.", "ms.", "dr.", "vs.", "approx.", "sr.", "sra.",
            "z.b.", "p.es.", "ca.", "st.", "no.", "nr.", "prof.", "ecc.", "cf."}
 _SENT_SPLIT = re.compile(r"(?<=[.!?…])[\"')\]»”]*\s+|\s*\n+\s*")
-_CLAUSE_SPLIT = re.compile(  # every split starts at a space, ";" or ",": test that first
+_CLAUSE_SPLIT_TEXT = (  # every split starts at a space, ";" or ",": test that first
     r"(?=[\s;,])(?:\s*;\s*"
     r"|,?\s+(?=(?:but|however|whereas|ma|però|pero|mais|aber|sondern|mas|porém)\b)"
     r"|,?\s+and\s+(?=(?:i|im|ive)\b|i')"  # English "and i" (not "so i": Italian "non so i…")
@@ -130,9 +130,10 @@ _CLAUSE_SPLIT = re.compile(  # every split starts at a space, ";" or ",": test t
     r"|,?\s+(?:and|so|e|y|et|und)\s+(?=(?:(?-i:I)\b|(?-i:I)'|we\b|my\b|io\b|ho\b|sono\b|lavoro\b|"
     r"vivo\b|abito\b|preferisco\b|non\s+mi\b|yo\b|tengo\b|soy\b|trabajo\b|prefiero\b|"
     r"no\s+me\b|me\s+llamo\b|je\b|j'|ich\b|wir\b|eu\b|tenho\b|sou\b|moro\b|trabalho\b|"
-    r"prefiro\b|não\s+gosto\b)))",
-    _FLAGS,
-)
+    r"prefiro\b|não\s+gosto\b)))")
+_CLAUSE_SPLIT = re.compile(_CLAUSE_SPLIT_TEXT, _FLAGS)
+_CLAUSE_SPLIT_FR = re.compile(_CLAUSE_SPLIT_TEXT.replace("|ma|", "|", 1), _FLAGS)
+"""In French, "ma" is "my" ("j'adore ma voiture"), not the Italian "but"."""
 _CLAUSE_WORDS = WordStarts(("but", "however", "whereas", "ma", "però", "pero", "mais", "aber",
                             "sondern", "mas", "porém", "and", "so", "e", "y", "et", "und"))
 """The words :data:`_CLAUSE_SPLIT` splits before, each a whole word after a space."""
@@ -560,7 +561,8 @@ def _sentence_facts(sent: str, doc_lang: str) -> tuple[Fact, ...]:
         return dropped
     guess = _Lazy(partial(guess_language, sent, default=doc_lang))
     out: list[Fact] = []
-    for i, clause in enumerate(_CLAUSE_SPLIT.split(sent) if _may_split(sent) else (sent,)):
+    split = _CLAUSE_SPLIT_FR if doc_lang == "fr" else _CLAUSE_SPLIT
+    for i, clause in enumerate(split.split(sent) if _may_split(sent) else (sent,)):
         clause = clause.strip()
         if not clause:
             continue

@@ -11,6 +11,8 @@ apostrophes are normalised to ``'``. ``(?-i:[A-Z])`` asks for a capital letter.
 from __future__ import annotations
 
 from kore_pipeline.extract.patterns_more import MORE_ROWS, NOT_REFUSAL
+from kore_pipeline.extract.patterns_plans import PLAN_ROWS
+from kore_pipeline.extract.patterns_taste import TASTE_ROWS
 from kore_pipeline.extract.patterns_third import THIRD_ROWS
 
 PREF, DEC, HAB, PROF = "preference", "decision", "habit", "profile"
@@ -418,6 +420,10 @@ TABLE: dict[str, list[tuple[str, str, str]]] = {
 for _lang, _rows in MORE_ROWS.items():  # second coverage round: after every other row
     TABLE[_lang].extend(_rows)
 for _lang, _rows in THIRD_ROWS.items():  # third round (the blind list): after the second's
+    TABLE[_lang].extend(_rows)
+for _lang, _rows in PLAN_ROWS.items():  # plans and intentions: after the third round's
+    TABLE[_lang].extend(_rows)
+for _lang, _rows in TASTE_ROWS.items():  # idioms of taste: after the plans'
     TABLE[_lang].extend(_rows)
 
 # Clause boundaries that end an open fact: (words, extra regex alternatives).

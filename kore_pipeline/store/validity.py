@@ -13,6 +13,8 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from kore_pipeline.store.db import archive_memories, transaction
+from kore_pipeline.store.sqlfiles import load_sql
+from kore_pipeline.text.plans import PLAN_PREFIX
 from kore_pipeline.text.slots import slot_of
 
 
@@ -54,6 +56,14 @@ def slot_rivals(conn: sqlite3.Connection, owner: str, subject: str, slot: str, v
         " owner = ? AND subject = ? AND slot = ? AND slot_value != ? AND type = ? AND"
         " status IN ('active', 'forgotten') AND id != ?",
         (owner, subject, slot, value, memory_type, memory_id)).fetchall()
+
+
+def open_plans(conn: sqlite3.Connection, owner: str, subject: str, slot: str, value: str,
+               memory_id: int) -> list[sqlite3.Row]:
+    """The plans of that person the fact ``memory_id`` setting ``slot`` to ``value`` carries
+    out: their slot is ``plan:<slot>`` with that value (``sql/open_plans.sql``)."""
+    return conn.execute(load_sql("open_plans"),
+                        (owner, subject, PLAN_PREFIX + slot, value, memory_id)).fetchall()
 
 
 def backfill_slots(conn: sqlite3.Connection, chunk: int = 5000) -> int:
