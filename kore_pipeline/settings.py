@@ -114,6 +114,13 @@ class KoreSettings(BaseSettings):
     matched without the name (always), and that subject's memories get x (1 + this)
     (serve/ranking; 0: no preference)."""
 
+    several_subject_boost: float = 2.0
+    """The subject boost of a question that asks about several things ("what activities…",
+    "which books…", "how many…", "what has she painted?": serve/several), used instead of
+    ``subject_boost``: its answers are several statements of the named person, and the
+    other side's replies to each of them match it as well (docs/evaluation.md §5). Set it
+    to ``subject_boost`` to treat every question alike."""
+
     neighbour_share: float = 0.2
     """Each candidate gains this share of the best fused score of the turns said just before
     and after it in its session (a reply is understood with its question; serve/ranking)."""

@@ -39,7 +39,8 @@ def explain_line(explain: dict[str, Any]) -> str:
         return f"#{value}" if value else "-"
 
     signals = "".join(f" · {label}" for key, label in (
-        ("subject_named", "named subject"), ("only_asks", "only asks"),
+        ("subject_named", "named subject"), ("asks_for_several", "asks for several"),
+        ("only_asks", "only asks"),
         ("added_as_neighbour", "neighbouring turn")) if explain.get(key))
     if explain.get("in_time_window"):
         signals += f" · said {explain['in_time_window']}"

@@ -34,6 +34,7 @@ from kore_pipeline.serve.ranking import (
     spread_to_neighbours,
     top_places,
 )
+from kore_pipeline.serve.several import asks_for_several
 from kore_pipeline.settings import KoreSettings
 from kore_pipeline.store.db import connect_reader, get_meta, transaction
 from kore_pipeline.store.sqlfiles import load_sql
@@ -84,8 +85,9 @@ class SearchHit:
     superseded) and ``tier_penalty``, and ``fused_score`` (the hit's score); a fact that took
     its own episode's place (:func:`drop_restatements`) adds ``in_place_of``: the episode's
     ``memory_id``, ``keyword_rank``, ``vector_rank`` and ``fused_score``. The ranking
-    signals (``serve.ranking``) add ``subject_named``, ``only_asks``, ``neighbour_bonus``
-    and ``added_as_neighbour`` where they apply."""
+    signals (``serve.ranking``) add ``subject_named`` (with ``asks_for_several`` when the
+    question asks about several things, ``serve.several``), ``only_asks``,
+    ``neighbour_bonus`` and ``added_as_neighbour`` where they apply."""
     valid_from: str | None = None
     """When it became true (when it was said)."""
     valid_until: str | None = None
@@ -543,7 +545,7 @@ class Searcher:
                     fused[mid] = max(fused.get(mid, 0.0), value)
             scored = self._score(fused, ranks, owner, clock, filters.include_archived,
                                  asked.subjects, (where, params) if mode == "hybrid" else None,
-                                 window)
+                                 window, query)
             if filters.include_superseded or filters.include_archived or \
                     filters.as_of is not None:
                 scored = self._with_history(list(scored), filters.as_of is None)
@@ -624,7 +626,7 @@ class Searcher:
                now: datetime, include_archived: bool = False,
                named: frozenset[str] = frozenset(),
                neighbour_filter: tuple[str, list] | None = None,
-               window: TimeWindow | None = None) -> Iterable[SearchHit]:
+               window: TimeWindow | None = None, query: str = "") -> Iterable[SearchHit]:
         """The candidates as hits, best first (built lazily).
 
         The fused relevance is first weighted by the ranking signals of ``serve.ranking``
@@ -644,7 +646,8 @@ class Searcher:
             [*ids, owner]).fetchall()
         if not rows:
             return []
-        rows, signals = self._signals(fused, rows, owner, named, neighbour_filter, window)
+        rows, signals = self._signals(fused, rows, owner, named, neighbour_filter, window,
+                                      query)
         fused = {**{mid: 0.0 for mid in signals}, **fused}  # neighbours added: no stream score
         refs = np.array([julian_day(parse_ts(r["last_accessed_at"] or r["created_at"]))
                          if r["ref_jd"] is None else r["ref_jd"] for r in rows])
@@ -679,15 +682,19 @@ class Searcher:
 
     def _signals(self, fused: dict[int, float], rows: list[Any], owner: str,
                  named: frozenset[str], neighbour_filter: tuple[str, list] | None,
-                 window: TimeWindow | None = None
+                 window: TimeWindow | None = None, query: str = ""
                  ) -> tuple[list[Any], dict[int, tuple[float, dict[str, Any]]]]:
         """Each candidate's relevance after the ranking signals, and their explain keys:
-        ``subject_named`` (x 1 + subject_boost), ``only_asks`` (x 1 - question_penalty),
+        ``subject_named`` (x 1 + subject_boost; with ``asks_for_several``: ``query`` asks
+        about several things, x 1 + several_subject_boost), ``only_asks`` (x 1 -
+        question_penalty),
         ``in_time_window`` (said in the query's window: x 1 + time_boost),
         ``neighbour_bonus`` (added: neighbour_share x the best neighbouring turn) and
         ``added_as_neighbour`` (in neither stream: said just before or after a top hit).
         Returns the rows to score (``rows`` and the neighbours added) with those values."""
-        boost, ask_penalty = self.settings.subject_boost, self.settings.question_penalty
+        ask_penalty = self.settings.question_penalty
+        several = bool(named) and asks_for_several(query)
+        boost = self.settings.several_subject_boost if several else self.settings.subject_boost
         share = self.settings.neighbour_share
         weighted: dict[int, float] = {}
         why: dict[int, dict[str, Any]] = {}
@@ -700,6 +707,8 @@ class Searcher:
             if named and r["subject"] in named:
                 factor *= 1.0 + boost
                 notes["subject_named"] = True
+                if several:
+                    notes["asks_for_several"] = True
             if ask_penalty > 0 and only_asks(r["content"]):
                 factor *= 1.0 - ask_penalty
                 notes["only_asks"] = True
