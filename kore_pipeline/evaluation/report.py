@@ -215,7 +215,8 @@ def _updates_lines(upd: dict[str, Any]) -> list[str]:
                " with non-updates that must leave the earlier fact active (the rules' design saw"
                " its misses); fresh = FRESH_UPDATE_PAIRS, written after the rules, never tuned"
                " on; lingual = updates_lingual, mostly it/es/fr/de/pt, written before the"
-               " rules that end a fact in those languages")
+               " rules that end a fact in those languages; plans = updates_plans, a plan then"
+               " the statement that carries it out, written after the plans' rules")
     for name, u in upd.items():
         for r in u["rows"]:
             if not r["handled"]:

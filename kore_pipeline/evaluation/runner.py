@@ -37,6 +37,7 @@ from kore_pipeline.evaluation.updates_heldout import (
     NON_UPDATES,
 )
 from kore_pipeline.evaluation.updates_lingual import LINGUAL_NON_UPDATES, LINGUAL_UPDATE_PAIRS
+from kore_pipeline.evaluation.updates_plans import PLAN_NON_UPDATES, PLAN_PAIRS
 from kore_pipeline.settings import KoreSettings
 from kore_pipeline.timeutil import iso, resolve_now
 
@@ -134,7 +135,9 @@ def run_all(data: Path | None = None, sets: str | Iterable[str] = SETS,
                                                   ("fresh", [*FRESH_UPDATE_PAIRS,
                                                              *FRESH_NON_UPDATES], False),
                                                   ("lingual", [*LINGUAL_UPDATE_PAIRS,
-                                                               *LINGUAL_NON_UPDATES], False))}
+                                                               *LINGUAL_NON_UPDATES], False),
+                                                  ("plans", [*PLAN_PAIRS, *PLAN_NON_UPDATES],
+                                                   False))}
             elif name == "crosslingual":
                 bank = data / MEMORYBANK_DIR
                 given = {base.embedder: embedder} if embedder is not None else {}

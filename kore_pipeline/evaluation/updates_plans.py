@@ -24,7 +24,7 @@ PLAN_PAIRS: list[UpdatePair] = [
     ("I plan to go vegan after the summer.", "I went vegan in September.", "en", "diet",
      "went vegan", "plan to go vegan", "what is my diet?", "explicit"),
     ("I want to get a job at the BBC.", "I got a job at the BBC, I start in June!", "en",
-     "employer", "job at the bbc", "want to get", "where do I work?", "explicit"),
+     "employer", "got a job at the bbc", "want to get", "where do I work?", "explicit"),
     ("I'm planning to start learning Korean.", "I started learning Korean last month.", "en",
      "language", "started learning korean", "planning to start", "what language am I learning?",
      "explicit"),

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
 
-from kore_pipeline.extract import importance, patterns
+from kore_pipeline.extract import importance, patterns, supersede
 from kore_pipeline.extract.fold import CandidateFold
 from kore_pipeline.extract.importance import explicit_importance, score_importance
 from kore_pipeline.extract.inserts import PendingInserts
@@ -25,9 +25,8 @@ from kore_pipeline.store import lifecycle
 from kore_pipeline.store.db import transaction
 from kore_pipeline.text import language as text_language
 from kore_pipeline.text import slots
-from kore_pipeline.text.endings import is_ending
 from kore_pipeline.text.language import detect_language, pattern_language
-from kore_pipeline.text.plans import PLAN_PREFIX, plan_slot
+from kore_pipeline.text.plans import plan_slot
 from kore_pipeline.text.slots import slot_of
 
 DEFAULT_SUBJECT = "user"
@@ -174,142 +173,6 @@ def extract_memories(messages: Iterable[dict[str, Any]],
     return [acc.result() for acc in folded.values()]
 
 
-def opposite_key(key: str) -> str:
-    """The key of the negated fact: ``preference:tea`` <-> ``preference:not_tea``."""
-    category, _, slug = key.partition(":")
-    return f"{category}:{slug[4:]}" if slug.startswith("not_") else f"{category}:not_{slug}"
-
-
-def _said_at(conn: sqlite3.Connection, owner: str, source_ids_json: str) -> str | None:
-    """When a memory was last said: the newest of its source messages (None if unknown);
-    read from the index ``messages_owner_id`` (owner, message id, time). The ids go in as
-    their JSON list, one parameter: a fact said 40,000 times stays under SQLite's limit on
-    bound variables."""
-    row = conn.execute("SELECT max(ts) FROM messages WHERE owner = ? AND message_id IN"
-                       " (SELECT value FROM json_each(?))", (owner, source_ids_json)).fetchone()
-    return row[0]
-
-
-def _resolve_contradiction(conn: sqlite3.Connection, cand: CandidateMemory, memory_id: int,
-                           now_iso: str, pending: PendingInserts) -> int:
-    """Of a fact and its active negation ("I like X" / "I don't like X"), keep the one said
-    last; the other is archived as 'superseded' pointing at it. Returns 1 if one was."""
-    if cand.type != "factual":
-        return 0
-    opposite = opposite_key(cand.key)
-    if pending.holds(cand.owner, cand.subject, opposite):
-        pending.flush()
-    other = conn.execute(
-        "SELECT id, source_message_ids, created_at FROM memories WHERE owner = ? AND"
-        " subject = ? AND key = ? AND status = 'active'",
-        (cand.owner, cand.subject, opposite)).fetchone()
-    if other is None:
-        return 0
-    theirs = _said_at(conn, cand.owner, other["source_message_ids"]) \
-        or other["created_at"]
-    ours = cand.mentioned_at[-1]
-    old, new = (int(other["id"]), memory_id) if theirs <= ours else (memory_id, int(other["id"]))
-    if old == memory_id:  # archiving reads the row (its text); the other's id is only named
-        pending.flush()
-    lifecycle.archive(conn, [old], lifecycle.Status.SUPERSEDED, now_iso, None,
-                      merged_into=[new])
-    return 1
-
-
-def _close_plans(conn: sqlite3.Connection, cand: CandidateMemory, memory_id: int,
-                 now_iso: str, pending: PendingInserts) -> int:
-    """A fact that carries out a plan said before it ("we moved to Porto" after "we're going
-    to move to Porto") supersedes the plan: it is done, kept as history. Returns how many."""
-    if cand.slot is None or cand.slot[0].startswith(PLAN_PREFIX):
-        return 0
-    slot, value = cand.slot
-    from kore_pipeline.store.validity import open_plans, said_at, supersede
-
-    if value in pending.slot_values.get((cand.owner, cand.subject, PLAN_PREFIX + slot,
-                                         cand.type), set()):
-        pending.flush()
-    plans = open_plans(conn, cand.owner, cand.subject, slot, value, memory_id)
-    ours = cand.mentioned_at[-1]
-    done = [int(p["id"]) for p in plans
-            if (_said_at(conn, cand.owner, p["source_message_ids"]) or said_at(p)) <= ours]
-    return supersede(conn, [(plan, memory_id) for plan in done], now_iso, None)
-
-
-def _resolve_slot(conn: sqlite3.Connection, cand: CandidateMemory, memory_id: int,
-                  now_iso: str, pending: PendingInserts) -> int:
-    """Plans the candidate carries out (:func:`_close_plans`), then its slot's rivals and
-    what it also ends of other slots (:func:`_resolve_rivals`): how many it superseded."""
-    if cand.slot is None:
-        return 0
-    return (_close_plans(conn, cand, memory_id, now_iso, pending)
-            + _resolve_rivals(conn, cand, memory_id, now_iso, pending))
-
-
-def _resolve_rivals(conn: sqlite3.Connection, cand: CandidateMemory, memory_id: int,
-                    now_iso: str, pending: PendingInserts) -> int:
-    """Of memories giving the candidate's slot different values ("I live in Turin" / "I moved
-    to Berlin"), the one said last stays; the others are superseded by it. Returns how many.
-
-    A slot one may hold several values of (``slots.CHANGE_ONLY_SLOTS``: "a Yankees fan", "a
-    Knicks fan") is replaced only by a statement that says it changed ("a Mets fan now"), and
-    only when one value was known: of two, which one changed is not said, so both stay."""
-    if cand.slot is None:
-        return 0
-    from kore_pipeline.store.validity import said_at, slot_rivals, supersede
-
-    slot, value = cand.slot
-    if pending.may_rival(cand.owner, cand.subject, slot, value, cand.type):
-        pending.flush()
-    rivals = slot_rivals(conn, cand.owner, cand.subject, slot, value, cand.type, memory_id)
-    also = _resolve_also_ended(conn, cand, memory_id, now_iso, pending)
-    if not rivals:
-        return also
-    pending.flush()
-    ours = cand.mentioned_at[-1]
-    last = {int(r["id"]): _said_at(conn, cand.owner, r["source_message_ids"])
-            or said_at(r) for r in rivals}
-    newest = max(last, key=lambda mid: (last[mid], mid))
-    if slot in slots.CHANGE_ONLY_SLOTS and len(rivals) > 1:
-        return also
-    if last[newest] > ours:  # a later statement already holds the slot: ours is history
-        later = next(r for r in rivals if int(r["id"]) == newest)
-        if not (slots.supersedes(cand.slot, (slot, str(later["slot_value"])))
-                and slots.may_replace(slot, str(later["content"]))):
-            return also
-        return also + supersede(conn, [(memory_id, newest)], now_iso, None)
-    if not (cand.says_change or slots.may_replace(slot, cand.content)):
-        return also
-    # an ending ("not coffee") replaces only what it ends; a habit only an ending replaces;
-    # an ending and a new value said at once agree ("I'm not vegan anymore, I eat meat")
-    ended = [int(r["id"]) for r in rivals
-             if slots.supersedes((slot, str(r["slot_value"])), cand.slot)
-             and not (last[int(r["id"])] == ours
-                      and (is_ending(str(r["slot_value"])) or is_ending(value)))]
-    return also + (supersede(conn, [(old, memory_id) for old in ended], now_iso, None)
-                   if ended else 0)
-
-
-def _resolve_also_ended(conn: sqlite3.Connection, cand: CandidateMemory, memory_id: int,
-                        now_iso: str, pending: PendingInserts) -> int:
-    """Memories of other slots the candidate's statement also ends
-    (:func:`slots.also_ends`: "I'm single" ends "my boyfriend is Luke"), said before it:
-    superseded by it. Returns how many."""
-    ended_slots = slots.also_ends(cand.slot) if cand.slot is not None else []
-    if not ended_slots:
-        return 0
-    from kore_pipeline.store.sqlfiles import load_sql
-    from kore_pipeline.store.validity import said_at, supersede
-
-    pending.flush()
-    ours = cand.mentioned_at[-1]
-    old = [int(r["id"]) for pattern, value in ended_slots
-           for r in conn.execute(load_sql("slot_also_ended"), (cand.owner, cand.subject, pattern,
-                                                                value, cand.type, memory_id))
-           if (_said_at(conn, cand.owner, r["source_message_ids"]) or said_at(r)) < ours]
-    return supersede(conn, [(o, memory_id) for o in dict.fromkeys(old)], now_iso, None) \
-        if old else 0
-
-
 def upsert_memories(conn: sqlite3.Connection, candidates: list[CandidateMemory],
                     now_iso: str,
                     done_messages: Iterable[tuple[str, str, str]] = ()) -> UpsertReport:
@@ -338,9 +201,7 @@ def upsert_memories(conn: sqlite3.Connection, candidates: list[CandidateMemory],
                     cand.created_at, *(cand.slot or (None, None))))
                 report.inserted += 1
                 report.memory_ids.append(memory_id)
-                report.superseded += _resolve_contradiction(conn, cand, memory_id, now_iso,
-                                                            pending)
-                report.superseded += _resolve_slot(conn, cand, memory_id, now_iso, pending)
+                report.superseded += supersede.resolve(conn, cand, memory_id, now_iso, pending)
                 continue
             known = json.loads(row["source_message_ids"])
             ids = list(dict.fromkeys(known + cand.source_message_ids))
@@ -362,9 +223,7 @@ def upsert_memories(conn: sqlite3.Connection, candidates: list[CandidateMemory],
                                 only=lifecycle.REVIVED_BY_MENTION):  # true again from now on
                 conn.execute("UPDATE memories SET valid_from = ? WHERE id = ?",
                              (cand.mentioned_at[-1], row["id"]))
-            report.superseded += _resolve_contradiction(conn, cand, int(row["id"]), now_iso,
-                                                        pending)
-            report.superseded += _resolve_slot(conn, cand, int(row["id"]), now_iso, pending)
+            report.superseded += supersede.resolve(conn, cand, int(row["id"]), now_iso, pending)
             report.updated += 1
             report.memory_ids.append(int(row["id"]))
         pending.flush()

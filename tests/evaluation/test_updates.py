@@ -115,3 +115,15 @@ def test_every_lingual_pair_names_values_its_statements_hold() -> None:
     assert len(LINGUAL_UPDATE_PAIRS) >= 40 and len(LINGUAL_NON_UPDATES) >= 10
     assert sum(p[2] != "en" for p in LINGUAL_UPDATE_PAIRS) * 2 >= len(LINGUAL_UPDATE_PAIRS)
     assert all(p[7] == NON_UPDATE for p in LINGUAL_NON_UPDATES)
+
+
+def test_every_plan_pair_names_values_its_statements_hold() -> None:
+    """A plan pair's new phrase is the later statement's own, never the plan's: the plan is
+    judged superseded only if it does not hold it (``judge_pairs``)."""
+    from kore_pipeline.evaluation.updates_heldout import NON_UPDATE
+    from kore_pipeline.evaluation.updates_plans import PLAN_NON_UPDATES, PLAN_PAIRS
+
+    for earlier, later, _, _, new, old, _, wording in [*PLAN_PAIRS, *PLAN_NON_UPDATES]:
+        assert old.casefold() in earlier.casefold() and new.casefold() in later.casefold()
+        assert new.casefold() not in earlier.casefold()
+        assert wording in {"explicit", NON_UPDATE}
