@@ -108,7 +108,7 @@ _rule("en", "employer", rf"\b(?:my\s+(?:new\s+)?(?:job|position|role)\s+(?:at|wi
       rf"got|landed|took|accepted)\s+(?:a\s+)?(?:new\s+)?(?:job|position|role)\s+(?:at|with)|"
       rf"I(?:'ve|’ve|\s+have)\s+been\s+(?:working\s+(?:at|for)|at)(?=\s+{_UPPER}[^.;!?]{{0,30}}?"
       rf"\b(?:for\s+(?:\w+\s+)?(?:years?|months?|decades?)|since)\b)|(?:and|to)\s+join(?:ed)?)"
-      rf"\s+{_PLACE}")
+      rf"\s+(?:the\s+)?{_PLACE}")  # "a job at the BBC": the name after "the"
 _rule("en", "job", rf"\b{_I_AM}{_NOW}\s+(?:now\s+)?(?:an?\s+)(?P<value>(?:(?:junior|senior|lead|"
       rf"head|chief|principal|staff|freelance|trainee|qualified|certified|self-employed|"
       rf"full-time|part-time|registered|ux|ui|software|data|web|graphic|civil|mechanical|"

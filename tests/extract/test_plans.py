@@ -172,3 +172,12 @@ def test_a_new_plan_of_the_same_thing_replaces_the_old_one(tmp_path: Path) -> No
     _say(conn, "I'm going to move to Lisbon instead.", "m2", "2026-03-01T09:00:00Z")
     assert _status(conn, "I'm going to move to Porto next year") == "superseded"
     assert _status(conn, "I'm going to move to Lisbon instead") == "active"
+
+
+def test_a_job_planned_at_a_named_employer_is_done_when_got(tmp_path: Path) -> None:
+    """"the BBC": the employer is the name after "the", in the plan and in the news."""
+    conn = connect(tmp_path / "k.sqlite")
+    _say(conn, "I want to get a job at the BBC.", "m1", "2026-01-10T09:00:00Z")
+    _say(conn, "I got a job at the BBC, I start in June!", "m2", "2026-05-01T09:00:00Z")
+    assert _status(conn, "I want to get a job at the BBC") == "superseded"
+    assert _status(conn, "I got a job at the BBC") == "active"
