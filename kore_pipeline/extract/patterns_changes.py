@@ -13,6 +13,7 @@ Rows are ``(category, polarity, regex)`` as in ``patterns_lang.TABLE``.
 
 from __future__ import annotations
 
+from kore_pipeline.text.endings import CONSUMED
 from kore_pipeline.text.habit_verbs import DO, SUBJECT, first_persons
 from kore_pipeline.text.slot_rules import RELATIONSHIP_OTHER
 
@@ -28,6 +29,8 @@ _TAIL = {  # an ending's fact runs to the end of its clause
                         ("de", r"weil|aber|also|und\s+jetzt"),
                         ("pt", r"porque|mas|então|e\s+agora"))}
 _CLITIC = r"(?:(?:lo|la|li|le|ne|mi|ci|ti|me|te|se)\s+)?"
+_CONSUMED = "|".join(sorted(CONSUMED, key=len, reverse=True))
+"""What one drinks, eats or smokes ("coffee", "sugar"): what "I've cut out …" can name."""
 
 
 def _habit(lang: str) -> Row:
@@ -46,6 +49,11 @@ EN: list[Row] = [
     (HAB, "+", r"\b(?:I|we)(?:\s+(?:still|also|usually|often|really|actually|sometimes)){0,2}\s+"
                r"(?=(?:smoke|vape|drink|run(?!\s+(?:a|an|my|our|the)\b)|jog)\b(?!\s+(?:it|that|"
                r"this|them|out|into|over|away|late|low|up|for|to|across|through|by|off)\b))"),
+    # a thing cut out: "I've cut out alcohol", "I cut out sugar last year" (the slots read
+    # it as the ending of "I drink alcohol", "I eat sugar": text/endings)
+    (HAB, "+", r"\b(?:I|we)(?:'ve|\s+have)?\s+(?:just\s+|finally\s+|completely\s+|totally\s+)?"
+               r"(?P<pre>cut\s+out)\s+(?P<fact>(?:(?:my|all|most)\s+)?(?:" + _CONSUMED + r")\b"
+               r"[^.;!?,]{0,60}?)(?=\s*(?:[.;!?,]|$)|\s+(?:because|but|so|since|and)\b)"),
     # transitions stated without an ending word: "We got married in May", "Luke and I broke
     # up", "I'm seeing someone", "I'm unemployed", "We live just outside Cardiff"
     (PROF, "+", r"\b(?:I|we)(?:'ve|\s+have)?\s+(?:just\s+|recently\s+|finally\s+)?"

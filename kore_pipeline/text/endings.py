@@ -18,7 +18,7 @@ _F = re.IGNORECASE | re.UNICODE
 
 _STOPPED = re.compile(
     r"\b(?P<who>I|we)(?:'ve|’ve|\s+have)?\s+(?:just\s+|finally\s+|recently\s+|completely\s+|"
-    r"totally\s+|actually\s+|also\s+)?(?:stopped|quit|gave\s+up|given\s+up)\s+"
+    r"totally\s+|actually\s+|also\s+)?(?:stopped|quit|gave\s+up|given\s+up|cut\s+out)\s+"
     r"(?!(?:by|at|in|for|to|off|there|here|on|and|but|it|that|this|now|me|him|her|them)\b)"
     r"(?P<rest>\w.*)", _F)
 """A stop: "I stopped drinking coffee", "we gave up the car", "I quit my job at Amazon"."""
@@ -33,11 +33,26 @@ NO_OBJECT = "yes"
 """The value of a habit said without an object ("I run"): "I don't run anymore" ends it."""
 
 
+CONSUMED = {noun: verb for verb, nouns in (
+    ("drink", "coffee tea alcohol booze beer wine caffeine soda coke fizzy energy whisky whiskey "
+              "vodka gin rum cider milk espresso lattes"),
+    ("eat", "meat sugar dairy gluten bread chocolate pork beef chicken fish carbs sweets "
+            "junk cheese eggs red takeaways"),
+    ("smoke", "cigarettes cigs cigars weed vapes")) for noun in nouns.split()}
+"""What one drinks, eats or smokes: "I gave up coffee" ends "I drink coffee" (the verb the
+habit was said with), "I cut out meat" "I eat meat"."""
+_DETERMINER = re.compile(r"^(?:(?:my|the|all|most)\s+)*", _F)
+
+
 def _base_forms(rest: str) -> Iterator[str]:
     """``rest`` with a leading gerund made a base verb: "drinking coffee" -> "drink coffee",
-    "smoking" -> "smok" then "smoke", "running" -> "run"; other text as it is."""
+    "smoking" -> "smok" then "smoke", "running" -> "run"; a thing consumed given its verb
+    ("coffee" -> "drink coffee"); other text as it is."""
     m = _GERUND.match(rest)
     if m is None:
+        noun = _DETERMINER.sub("", rest, count=1).split(None, 1)[:1]
+        if noun and (verb := CONSUMED.get(noun[0].casefold().strip(",.!?;"))):
+            yield f"{verb} {rest}"
         yield rest
         return
     stem = m.group("stem") + (m.group(3) or "")
@@ -66,7 +81,7 @@ def ended_statements(text: str, folded: str | None = None,
     if ("longer" in folded or "more" in folded) and _NO_LONGER.search(text):
         return [_NO_LONGER_WORDS.sub("", text)]
     if "stopped" not in folded and "quit" not in folded and "gave" not in folded \
-            and "given" not in folded:
+            and "given" not in folded and "cut" not in folded:
         return []
     m = _STOPPED.search(text)
     if m is None:

@@ -129,7 +129,7 @@ _HINT_MORE_WORDS = (
     "pilates choir church office iphone pixel galaxy "
     "samsung oneplus xiaomi motorola nokia huawei fairphone called named longer anymore been "
     "support root cheer fan supporter learning studying began "
-    "stopped quit gave given since seit single married divorced engaged widowed separated "
+    "stopped quit gave given cut since seit single married divorced engaged widowed separated "
     "relationship become laptop tablet bike motor watch camera console van truck scooter hobby "
     "pastime agora hoje eat drink smok vap play run jog swim cycl ride take medita gambl "
     "practi sing paint bake cook surf climb hike danc knit volunteer "
@@ -288,7 +288,7 @@ def supersedes(old: Slot | None, new: Slot | None) -> bool:
 
 
 _CHANGE = re.compile(r"\b(?:now|nowadays|these\s+days|any\s?more|no\s+longer|instead|"
-                     r"switched|changed|gave\s+up|given\s+up|stopped|quit|anymore|become|"
+                     r"switched|changed|gave\s+up|given\s+up|cut\s+out|stopped|quit|anymore|become|"
                      r"became)\b", FLAGS)
 """Words saying a statement replaces what held before."""
 

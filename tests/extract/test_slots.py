@@ -277,3 +277,27 @@ def test_quitting_a_job_of_no_named_employer_ends_the_employer(tmp_path: Path) -
     _say(conn, "I quit my job yesterday!", "m2", "2026-05-10T09:00:00Z")
     active = _active(conn)
     assert "I work at Ikea" not in active and "I quit my job yesterday" in active
+
+
+@pytest.mark.parametrize(("earlier", "later"), [
+    ("I drink coffee every morning.", "I gave up coffee in January."),
+    ("I drink a lot of beer.", "I've cut out beer completely."),
+    ("I eat sugar with everything.", "I quit sugar last year."),
+])
+def test_giving_up_a_thing_ends_the_habit_of_it(tmp_path: Path, earlier: str,
+                                                later: str) -> None:
+    """A thing given up is named without its verb ("I gave up coffee"): what one drinks or
+    eats is read with its verb, so the ending finds the habit it ends."""
+    conn = connect(tmp_path / "k.sqlite")
+    _say(conn, earlier, "m1", "2026-01-10T09:00:00Z")
+    _say(conn, later, "m2", "2026-03-01T09:00:00Z")
+    old = conn.execute("SELECT status FROM memories WHERE type = 'factual' AND content = ?",
+                       (earlier.rstrip("."),)).fetchone()
+    assert old is not None and old["status"] == "superseded"
+
+
+def test_a_thing_given_up_is_not_any_other_habit(tmp_path: Path) -> None:
+    conn = connect(tmp_path / "k.sqlite")
+    _say(conn, "I drink tea every morning.", "m1", "2026-01-10T09:00:00Z")
+    _say(conn, "I gave up coffee.", "m2", "2026-03-01T09:00:00Z")
+    assert "I drink tea every morning" in _active(conn)
