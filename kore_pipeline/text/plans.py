@@ -5,7 +5,7 @@
 plan to get a job at Tesco" as "I got a job at Tesco". The plan keeps that slot under
 ``plan:`` (:func:`plan_slot`): it never supersedes the fact it names ("I live in Leeds" stays
 until the move is said), another plan of that slot replaces it (the plan changed), and a fact
-giving the very value marks it done (``extract.facts`` supersedes it by that fact). English
+giving the very value marks it done (``extract.supersede`` supersedes it by that fact). English
 only: the other languages' plans set no slot.
 """
 
