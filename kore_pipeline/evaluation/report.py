@@ -161,11 +161,7 @@ def _coverage_lines(cov: dict[str, Any]) -> list[str]:
                " (extract_facts, no model) ==",
            f"{'list':<12}{'statements':>9}{'covered':>9}{'coverage%':>10}{'any fact%':>10}"
            f"{'negatives':>10}{'false facts':>12}"]
-    for name in ("original", "extra", "heldout", "all", "blind", "blind_final", "chat",
-                 "chat_final", "plans", "plans_final", "prefs", "prefs_final"):
-        if name not in cov:
-            continue
-        c = cov[name]
+    for name, c in cov.items():  # in the order of coverage.evaluate_coverage
         out.append(f"{name:<12}{c['statements']:>9}{c['covered']:>9}{_pct(c['coverage']):>10}"
                    f"{_pct(c['any_fact_coverage']):>10}{c['negatives']:>10}{c['false_facts']:>12}")
     out.append("  original = evaluation/coverage_cases.py (the list the extractor was written"
@@ -181,15 +177,12 @@ def _coverage_lines(cov: dict[str, Any]) -> list[str]:
                " after them, never used to tune them; prefs = evaluation/coverage_prefs.py"
                " (idioms of taste, written before their rules; not in all); prefs_final ="
                " written after them, never used to tune them")
-    for name in ("original", "extra", "heldout", "blind", "blind_final", "chat",
-                 "chat_final", "plans", "plans_final", "prefs", "prefs_final"):
-        if name not in cov:
-            continue
-        for m in cov[name]["missed"]:
+    for name, c in cov.items():  # "all" repeats the lists' misses: it keeps none
+        for m in c.get("missed", []):
             got = "; ".join(m["got"]) or "no fact"
             out.append(f"  missed ({name}{', ' + m['class'] if m['class'] else ''}):"
                        f" {m['text']!r} [{m['lang']}, {m['expected']}] -> {got}")
-        for f in cov[name]["false"]:
+        for f in c.get("false", []):
             out.append(f"  false fact ({name}): {f['text']!r} -> {'; '.join(f['got'])}")
     return out
 

@@ -122,21 +122,32 @@ _NEGATION_HEAD = {"fr": re.compile(r"pas\s+(?:d'|de\s+)?", _FLAGS)}
 _ABBREV = {"e.g.", "i.e.", "etc.", "mr.", "mrs.", "ms.", "dr.", "vs.", "approx.", "sr.", "sra.",
            "z.b.", "p.es.", "ca.", "st.", "no.", "nr.", "prof.", "ecc.", "cf."}
 _SENT_SPLIT = re.compile(r"(?<=[.!?…])[\"')\]»”]*\s+|\s*\n+\s*")
-_CLAUSE_SPLIT_TEXT = (  # every split starts at a space, ";" or ",": test that first
-    r"(?=[\s;,])(?:\s*;\s*"
-    r"|,?\s+(?=(?:but|however|whereas|ma|però|pero|mais(?!\s*(?:[,.;!?]|$))|aber|sondern|mas|"
-    r"porém)\b)"  # not Portuguese "não fumo mais." (French "mais" is followed by its clause)
-    r"|,?\s+and\s+(?=(?:i|im|ive)\b|i')"  # English "and i" (not "so i": Italian "non so i…")
-    r"|,?\s+(?-i:and\s+then)\s+"  # a chat's run-on: "got a new job and then moved to Leeds"
-    r"|,?\s+(?:and|so|e|y|et|und)\s+(?=(?:(?-i:I)\b|(?-i:I)'|we\b|my\b|io\b|ho\b|sono\b|lavoro\b|"
-    r"vivo\b|abito\b|preferisco\b|non\s+mi\b|yo\b|tengo\b|soy\b|trabajo\b|prefiero\b|"
-    r"no\s+me\b|me\s+llamo\b|je\b|j'|ich\b|wir\b|eu\b|tenho\b|sou\b|moro\b|trabalho\b|"
-    r"prefiro\b|não\s+gosto\b)))")
-_CLAUSE_SPLIT = re.compile(_CLAUSE_SPLIT_TEXT, _FLAGS)
-_CLAUSE_SPLIT_FR = re.compile(_CLAUSE_SPLIT_TEXT.replace("|ma|", "|", 1), _FLAGS)
+_CONTRASTS = ("but", "however", "whereas", "ma", "però", "pero",
+              r"mais(?!\s*(?:[,.;!?]|$))",  # not Portuguese "não fumo mais." (French "mais" is
+              "aber", "sondern", "mas", "porém")  # followed by its clause)
+"""The contrastive conjunctions a clause ends before."""
+_JOINS = ("and", "so", "e", "y", "et", "und")
+"""The conjunctions a clause ends before when a new subject follows."""
+
+
+def _clause_split(contrasts: tuple[str, ...]) -> re.Pattern[str]:
+    """Splits a sentence into clauses: at ";", before one of ``contrasts``, and before "and /
+    so / e / y / et / und" followed by a new subject."""
+    return re.compile(  # every split starts at a space, ";" or ",": test that first
+        r"(?=[\s;,])(?:\s*;\s*"
+        r"|,?\s+(?=(?:" + "|".join(contrasts) + r")\b)"
+        r"|,?\s+and\s+(?=(?:i|im|ive)\b|i')"  # English "and i" (not "so i": Italian "non so i…")
+        r"|,?\s+(?-i:and\s+then)\s+"  # a chat's run-on: "got a new job and then moved to Leeds"
+        r"|,?\s+(?:" + "|".join(_JOINS) + r")\s+(?=(?:(?-i:I)\b|(?-i:I)'|we\b|my\b|io\b|ho\b|"
+        r"sono\b|lavoro\b|vivo\b|abito\b|preferisco\b|non\s+mi\b|yo\b|tengo\b|soy\b|"
+        r"trabajo\b|prefiero\b|no\s+me\b|me\s+llamo\b|je\b|j'|ich\b|wir\b|eu\b|tenho\b|"
+        r"sou\b|moro\b|trabalho\b|prefiro\b|não\s+gosto\b)))", _FLAGS)
+
+
+_CLAUSE_SPLIT = _clause_split(_CONTRASTS)
+_CLAUSE_SPLIT_FR = _clause_split(tuple(w for w in _CONTRASTS if w != "ma"))
 """In French, "ma" is "my" ("j'adore ma voiture"), not the Italian "but"."""
-_CLAUSE_WORDS = WordStarts(("but", "however", "whereas", "ma", "però", "pero", "mais", "aber",
-                            "sondern", "mas", "porém", "and", "so", "e", "y", "et", "und"))
+_CLAUSE_WORDS = WordStarts(tuple(w.split("(", 1)[0] for w in (*_CONTRASTS, *_JOINS)))
 """The words :data:`_CLAUSE_SPLIT` splits before, each a whole word after a space."""
 
 

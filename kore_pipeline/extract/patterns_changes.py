@@ -13,14 +13,12 @@ Rows are ``(category, polarity, regex)`` as in ``patterns_lang.TABLE``.
 
 from __future__ import annotations
 
+from kore_pipeline.extract.trigger_parts import CAP as _CAP
+from kore_pipeline.extract.trigger_parts import HAB, PROF, Row
 from kore_pipeline.text.endings import CONSUMED
 from kore_pipeline.text.habit_verbs import DO, SUBJECT, first_persons
 from kore_pipeline.text.slot_rules import RELATIONSHIP_OTHER
 
-HAB, PROF = "habit", "profile"
-Row = tuple[str, str, str]
-
-_CAP = r"(?-i:[A-ZÀ-ÖØ-Þ])"
 _TAIL = {  # an ending's fact runs to the end of its clause
     lang: r"[^.;!?,]{0,80}?)(?=\s*(?:[.;!?,]|$)|\s+(?:" + words + r")\b)"
     for lang, words in (("it", r"perché|ma|però|quindi|e\s+(?:ora|adesso)"),

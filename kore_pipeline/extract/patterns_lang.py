@@ -15,26 +15,22 @@ from kore_pipeline.extract.patterns_more import MORE_ROWS, NOT_REFUSAL
 from kore_pipeline.extract.patterns_plans import PLAN_ROWS
 from kore_pipeline.extract.patterns_taste import TASTE_ROWS
 from kore_pipeline.extract.patterns_third import THIRD_ROWS
+from kore_pipeline.extract.trigger_parts import CAP as _CAP
+from kore_pipeline.extract.trigger_parts import DEC, HAB, PREF, PROF
+from kore_pipeline.extract.trigger_parts import I_AM as _IM
+from kore_pipeline.extract.trigger_parts import any_of as _any
 
-PREF, DEC, HAB, PROF = "preference", "decision", "habit", "profile"
 CATEGORIES = (PREF, DEC, HAB, PROF)
-
-
-def _any(words: str) -> str:
-    """``"a b\\s+c"`` -> ``"(?:a|b\\s+c)"``: alternatives written as space-separated words."""
-    return "(?:" + "|".join(words.split()) + ")"
 
 
 _ADV = (r"(?:\s+(?:really|also|just|definitely|genuinely|personally|actually|truly|totally|"
         r"absolutely|kinda|do|much|still|generally|usually|always|mostly|rather|strongly))")
 _I = r"\bI" + _ADV + "{0,2}"
-_IM = r"\bI(?:'m|\s+am)"
 _IMA = _IM + _ADV + "{0,2}"
 _IN = r"\bI(?:\s+(?:also|currently|still|now))?\s+"
 _IN0 = r"\bI(?:\s+(?:also|currently|still|now))?"  # … then "\s+live" or "'ve lived"
 _USE = r"(?:\s+(?:use|go\s+with|stick\s+with|switch\s+to|adopt|move\s+to|migrate\s+to))?"
 _WEEKDAYS_EN = r"monday|tuesday|wednesday|thursday|friday|saturday|sunday"
-_CAP = r"(?-i:[A-ZÀ-ÖØ-Þ])"
 # Not after a word that makes the clause reported or feared rather than stated:
 # "I feel like I can't", "I'm worried that I won't", "the mood that I can't shake".
 _NOT_REPORTED = "".join(rf"(?<!\b{w}\s)" for w in (

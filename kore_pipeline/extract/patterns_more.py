@@ -11,14 +11,8 @@ Rows are ``(category, polarity, regex)`` as in ``patterns_lang.TABLE``.
 
 from __future__ import annotations
 
-PREF, DEC, HAB, PROF = "preference", "decision", "habit", "profile"
-Row = tuple[str, str, str]
-
-
-def _any(words: str) -> str:
-    """``"a b\\s+c"`` -> ``"(?:a|b\\s+c)"``: alternatives written as space-separated words."""
-    return "(?:" + "|".join(words.split()) + ")"
-
+from kore_pipeline.extract.trigger_parts import DEC, HAB, PREF, PROF, Row
+from kore_pipeline.extract.trigger_parts import any_of as _any
 
 # Not a refusal to answer after a preference verb: "I prefer not to answer that", "I'd prefer
 # to keep that private", "Preferisco non rispondere", "Je préfère ne pas en parler".

@@ -22,14 +22,8 @@ third round's rows, so what an earlier row reads at the same place and length st
 
 from __future__ import annotations
 
-DEC = "decision"
-Row = tuple[str, str, str]
-
-
-def _any(words: str) -> str:
-    """``"a b\\s+c"`` -> ``"(?:a|b\\s+c)"``: alternatives written as space-separated words."""
-    return "(?:" + "|".join(words.split()) + ")"
-
+from kore_pipeline.extract.trigger_parts import DEC, Row
+from kore_pipeline.extract.trigger_parts import any_of as _any
 
 _ADV_EN = (r"(?:\s+(?:really|definitely|finally|seriously|actually|also|just|still|"
            r"totally|probably|hopefully|eventually|soon))?")

@@ -19,16 +19,22 @@ appended after the plans' rows.
 
 from __future__ import annotations
 
-PREF = "preference"
-Row = tuple[str, str, str]
+from kore_pipeline.extract.trigger_parts import CHAT_LEAD as _LEAD
+from kore_pipeline.extract.trigger_parts import I_AM as _IM
+from kore_pipeline.extract.trigger_parts import PREF, Row, any_of
 
-_LEAD = r"^(?:(?:honestly|tbh|ngl|well|so|and|but|oh|yeah|also|ok|okay|anyway|btw|lol),?\s+)*"
 _OBJ = (r"(?!(?:it|that|this|them|those|these|him|her|you|anything|everything)\b\s*(?:[.,;!?]|$))"
         r"(?!(?:me|us|much|less|more|little|nothing|very|a\s+budget|my\s+own|\d)\b)")
 """An object that is a thing one likes ("this show"), not a pronoun alone or an amount."""
-_SUBJECT = r"(?P<fact>(?!(?:it|that|this|which|what|there|he|she|they|you)\b)[\w' -]{2,40}?)"
-"""What a sentence opening with the liked thing says it of ("Jazz is my jam")."""
-_IM = r"\bI(?:'m|\s+am)"
+
+
+def _thing_said(not_words: str) -> str:
+    """The liked thing a sentence opens with ("Jazz is my jam", "Il jazz non fa per me"): a
+    few words, not one of ``not_words`` (pronouns: "it", "questo")."""
+    return r"(?P<fact>(?!" + any_of(not_words) + r"\b)[\w' -]{2,40}?)"
+
+
+_SUBJECT = _thing_said("it that this which what there he she they you")
 _NOT = r"\s+(?:really\s+|just\s+|honestly\s+|definitely\s+)?not\s+"
 _TASTE_PERSON = (
     r"(?!(?:pretty|very|really|quite|super|so|fairly|rather|nice|good|kind|simple|happy|shy|"
@@ -97,7 +103,7 @@ EN += [
 IT: list[Row] = [
     (PREF, "+", r"\b(?:io\s+)?vado\s+(?:matt[oa]|pazz[oa])\s+per\s+|\bmi\s+fa(?:nno)?\s+"
                 r"impazzire\s+"),
-    (PREF, "-", r"^(?P<fact>(?!(?:questo|quello|ciò|non)\b)[\w' -]{2,40}?)\s+non\s+fa\s+"
+    (PREF, "-", r"^" + _thing_said("questo quello ciò non") + r"\s+non\s+fa\s+"
                 r"(?:proprio\s+)?per\s+me\b"),
     (PREF, "+", r"\bnon\s+(?:posso|riesco\s+a)\s+vivere\s+senza\s+"),
 ]
@@ -105,7 +111,7 @@ IT: list[Row] = [
 ES: list[Row] = [
     (PREF, "+", r"\bme\s+vuelven?\s+(?:loc[oa]s?|lo+c[oa])\s+"),
     (PREF, "+", r"\b(?:yo\s+)?soy\s+(?:más|mas|muy)\s+de\s+(?!(?:lo|que|aquí|allí)\b)"),
-    (PREF, "-", r"^(?P<fact>(?!(?:eso|esto|no)\b)[\w' -]{2,40}?)\s+no\s+es\s+lo\s+m[ií]o\b"),
+    (PREF, "-", r"^" + _thing_said("eso esto no") + r"\s+no\s+es\s+lo\s+m[ií]o\b"),
     (PREF, "+", r"\bno\s+(?:puedo|podría)\s+vivir\s+sin\s+"),
     (PREF, "+", r"\b(?:yo\s+)?soy\s+(?:muy\s+|súper\s+|super\s+)?fan\s+(?:de|del)\s+"),
 ]
@@ -113,7 +119,7 @@ ES: list[Row] = [
 FR: list[Row] = [
     (PREF, "+", r"\bje\s+suis\s+(?:une?\s+)?(?:grande?\s+|très\s+|super\s+|vraiment\s+|trop\s+)?"
                 r"fan\s+(?:de\s+|du\s+|des\s+|d')"),
-    (PREF, "-", r"^(?P<fact>(?!(?:ça|cela|ce|c')\b)[\w' -]{2,40}?),?\s+(?:ce\s+)?n'est\s+"
+    (PREF, "-", r"^" + _thing_said("ça cela ce c'") + r",?\s+(?:ce\s+)?n'est\s+"
                 r"(?:vraiment\s+)?pas\s+(?:vraiment\s+)?mon\s+truc\b"),
     (PREF, "+", r"\bje\s+ne\s+(?:peux|pourrais)\s+pas\s+vivre\s+sans\s+"),
     (PREF, "+", r"\bje\s+raffole\s+(?:de\s+|du\s+|des\s+|d')"),
@@ -123,7 +129,7 @@ DE: list[Row] = [
     (PREF, "+", r"\bich\s+(?!würde\b|hätte\b|wäre\b)\w+e\s+(?:viel\s+|eher\s+)?lieber\s+(?=\w)"),
     (PREF, "+", r"\bich\s+stehe\s+(?:total\s+|voll\s+|echt\s+|sehr\s+|richtig\s+|einfach\s+)?"
                 r"auf\s+(?=\w)(?![^.;!?]*\bauf\b)"),
-    (PREF, "-", r"^(?P<fact>(?!(?:das|es|dies)\b)[\w' -]{2,40}?)\s+ist\s+(?:echt\s+|einfach\s+|"
+    (PREF, "-", r"^" + _thing_said("das es dies") + r"\s+ist\s+(?:echt\s+|einfach\s+|"
                 r"wirklich\s+)?nicht\s+(?:so\s+)?mein\s+Ding\b"),
     (PREF, "+", r"^ohne\s+(?P<fact>[\w' -]{2,40}?)\s+kann\s+ich\s+nicht\s+leben\b"),
     (PREF, "+", r"\bich\s+kann\s+ohne\s+(?P<fact>[\w' -]{2,40}?)\s+nicht\s+leben\b"),
@@ -132,7 +138,7 @@ DE: list[Row] = [
 PT: list[Row] = [
     (PREF, "+", r"\b(?:eu\s+)?sou\s+(?:muito\s+|super\s+|grande\s+)?f[ãa]\s+(?:de|do|da|dos|das)"
                 r"\s+"),
-    (PREF, "-", r"^(?P<fact>(?!(?:isso|isto)\b)[\w' -]{2,40}?)\s+não\s+é\s+(?:muito\s+)?(?:a\s+)?"
+    (PREF, "-", r"^" + _thing_said("isso isto") + r"\s+não\s+é\s+(?:muito\s+)?(?:a\s+)?"
                 r"minha\s+praia\b"),
     (PREF, "+", r"\b(?:eu\s+)?não\s+(?:vivo|consigo\s+viver|posso\s+viver)\s+sem\s+"),
 ]

@@ -24,21 +24,14 @@ Rows are ``(category, polarity, regex)`` as in ``patterns_lang.TABLE``.
 
 from __future__ import annotations
 
+from kore_pipeline.extract.trigger_parts import CAP as _CAP
+from kore_pipeline.extract.trigger_parts import CHAT_LEAD as _LEAD
+from kore_pipeline.extract.trigger_parts import DEC, HAB, PREF, PROF, Row
+from kore_pipeline.extract.trigger_parts import I_AM as _IM
+from kore_pipeline.extract.trigger_parts import any_of as _any
 from kore_pipeline.text.occupations import OCCUPATIONS
 
-PREF, DEC, HAB, PROF = "preference", "decision", "habit", "profile"
-Row = tuple[str, str, str]
-
-
-def _any(words: str) -> str:
-    """``"a b\\s+c"`` -> ``"(?:a|b\\s+c)"``: alternatives written as space-separated words."""
-    return "(?:" + "|".join(words.split()) + ")"
-
-
-_CAP = r"(?-i:[A-ZÀ-ÖØ-Þ])"
-_IM = r"\bI(?:'m|\s+am)"
 _ADV = r"(?:\s+(?:really|also|just|definitely|genuinely|totally|absolutely|still|now|kind\s+of))"
-_LEAD = r"^(?:(?:honestly|tbh|ngl|well|so|and|but|oh|yeah|also|ok|okay|anyway|btw|lol),?\s+)*"
 _DAYS = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
 _MONTHS = (r"(?:january|february|march|april|may|june|july|august|september|october|"
            r"november|december|spring|summer|autumn|fall|winter)")

@@ -49,9 +49,9 @@ infinitive: "ho smesso di fumare")."""
 
 
 def first_persons(lang: str, without: tuple[str, ...] = ()) -> str:
-    """A regex alternation of ``lang``'s first-person habit verbs, longest first (but the
-    forms ``without``)."""
-    forms = sorted(set(FIRST_PERSON[lang].values()) - set(without), key=len, reverse=True)
+    """A regex alternation of ``lang``'s first-person habit verbs, longest first, then
+    alphabetical (the same text in every process), but the forms ``without``."""
+    forms = sorted(set(FIRST_PERSON[lang].values()) - set(without), key=lambda f: (-len(f), f))
     return "|".join(re.escape(f).replace(r"\ ", r"\s+") for f in forms)
 
 
