@@ -31,8 +31,8 @@ def register(app: typer.Typer) -> None:
             " minutes; preferences: keyword, vector and hybrid recall on MADial's Preferences"
             " memories and SPC persona recall, ~1-2 min; coverage: the share of hand-written"
             " first-person statements that yield a fact, no model, < 1 s; updates: the update"
-            " pairs (tuned on, held out, fresh, lingual, plans; with non-updates) through the"
-            " whole pipeline, ~30 s).")] =
+            " pairs (tuned on, held out, fresh, lingual, plans, later; with non-updates) through"
+            " the whole pipeline, ~30 s).")] =
             "spc,madial,memorybank,crosslingual,coverage",
         backends: Annotated[str, typer.Option(
             "--backends", help="Embedders compared by the crosslingual set (comma-separated"

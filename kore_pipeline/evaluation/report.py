@@ -209,7 +209,8 @@ def _updates_lines(upd: dict[str, Any]) -> list[str]:
                " its misses); fresh = FRESH_UPDATE_PAIRS, written after the rules, never tuned"
                " on; lingual = updates_lingual, mostly it/es/fr/de/pt, written before the"
                " rules that end a fact in those languages; plans = updates_plans, a plan then"
-               " the statement that carries it out, written after the plans' rules")
+               " the statement that carries it out, written after the plans' rules; later ="
+               " updates_later, mostly it/es/fr/de/pt, written before the h20u rules")
     for name, u in upd.items():
         for r in u["rows"]:
             if not r["handled"]:

@@ -36,6 +36,7 @@ from kore_pipeline.evaluation.updates_heldout import (
     HELDOUT_UPDATE_PAIRS,
     NON_UPDATES,
 )
+from kore_pipeline.evaluation.updates_later import LATER_NON_UPDATES, LATER_UPDATE_PAIRS
 from kore_pipeline.evaluation.updates_lingual import LINGUAL_NON_UPDATES, LINGUAL_UPDATE_PAIRS
 from kore_pipeline.evaluation.updates_plans import PLAN_NON_UPDATES, PLAN_PAIRS
 from kore_pipeline.settings import KoreSettings
@@ -137,7 +138,9 @@ def run_all(data: Path | None = None, sets: str | Iterable[str] = SETS,
                                                   ("lingual", [*LINGUAL_UPDATE_PAIRS,
                                                                *LINGUAL_NON_UPDATES], False),
                                                   ("plans", [*PLAN_PAIRS, *PLAN_NON_UPDATES],
-                                                   False))}
+                                                   False),
+                                                  ("later", [*LATER_UPDATE_PAIRS,
+                                                             *LATER_NON_UPDATES], False))}
             elif name == "crosslingual":
                 bank = data / MEMORYBANK_DIR
                 given = {base.embedder: embedder} if embedder is not None else {}

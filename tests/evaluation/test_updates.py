@@ -121,6 +121,17 @@ def test_every_lingual_pair_names_values_its_statements_hold() -> None:
     assert all(p[7] == NON_UPDATE for p in LINGUAL_NON_UPDATES)
 
 
+def test_every_later_pair_names_values_its_statements_hold() -> None:
+    """The later set (mostly it/es/fr/de/pt) is checked as written, like the lingual one."""
+    from kore_pipeline.evaluation.updates_heldout import NON_UPDATE
+    from kore_pipeline.evaluation.updates_later import LATER_NON_UPDATES, LATER_UPDATE_PAIRS
+
+    _check_as_written([*LATER_UPDATE_PAIRS, *LATER_NON_UPDATES])
+    assert len(LATER_UPDATE_PAIRS) >= 40 and len(LATER_NON_UPDATES) >= 12
+    assert sum(p[2] != "en" for p in LATER_UPDATE_PAIRS) * 2 >= len(LATER_UPDATE_PAIRS)
+    assert all(p[7] == NON_UPDATE for p in LATER_NON_UPDATES)
+
+
 def test_every_plan_pair_names_values_its_statements_hold() -> None:
     """A plan pair's new phrase is the later statement's own, never the plan's: the plan is
     judged superseded only if it does not hold it (``judge_pairs``)."""
