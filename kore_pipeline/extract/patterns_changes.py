@@ -17,7 +17,9 @@ from kore_pipeline.extract.trigger_parts import CAP as _CAP
 from kore_pipeline.extract.trigger_parts import HAB, PROF, Row
 from kore_pipeline.text.endings import CONSUMED
 from kore_pipeline.text.habit_verbs import DO, SUBJECT, first_persons
-from kore_pipeline.text.slot_rules import RELATIONSHIP_OTHER
+from kore_pipeline.text.slot_rules import DIET_OTHER_RULES, RELATIONSHIP_OTHER
+from kore_pipeline.text.slot_rules_now import NOW_RULES
+from kore_pipeline.text.swaps import ENDED_PATTERNS, SWAP_PATTERNS
 
 _TAIL = {  # an ending's fact runs to the end of its clause
     lang: r"[^.;!?,]{0,80}?)(?=\s*(?:[.;!?,]|$)|\s+(?:" + words + r")\b)"
@@ -128,3 +130,15 @@ CHANGE_ROWS: dict[str, list[Row]] = {"en": EN, "it": IT, "es": ES, "fr": FR, "de
 for _lang, _patterns in RELATIONSHIP_OTHER.items():  # "je suis en couple", "ci siamo lasciati"
     CHANGE_ROWS[_lang].extend((PROF, "+", p.replace("(?P<value>", "(?P<fact>"))
                               for p in _patterns)
+
+# Issue 20u: a thing replaced ("Cambié el Clio por un Hyundai"), given up without its verb
+# ("J'ai arrêté le café", "I left Barclays"), what is true now said with a colloquial verb,
+# by becoming or by going back ("je bosse chez Airbus", "Virei advogada", "ho ripreso a
+# mangiare la carne"), a named thing had, and the other languages' diets: each statement a
+# fact, its clause as said, which the slots read (text/swaps.py, text/slot_rules_now.py).
+for _lang, _patterns in SWAP_PATTERNS.items():
+    CHANGE_ROWS[_lang].extend((PROF, "+", f"(?P<fact>{p})") for p in _patterns)
+for _lang, _patterns in ENDED_PATTERNS.items():
+    CHANGE_ROWS[_lang].extend((HAB, "+", f"(?P<fact>{p})") for p in _patterns)
+for _lang, _slot, _pattern in [*NOW_RULES, *((lang, "diet", p) for lang, p in DIET_OTHER_RULES)]:
+    CHANGE_ROWS[_lang].append((PROF, "+", _pattern.replace("(?P<value>", "(?P<fact>")))

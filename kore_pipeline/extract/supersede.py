@@ -146,16 +146,25 @@ def _resolve_rivals(conn: sqlite3.Connection, cand: CandidateMemory, memory_id: 
 def _resolve_also_ended(conn: sqlite3.Connection, cand: CandidateMemory, memory_id: int,
                         now_iso: str, pending: PendingInserts) -> int:
     """Memories of other slots the candidate's statement also ends
-    (:func:`slots.also_ends`: "I'm single" ends "my boyfriend is Luke"), said before it:
-    superseded by it. Returns how many."""
+    (:func:`slots.also_ends`: "I'm single" ends "my boyfriend is Luke"; :func:`slots.thing_ended`:
+    "J'ai arrêté le café" ends "je bois du café"), said before it: superseded by it. Returns
+    how many."""
     ended_slots = slots.also_ends(cand.slot) if cand.slot is not None else []
-    if not ended_slots:
+    thing = slots.thing_ended(cand.slot) if cand.slot is not None else None
+    if not ended_slots and thing is None:
         return 0
     pending.flush()
     ours = cand.mentioned_at[-1]
-    old = [int(r["id"]) for pattern, value in ended_slots
-           for r in conn.execute(load_sql("slot_also_ended"), (cand.owner, cand.subject, pattern,
-                                                                value, cand.type, memory_id))
+    found = [r for pattern, value in ended_slots
+             for r in conn.execute(load_sql("slot_also_ended"), (cand.owner, cand.subject,
+                                                                  pattern, value, cand.type,
+                                                                  memory_id))]
+    if thing is not None:  # "J'ai arrêté le café", "sold the Corsa": what names the thing
+        found += [r for pattern in slots.NAMED_SLOTS
+                  for r in conn.execute(load_sql("slot_named"), (cand.owner, cand.subject,
+                                                                  pattern, thing, cand.type,
+                                                                  memory_id))]
+    old = [int(r["id"]) for r in found
            if (_said_at(conn, cand.owner, r["source_message_ids"]) or validity.said_at(r)) < ours]
     return validity.supersede(conn, [(o, memory_id) for o in dict.fromkeys(old)], now_iso, None) \
         if old else 0

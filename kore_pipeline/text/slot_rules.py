@@ -13,6 +13,7 @@ from kore_pipeline.text.habit_verbs import (
     first_persons,
 )
 from kore_pipeline.text.occupations import OCCUPATIONS
+from kore_pipeline.text.slot_rules_now import NOW_RULES
 
 FLAGS = re.IGNORECASE | re.UNICODE
 _END = (r"(?=\s*(?:[.,;!?]|\band\b|\bbut\b|\bsince\b|\bfor\b|\bnow\b|\bbecause\b|\bwith\b|"
@@ -340,3 +341,9 @@ for _lang, _verb in (("it", r"(?:io\s+)?guido"), ("es", r"(?:yo\s+)?(?:conduzco|
           rf"(?:una?|une?|einen|ein|eine|uma?)\s+(?P<value>{_UPPER}[\w'’.+-]*(?:\s+[\w'’.+-]+)"
           rf"{{0,2}}?)(?=\s*(?:[.,;!?]|$)|\s+(?:e|y|et|und|seit|da|desde|depuis|mas|ma|pero|"
           rf"aber|mais)\b)")
+DIET_OTHER_RULES = [(lang, rx.pattern) for lang, slot, rx in RULES
+                    if slot == "diet" and lang != "en"]
+"""The other languages' diet rules so far ("je suis végétarien"): trigger rows too."""
+# issue 20u: colloquial verbs, becoming, things had; first, as they read a clause more
+# closely than the general rules ("faccio l'impiegata" is a job before it is a habit)
+RULES[:0] = [(_lang, _slot, re.compile(_pattern, FLAGS)) for _lang, _slot, _pattern in NOW_RULES]

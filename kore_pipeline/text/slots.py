@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from kore_pipeline.text import endings
+from kore_pipeline.text import endings, swaps
 from kore_pipeline.text.fact_guard import NUMBER_WORDS, plain
 from kore_pipeline.text.habit_verbs import NAME_OF, VERBS
 from kore_pipeline.text.literals import LiteralFilter, WordStarts, case_fold
@@ -27,6 +27,17 @@ ENDING_ONLY_PREFIX = "habit:"
 """Slots one may hold several values of at once that only a statement ending one replaces
 ("I play tennis" and "I play chess"; "I don't play tennis anymore" ends the first)."""
 
+SWAP_PREFIX = "tool:"
+"""The slot of what replaced a thing: ``tool:vs code`` is what one uses in place of VS Code,
+``tool:corsa`` the car bought in place of the Corsa."""
+ENDED_PREFIX = "ended:"
+"""The slot of a thing given up or sold, said without a habit verb (``ended:cafe``)."""
+NAMED_SLOTS = ("habit:%", "tool:%", "has:%", "owns:%", "car", "phone", "employer", "hobby",
+               "learning")
+"""Slots (LIKE patterns) a thing given up or replaced ends when their value names it word
+for word: "Cambié el Clio por un Hyundai" ends "Tengo un Renault Clio" (``has:renault clio``),
+"I've packed in the squash" ends "I play squash" (``habit:play``)."""
+
 CHANGE_ONLY_SLOTS = frozenset({"fan", "learning"})
 """Slots a person may fill with several values at once: a later value replaces an earlier one
 only when its statement says it changed (:func:`states_change`)."""
@@ -35,7 +46,8 @@ _SINGULAR = {"children": "kid", "child": "kid", "kids": "kid", "grandchildren": 
 _SAME_NAME = {"puppy": "dog", "kitten": "cat", "favorite": "favourite", "get up": "wake up",
               "go to sleep": "go to bed"}
 """Slot names said two ways: a puppy's name is the dog's, "get up" is "wake up"."""
-_SAME_DIET = {"everything": "omnivore", "anything": "omnivore", "meat": "omnivore"}
+_SAME_DIET = {"everything": "omnivore", "anything": "omnivore", "meat": "omnivore",
+              "chicken": "omnivore", "beef": "omnivore", "pork": "omnivore", "fish": "pescatarian"}
 """Diets said by what one eats: "I eat everything" is an omnivore's."""
 _LANGUAGE_NAME = re.compile(LANGUAGE_NAMES, FLAGS)
 _DIET_STEMS = (("végétal", "vegan"), ("vegetal", "vegan"), ("vegan", "vegan"), ("végan", "vegan"),
@@ -141,6 +153,15 @@ _HINT_MORE_WORDS = (
     "on_s'est on_s’est wir_haben casámo casamo divorciámo separámo guido conduzco manejo "
     "conduis fahre dirijo conduzo broke broken split separated seeing unemployed out_of "
     "between_jobs jobless near close outside instead "
+    # issue 20u: things replaced or given up, colloquial verbs, becoming, things had
+    "packed jacked ditched sold notice resigned left lasciat vendut mollat licenziat dejado "
+    "dejé deje vendí vendido renuncié me_fui laissé lâché abandonn vendu revendu démission "
+    "quitté aufgegeben verkauft gekündigt abandonei vendi desisti saí pedi traded swapped "
+    "exchanged cambi sostituit échangé remplacé getauscht eingetauscht troquei dropped bosse "
+    "curro arbeite wohnen wohne leben lebe installé on_est nous_sommes estamos tô to_ sto "
+    "stiamo adesso ora ormai virei tornei diventat devenu hice convertí faccio trabajo_de "
+    "trabalho_de gone eating ho tengo j'ai j’ai tenho compré comprei acheté preso comprato "
+    "mit_ "
     + " ".join(sorted({f.replace(" ", "_") + "_" for langs in VERBS.values()
                        for forms in langs.values() for pair in forms for f in pair}))
     + " "
@@ -185,8 +206,16 @@ def slot_of(text: str, language: str | None = "en") -> Slot | None:
         return None
     # "I'm no longer vegan", "I stopped drinking coffee": the slot of "I'm vegan", "I drink
     # coffee", value "not vegan", "not coffee"
+    swapped = swaps.replacement(text, folded, language)
+    if swapped is not None:  # "I traded in the Corsa for a Kia": what replaced the Corsa
+        return (f"{SWAP_PREFIX}{swapped[0]}", swapped[1])
     ended = endings.ended_statements(text, folded, language)
     said = next((s for s in map(lambda p: _slot_of(p, language), ended) if s is not None), None)
+    if said is None and (thing := swaps.ended_thing(text, folded, language)) is not None:
+        # "J'ai arrêté le café", "ho venduto la Panda": whatever named it ends
+        then = _then_slot(text, language)
+        return then if then is not None else (f"{ENDED_PREFIX}{thing}",
+                                              endings.ended_value(thing))
     if ended and (then := _then_slot(text, language)) is not None \
             and (said is None or said[0] == then[0]):
         return then  # "I quit Deloitte and joined Fernway": the new value, not the ending
@@ -237,6 +266,10 @@ def _slot_of(text: str, language: str | None) -> Slot | None:
                 return (f"habit:{NAME_OF.get(verb, verb)}", value.casefold() or endings.NO_OBJECT)
             if not value:
                 continue
+            if slot == "retired":  # "I retired": whatever the job was
+                return ("job", endings.ended_value(endings.NO_OBJECT))
+            if slot == "has":  # "Tengo un Renault Clio": one of many things one has
+                return (f"has:{value.casefold()}", value.casefold())
             if slot == "count":
                 count = _count(value)
                 if count is None:
@@ -301,6 +334,11 @@ _ENDS_PARTNER = {"single": _PARTNERS, "divorced": _PARTNERS, "separated": _PARTN
 is Luke", "we got married" ends "my girlfriend is Ana" (she is a wife now)."""
 
 
+_ALCOHOL = frozenset("alcohol alkohol alcol alcool alcolici booze beer beers bier wine wein vin "
+                     "vino vinho birra cerveza cerveja biere".split())
+"""Drinks a statement giving up alcohol ends (said with or without an object)."""
+
+
 def also_ends(slot: Slot) -> list[tuple[str, str | None]]:
     """The other slots (a SQL LIKE pattern, and the value, None: any) a statement setting
     ``slot`` ends: a relationship status ends the names of partners it rules out, and
@@ -309,9 +347,24 @@ def also_ends(slot: Slot) -> list[tuple[str, str | None]]:
     name, value = slot
     if name == "relationship":
         return [(f"name:{who}", None) for who in _ENDS_PARTNER.get(value, ())]
-    if name.startswith("tool:") and not endings.is_ending(value):
-        return [(f"{ENDING_ONLY_PREFIX}%", name[len("tool:"):])]
+    if name.startswith(SWAP_PREFIX) and not endings.is_ending(value):
+        return [(f"{ENDING_ONLY_PREFIX}%", name[len(SWAP_PREFIX):])]
+    if name.startswith(ENDED_PREFIX) and name[len(ENDED_PREFIX):] in _ALCOHOL:
+        # "Mit dem Alkohol habe ich aufgehört" ends "Ich trinke jeden Abend ein Bier"
+        return [("habit:drink", drink) for drink in (endings.NO_OBJECT, *sorted(_ALCOHOL))]
     return []
+
+
+def thing_ended(slot: Slot) -> str | None:
+    """The thing a statement setting ``slot`` gives up or replaces ("cafe" of
+    ``ended:cafe``, "corsa" of ``tool:corsa``): memories of :data:`NAMED_SLOTS` whose value
+    names it, word for word, end with it."""
+    name, value = slot
+    if name.startswith(ENDED_PREFIX):
+        return name[len(ENDED_PREFIX):] or None
+    if name.startswith(SWAP_PREFIX) and not endings.is_ending(value):
+        return name[len(SWAP_PREFIX):] or None
+    return None
 
 
 def states_change(text: str) -> bool:

@@ -1,0 +1,97 @@
+"""Slot rules of issue 20u: what is true now, said with a colloquial verb, by becoming, by
+going back to something, or by having a named thing; in the six languages we read.
+
+Each rule is ``(language, slot, regex with a value group)``; :mod:`.slot_rules` appends
+them to its table, and :mod:`kore_pipeline.extract.patterns_changes` makes each a trigger
+row too (the value its fact), so the statement is kept as a fact that the slot reads.
+"""
+
+from __future__ import annotations
+
+from kore_pipeline.text.occupations import OCCUPATIONS
+
+_UPPER = r"(?-i:[A-ZÀ-Ý])"
+_PLACE = rf"(?P<value>{_UPPER}[\w'’.&-]*(?:\s+(?!I\b){_UPPER}[\w'’.&-]*){{0,3}})"
+_NAMED = rf"(?P<value>{_UPPER}[\w'’+-]*(?:\s+(?-i:[A-Z0-9])[\w'’+-]*){{0,2}})"
+"""A named thing: a brand and its model ("Renault Clio", "PlayStation 5")."""
+_NOT_HOME = (r"(?!(?:Mama|Mutti|Papa|Oma|Opa|Freunden|Eltern|meiner|meinem|meinen|ihm|ihr|"
+             r"dir|euch|uns)\b)")
+"""Who one is "bei" without working there ("ich bin jetzt bei Oma")."""
+_NOT_VISIT = (r"(?![^.;!?]{0,25}\b(?:per\s+(?:lavoro|qualche|un|una|il|lo|le|due|tre|pochi)|"
+              r"in\s+vacanza|fino\s+a)\b)")
+"""What makes "adesso sto a Roma" a stay, not one's home."""
+
+
+def _job(lang: str) -> str:
+    return rf"(?P<value>{OCCUPATIONS[lang]})\b"
+
+
+NOW_RULES: list[tuple[str, str, str]] = [
+    # becoming: "Sono diventata insegnante", "Me hice bombero", "Je suis devenue sage-femme",
+    # "Ich bin Rettungssanitäter geworden", "Virei advogada", "I've become a teacher"
+    ("en", "job", r"\bI(?:'ve|’ve|\s+have)\s+(?:now\s+|just\s+|finally\s+)?become\s+(?:an?\s+)?"
+                  + _job("en")),
+    ("it", "job", r"\b(?:sono|mi\s+sono)\s+(?:appena\s+|finalmente\s+|ormai\s+)?diventat[oa]\s+"
+                  r"(?:una?\s+)?" + _job("it")),
+    ("es", "job", r"\b(?:me\s+(?:hice|he\s+hecho)|me\s+convertí\s+en)\s+(?:una?\s+)?" + _job("es")),
+    ("fr", "job", r"\bje\s+suis\s+(?:enfin\s+|finalement\s+)?devenue?\s+(?:une?\s+)?" + _job("fr")),
+    ("de", "job", r"\bich\s+bin\s+(?:(?:jetzt|nun|inzwischen|mittlerweile|endlich|letztes\s+"
+                  r"Jahr)\s+)?(?:eine?\s+)?" + _job("de") + r"\s+geworden\b"),
+    ("pt", "job", r"\b(?:virei|tornei-me|me\s+tornei)\s+(?:uma?\s+)?" + _job("pt")),
+    # a job said with "fare" / "trabajar de": "Faccio l'impiegata", "Trabajo de camarero"
+    ("it", "job", r"\bfaccio\s+(?:il|lo|la|l['’])\s*" + _job("it")),
+    ("es", "job", r"\btrabajo\s+de\s+" + _job("es")),
+    ("pt", "job", r"\btrabalho\s+de\s+" + _job("pt")),
+    # colloquial employers: "je bosse chez Airbus", "curro en Inditex", "ich bin jetzt bei
+    # SAP", "tô trabalhando no Nubank", "sto lavorando da Zara", "arbeite ich jetzt bei SAP"
+    ("fr", "employer", r"\bje\s+bosse\s+(?:maintenant\s+|désormais\s+)?(?:chez|pour|à\s+la|"
+                       r"à\s+l['’]|au|à)\s*" + _PLACE),
+    ("es", "employer", r"\bcurro\s+(?:ahora\s+)?(?:en|para)\s+" + _PLACE),
+    ("de", "employer", r"\bich\s+bin\s+(?:jetzt|nun|inzwischen|mittlerweile|seit\s+\w+)\s+bei\s+"
+                       r"(?:der\s+|dem\s+)?" + _NOT_HOME + _PLACE),
+    ("de", "employer", r"\bich\s+arbeite\s+(?:jetzt\s+|nun\s+|seit\s+\w+\s+)?(?:bei|für)\s+"
+                       r"(?:der|dem|den)\s+" + _PLACE),
+    ("de", "employer", r"\barbeite\s+ich\s+(?:jetzt\s+|nun\s+|inzwischen\s+|mittlerweile\s+)?"
+                       r"(?:bei|für)\s+(?:der\s+|dem\s+)?" + _PLACE),
+    ("pt", "employer", r"\b(?:(?:eu\s+)?(?:estou|tô|to)|agora\s+(?:estou|tô|to))\s+(?:agora\s+)?"
+                       r"(?:trabalhando|a\s+trabalhar)\s+(?:no|na|em|para|pra)\s+" + _PLACE),
+    ("it", "employer", r"\bsto\s+(?:ora\s+|adesso\s+)?lavorando\s+(?:in|per|da|presso|alla|al)\s+"
+                       + _PLACE),
+    # residence said colloquially: "Mittlerweile wohnen wir in Freiburg", "on est installés
+    # à Rennes", "estamos a viver em Braga", "adesso stiamo a Verona"
+    ("de", "residence", r"\b(?:wohnen\s+wir|wohne\s+ich|leben\s+wir|lebe\s+ich)\s+(?:jetzt\s+|nun\s+|"
+                        r"inzwischen\s+|mittlerweile\s+|seit\s+\w+\s+)?in\s+" + _PLACE),
+    ("fr", "residence", r"\b(?:on\s+est|nous\s+sommes|je\s+suis|on\s+s['’]est|nous\s+nous\s+"
+                        r"sommes|je\s+me\s+suis)\s+(?:(?:bien|maintenant|enfin)\s+)?installée?s?\s+"
+                        r"(?:à|a|en)\s+" + _PLACE),
+    ("pt", "residence", r"\b(?:estou|estamos|tô|to)\s+(?:agora\s+)?(?:a\s+viver|a\s+morar|morando|"
+                        r"vivendo)\s+(?:em|no|na)\s+" + _PLACE),
+    ("it", "residence", r"\b(?:adesso|ora|ormai)\s+(?:stiamo|sto|viviamo|abitiamo)\s+(?:a|ad)\s+"
+                        + _PLACE + _NOT_VISIT),
+    # retiring ends the job: "I retired from teaching", "me jubilé", "je suis à la retraite"
+    ("en", "retired", r"\bI(?:'ve|’ve|\s+have)?\s+(?:just\s+|now\s+|finally\s+|recently\s+)?"
+                      r"(?P<value>retired)\b(?!\s+(?:the|my|our|a|an|it|that|this|him|her|them)\b)"),
+    ("it", "retired", r"\b(?:sono|mi\s+sono)\s+(?:appena\s+)?(?P<value>(?:andat[oa]\s+in|messo\s+in|"
+                      r"messa\s+in)\s+pensione)\b"),
+    ("es", "retired", r"\bme\s+(?:he\s+)?(?P<value>jubilé|jubilado)\b"),
+    ("fr", "retired", r"\b(?:je\s+suis|j['’]ai\s+pris\s+ma)\s+(?:à\s+la\s+)?(?P<value>retraite)\b"),
+    ("de", "retired", r"\bich\s+bin\s+(?:jetzt\s+|seit\s+\w+\s+)?in\s+(?P<value>Rente|Pension)\b"),
+    ("pt", "retired", r"\b(?:me\s+)?(?P<value>aposentei)(?:-me)?\b"),
+    # going back to meat: "I've gone back to eating chicken", "ho ripreso a mangiare carne"
+    ("en", "diet", r"\bI(?:'ve|’ve|\s+have|'m|’m|\s+am)?\s+(?:gone\s+back\s+to\s+eating|"
+                   r"(?:started|been|begun)\s+eating\s+(?=\w+\s+again\b)|eating\s+(?=\w+\s+"
+                   r"again\b))\s*(?P<value>meat|chicken|beef|pork|fish)\b"),
+    ("it", "diet", r"\bho\s+(?:ripreso|ricominciato)\s+a\s+mangiare\s+(?:la\s+)?(?P<value>carne)\b"),
+    # a named thing one has: "Tengo un Renault Clio", "J'ai une Clio" (one of many: only
+    # its ending or replacement ends it, :mod:`.swaps`)
+    ("it", "has", r"^(?:io\s+)?ho\s+(?:una?|uno)\s+" + _NAMED),
+    ("es", "has", r"^(?:yo\s+)?tengo\s+(?:una?)\s+" + _NAMED),
+    ("fr", "has", r"^j['’]ai\s+(?:une?)\s+" + _NAMED),
+    ("pt", "has", r"^(?:eu\s+)?tenho\s+(?:uma?)\s+" + _NAMED),
+    # and one just bought: "ho preso una Golf", "j'ai acheté une Peugeot", "comprei um Civic"
+    ("it", "has", r"\bho\s+(?:preso|comprato)\s+(?:una?|uno)\s+" + _NAMED),
+    ("es", "has", r"\b(?:me\s+)?(?:compré|he\s+comprado)\s+(?:una?)\s+" + _NAMED),
+    ("fr", "has", r"\bj['’]ai\s+acheté\s+(?:une?)\s+" + _NAMED),
+    ("pt", "has", r"\bcomprei\s+(?:uma?)\s+" + _NAMED),
+]
+"""(language, slot, regex with a ``value`` group)."""
