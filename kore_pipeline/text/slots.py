@@ -204,18 +204,13 @@ def slot_of(text: str, language: str | None = "en") -> Slot | None:
     start = 0 if _HAS_DIGIT.search(text) else _HINT_STARTS.first(folded)
     if start < 0:
         return None
-    # "I'm no longer vegan", "I stopped drinking coffee": the slot of "I'm vegan", "I drink
-    # coffee", value "not vegan", "not coffee"
     swapped = swaps.replacement(text, folded, language)
     if swapped is not None:  # "I traded in the Corsa for a Kia": what replaced the Corsa
         return (f"{SWAP_PREFIX}{swapped[0]}", swapped[1])
+    # "I'm no longer vegan", "I stopped drinking coffee": the slot of "I'm vegan", "I drink
+    # coffee", value "not vegan", "not coffee"
     ended = endings.ended_statements(text, folded, language)
     said = next((s for s in map(lambda p: _slot_of(p, language), ended) if s is not None), None)
-    if said is None and (thing := swaps.ended_thing(text, folded, language)) is not None:
-        # "J'ai arrêté le café", "ho venduto la Panda": whatever named it ends
-        then = _then_slot(text, language)
-        return then if then is not None else (f"{ENDED_PREFIX}{thing}",
-                                              endings.ended_value(thing))
     if ended and (then := _then_slot(text, language)) is not None \
             and (said is None or said[0] == then[0]):
         return then  # "I quit Deloitte and joined Fernway": the new value, not the ending
@@ -223,6 +218,12 @@ def slot_of(text: str, language: str | None = "en") -> Slot | None:
         return (said[0], endings.ended_value(said[1]))
     if ended and _ANY_JOB.match(ended[0]):  # "I quit my job": whatever the employer was
         return ("employer", endings.ended_value(endings.NO_OBJECT))
+    if (thing := swaps.ended_thing(text, folded, language)) is not None:
+        # "J'ai arrêté le café", "ho venduto la Panda": whatever named it ends
+        then = _then_slot(text, language) or (None if ended else _slot_of(text, language))
+        if then is not None and thing not in then[1]:  # "I left Initech and joined Spotify"
+            return then
+        return (f"{ENDED_PREFIX}{thing}", endings.ended_value(thing))
     return None if ended else _slot_of(text, language)
 
 
