@@ -161,7 +161,7 @@ _HINT_MORE_WORDS = (
     "curro arbeite wohnen wohne leben lebe installé on_est nous_sommes estamos tô to_ sto "
     "stiamo adesso ora ormai virei tornei diventat devenu hice convertí faccio trabajo_de "
     "trabalho_de gone eating ho tengo j'ai j’ai tenho compré comprei acheté preso comprato "
-    "mit_ "
+    "mit_ retired retraite jubil aposent pensione rente pension "
     + " ".join(sorted({f.replace(" ", "_") + "_" for langs in VERBS.values()
                        for forms in langs.values() for pair in forms for f in pair}))
     + " "

@@ -21,10 +21,10 @@ _ART = (r"(?:(?:the|my|our|a|an|il|lo|la|i|gli|le|el|los|las|mi|mis|les|ma|mon|m
         r"um|uma|einen|eine|ein|old|vecchi[ao]|viej[oa]|vieille|vieux|alte[nr]?|velh[oa])\s+|"
         r"l['’]\s*)*")
 """Articles, possessives and "old" before the thing named ("my old Xbox", "la vecchia Panda")."""
-_THING = r"(?P<thing>[^\W\d_][\w'’+-]*(?:\s+(?-i:[A-Z0-9])[\w'’+-]*){0,2})"
+_THING = r"(?P<thing>[^\W\d_][\w'’+-]*(?:\s+(?-i:[A-Z0-9])[\w'’+-]*){0,2})(?![\w'’+-])"
 """The thing: a word, and the capitalised words or numbers of a name after it ("Kia Niro")."""
-_NEW = r"(?P<new>[^\W_][\w'’.+-]*(?:\s+(?!(?:last|this|in|on|for|since|ago|a|the|and|e|y|et|" \
-       r"und|usad[ao]|usata|gebraucht|d'occasion|instead|invece|en|em|il|el|le|o)\b)[\w'’.+-]+)" \
+_NEW = r"(?P<new>[^\W_][\w'’+-]*(?:\s+(?!(?:last|this|in|on|for|since|ago|a|the|and|e|y|et|" \
+       r"und|usad[ao]|usata|gebraucht|d'occasion|instead|invece|en|em|il|el|le|o)\b)[\w'’+-]+)" \
        r"{0,2})"
 """The new thing: up to three words, not a time or "instead" that follows it."""
 
@@ -48,7 +48,8 @@ ENDED_PATTERNS: dict[str, tuple[str, ...]] = {
            rf"venduto)\s+{_ART}{_THING}",
            rf"\b(?:mi\s+sono\s+licenziat[oa]\s+(?:da|dalla|dal|dall['’])|ho\s+lasciato)\s*"
            rf"{_ART}{_CAP_THING}"),
-    "es": (rf"\b(?:he\s+dejado|dejé|deje)\s+{_ART}{_THING}(?!\s+(?:en|a|al|con|para)\b)",
+    "es": (rf"\b(?:he\s+dejado|dejé|deje)\s+{_ART}{_THING}(?!\s+(?:en|a|al|con|para)\s+"
+           rf"(?:el|la|los|las|casa|mi|su|un|una)\b)",
            rf"\b(?:vendí|he\s+vendido)\s+{_ART}{_THING}",
            rf"\b(?:renuncié\s+a|me\s+fui\s+de)\s+{_ART}{_CAP_THING}"),
     "fr": (rf"\bj['’]ai\s+(?:(?:complètement|enfin|déjà|définitivement)\s+)?(?:arrêté|"
@@ -68,12 +69,14 @@ café"; "ho smesso di fumare" is :mod:`.endings`'), or an employer left ("I left
 _ENDED = {lang: tuple(re.compile(p, _F) for p in pats) for lang, pats in ENDED_PATTERNS.items()}
 _NOT_THINGS = frozenset(
     "it that this them him her me you up off out in on at to for by from all of with "
-    "smoking drinking di de d' a que work job lavoro trabajo travail arbeit trabalho".split())
+    "smoking drinking di de d' a que work job lavoro trabajo travail arbeit trabalho the my our "
+    "an il lo la i gli le el los las mi mis les ma mon mes der die das den dem meinen meine "
+    "mein meinem o os as meu minha do da no na un una uno une um uma einen eine ein".split())
 """Words that follow an ending verb without naming a thing ("I quit *my job*" is
 :mod:`.slots`' own; "dejé de fumar" an infinitive)."""
 
-_SWAP_WORDS = ("traded", "swapped", "exchanged", "replaced", "sold", "cambiato", "cambié",
-               "cambie", "venduto", "vendí", "échangé", "remplacé", "vendu", "revendu",
+_SWAP_WORDS = ("traded", "swapped", "exchanged", "replaced", "sold", "cambiato", "cambiado",
+               "cambié", "cambie", "venduto", "vendí", "échangé", "remplacé", "vendu", "revendu",
                "getauscht", "eingetauscht", "verkauft", "troquei", "vendi", "dropped")
 SWAP_PATTERNS: dict[str, tuple[str, ...]] = {
     "en": (rf"\b(?:traded\s+in|traded|swapped(?:\s+out)?|exchanged)\s+{_ART}{_THING}\s+for\s+"
