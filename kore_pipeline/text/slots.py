@@ -156,12 +156,12 @@ _HINT_MORE_WORDS = (
     # issue 20u: things replaced or given up, colloquial verbs, becoming, things had
     "packed jacked ditched sold notice resigned left lasciat vendut mollat licenziat dejado "
     "dejé deje vendí vendido renuncié me_fui laissé lâché abandonn vendu revendu démission "
-    "quitté aufgegeben verkauft gekündigt abandonei vendi desisti saí pedi traded swapped "
+    "quitté aufgegeben verkauft gekündigt abandonei vendi desisti saí pedi_ traded swapped "
     "exchanged cambi sostituit échangé remplacé getauscht eingetauscht troquei dropped bosse "
-    "curro arbeite wohnen wohne leben lebe installé on_est nous_sommes estamos tô to_ sto "
-    "stiamo adesso ora ormai virei tornei diventat devenu hice convertí faccio trabajo_de "
-    "trabalho_de gone eating ho tengo j'ai j’ai tenho compré comprei acheté preso comprato "
-    "mit_ retired retraite jubil aposent pensione rente pension "
+    "curro arbeite wohnen wohne leben lebe installé on_est nous_sommes estamos tô sto_ "
+    "stiamo adesso ora_ ormai virei tornei diventat devenu hice convertí faccio trabajo_de "
+    "trabalho_de trabalhando gone ho_ tengo_ j'ai j’ai tenho_ compré comprei acheté preso comprato "
+    "retired retraite jubil aposent pensione rente "
     + " ".join(sorted({f.replace(" ", "_") + "_" for langs in VERBS.values()
                        for forms in langs.values() for pair in forms for f in pair}))
     + " "

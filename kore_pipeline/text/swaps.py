@@ -108,6 +108,12 @@ def _name(said: str) -> str:
     return re.sub(r"\s+", " ", plain(said).casefold().strip(" .,'’\""))
 
 
+def _names_thing(said: str) -> bool:
+    """Whether the words said after an ending verb name a thing: not a pronoun, article or
+    preposition in lower case ("gave up *on* it"; "Uno", a car, is one)."""
+    return said.split()[0] not in _NOT_THINGS
+
+
 def ended_thing(text: str, folded: str, language: str | None) -> str | None:
     """The thing ``text`` says was given up, dropped or sold ("J'ai arrêté le café" ->
     "cafe"), or None; ``folded``: ``text`` lower-cased."""
@@ -117,7 +123,7 @@ def ended_thing(text: str, folded: str, language: str | None) -> str | None:
         for rx in _ENDED.get(lang, ()):
             m = rx.search(text)
             if m is not None and (thing := _name(m.group("thing"))) \
-                    and thing.split()[0] not in _NOT_THINGS:
+                    and _names_thing(m.group("thing")):
                 return thing
     return None
 
@@ -132,6 +138,6 @@ def replacement(text: str, folded: str, language: str | None) -> tuple[str, str]
             m = rx.search(text)
             if m is not None:
                 old, new = _name(m.group("thing")), _name(m.group("new"))
-                if old and new and old != new and old.split()[0] not in _NOT_THINGS:
+                if old and new and old != new and _names_thing(m.group("thing")):
                     return old, new
     return None
