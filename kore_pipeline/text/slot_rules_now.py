@@ -59,8 +59,8 @@ NOW_RULES: list[tuple[str, str, str]] = [
                        + _PLACE),
     # residence said colloquially: "Mittlerweile wohnen wir in Freiburg", "on est installés
     # à Rennes", "estamos a viver em Braga", "adesso stiamo a Verona"
-    ("de", "residence", r"\b(?:wohnen\s+wir|wohne\s+ich|leben\s+wir|lebe\s+ich)\s+(?:jetzt\s+|nun\s+|"
-                        r"inzwischen\s+|mittlerweile\s+|seit\s+\w+\s+)?in\s+" + _PLACE),
+    ("de", "residence", r"\b(?:wohnen\s+wir|wohne\s+ich|leben\s+wir|lebe\s+ich)\s+(?:jetzt\s+|"
+                        r"nun\s+|inzwischen\s+|mittlerweile\s+|seit\s+\w+\s+)?in\s+" + _PLACE),
     ("fr", "residence", r"\b(?:on\s+est|nous\s+sommes|je\s+suis|on\s+s['’]est|nous\s+nous\s+"
                         r"sommes|je\s+me\s+suis)\s+(?:(?:bien|maintenant|enfin)\s+)?installée?s?\s+"
                         r"(?:à|a|en)\s+" + _PLACE),
@@ -71,8 +71,8 @@ NOW_RULES: list[tuple[str, str, str]] = [
     # retiring ends the job: "I retired from teaching", "me jubilé", "je suis à la retraite"
     ("en", "retired", r"\bI(?:'ve|’ve|\s+have)?\s+(?:just\s+|now\s+|finally\s+|recently\s+)?"
                       r"(?P<value>retired)\b(?!\s+(?:the|my|our|a|an|it|that|this|him|her|them)\b)"),
-    ("it", "retired", r"\b(?:sono|mi\s+sono)\s+(?:appena\s+)?(?P<value>(?:andat[oa]\s+in|messo\s+in|"
-                      r"messa\s+in)\s+pensione)\b"),
+    ("it", "retired", r"\b(?:sono|mi\s+sono)\s+(?:appena\s+)?(?P<value>(?:andat[oa]\s+in|"
+                      r"messo\s+in|messa\s+in)\s+pensione)\b"),
     ("es", "retired", r"\bme\s+(?:he\s+)?(?P<value>jubilé|jubilado)\b"),
     ("fr", "retired", r"\b(?:je\s+suis|j['’]ai\s+pris\s+ma)\s+(?:à\s+la\s+)?(?P<value>retraite)\b"),
     ("de", "retired", r"\bich\s+bin\s+(?:jetzt\s+|seit\s+\w+\s+)?in\s+(?P<value>Rente|Pension)\b"),
@@ -81,7 +81,8 @@ NOW_RULES: list[tuple[str, str, str]] = [
     ("en", "diet", r"\bI(?:'ve|’ve|\s+have|'m|’m|\s+am)?\s+(?:gone\s+back\s+to\s+eating|"
                    r"(?:started|been|begun)\s+eating\s+(?=\w+\s+again\b)|eating\s+(?=\w+\s+"
                    r"again\b))\s*(?P<value>meat|chicken|beef|pork|fish)\b"),
-    ("it", "diet", r"\bho\s+(?:ripreso|ricominciato)\s+a\s+mangiare\s+(?:la\s+)?(?P<value>carne)\b"),
+    ("it", "diet", r"\bho\s+(?:ripreso|ricominciato)\s+a\s+mangiare\s+(?:la\s+)?"
+                   r"(?P<value>carne)\b"),
     # a named thing one has: "Tengo un Renault Clio", "J'ai une Clio" (one of many: only
     # its ending or replacement ends it, :mod:`.swaps`)
     ("it", "has", r"^(?:io\s+)?ho\s+(?:una?|uno)\s+" + _NAMED),

@@ -335,8 +335,9 @@ _ENDS_PARTNER = {"single": _PARTNERS, "divorced": _PARTNERS, "separated": _PARTN
 is Luke", "we got married" ends "my girlfriend is Ana" (she is a wife now)."""
 
 
-_ALCOHOL = frozenset("alcohol alkohol alcol alcool alcolici booze beer beers bier wine wein vin "
-                     "vino vinho birra cerveza cerveja biere".split())
+_ALCOHOL_WORDS = ("alcohol alkohol alcol alcool alcolici booze beer beers bier wine wein vin "
+                  "vino vinho birra cerveza cerveja biere")
+_ALCOHOL = frozenset(_ALCOHOL_WORDS.split())
 """Drinks a statement giving up alcohol ends (said with or without an object)."""
 
 

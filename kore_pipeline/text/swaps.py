@@ -67,11 +67,12 @@ ENDED_PATTERNS: dict[str, tuple[str, ...]] = {
 """Per language: a thing given up, dropped or sold, without a habit verb ("J'ai arrêté le
 café"; "ho smesso di fumare" is :mod:`.endings`'), or an employer left ("I left Barclays")."""
 _ENDED = {lang: tuple(re.compile(p, _F) for p in pats) for lang, pats in ENDED_PATTERNS.items()}
-_NOT_THINGS = frozenset(
+_NOT_THING_WORDS = (
     "it that this them him her me you up off out in on at to for by from all of with "
     "smoking drinking di de d' a que work job lavoro trabajo travail arbeit trabalho the my our "
     "an il lo la i gli le el los las mi mis les ma mon mes der die das den dem meinen meine "
-    "mein meinem o os as meu minha do da no na un una uno une um uma einen eine ein".split())
+    "mein meinem o os as meu minha do da no na un una uno une um uma einen eine ein")
+_NOT_THINGS = frozenset(_NOT_THING_WORDS.split())
 """Words that follow an ending verb without naming a thing ("I quit *my job*" is
 :mod:`.slots`' own; "dejé de fumar" an infinitive)."""
 

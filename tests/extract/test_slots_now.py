@@ -4,6 +4,7 @@ wordings outside the update lists; and the statements that must leave the earlie
 
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -18,12 +19,12 @@ from tests.helpers import message
 S = KoreSettings()
 
 
-def _say(conn, text: str, mid: str, ts: str) -> object:  # type: ignore[no-untyped-def]
+def _say(conn: sqlite3.Connection, text: str, mid: str, ts: str) -> object:
     recs = [normalise(message(text, message_id=mid, ts=ts), S, "t.jsonl", 1)]
     return upsert_memories(conn, extract_memories(recs, S), ts)
 
 
-def _facts(conn) -> dict[str, str]:  # type: ignore[no-untyped-def]
+def _facts(conn: sqlite3.Connection) -> dict[str, str]:
     """Factual memories: content -> status."""
     return {r[0]: r[1] for r in conn.execute(
         "SELECT content, status FROM memories WHERE type = 'factual' ORDER BY id")}

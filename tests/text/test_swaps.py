@@ -10,11 +10,11 @@ from hypothesis import strategies as st
 from kore_pipeline.text.swaps import ended_thing, replacement
 
 
-def _ended(text: str, lang: str) -> str | None:
+def _ended(text: str, lang: str | None) -> str | None:
     return ended_thing(text, text.casefold(), lang)
 
 
-def _swap(text: str, lang: str) -> tuple[str, str] | None:
+def _swap(text: str, lang: str | None) -> tuple[str, str] | None:
     return replacement(text, text.casefold(), lang)
 
 
