@@ -136,9 +136,12 @@ for _lang, _patterns in RELATIONSHIP_OTHER.items():  # "je suis en couple", "ci 
 # by becoming or by going back ("je bosse chez Airbus", "Virei advogada", "ho ripreso a
 # mangiare la carne"), a named thing had, and the other languages' diets: each statement a
 # fact, its clause as said, which the slots read (text/swaps.py, text/slot_rules_now.py).
+_SAID = "".join(rf"(?<!\b{w}\s)" for w in ("non", "no", "not", "não", "nao", "ne", "nicht", "nie",
+                                          "mai", "never", "nunca", "jamais"))
+"""Not right after a negation ("Non mangio carne", "Não estou trabalhando na Ambev")."""
 for _lang, _patterns in SWAP_PATTERNS.items():
-    CHANGE_ROWS[_lang].extend((PROF, "+", f"(?P<fact>{p})") for p in _patterns)
+    CHANGE_ROWS[_lang].extend((PROF, "+", f"{_SAID}(?P<fact>{p})") for p in _patterns)
 for _lang, _patterns in ENDED_PATTERNS.items():
-    CHANGE_ROWS[_lang].extend((HAB, "+", f"(?P<fact>{p})") for p in _patterns)
+    CHANGE_ROWS[_lang].extend((HAB, "+", f"{_SAID}(?P<fact>{p})") for p in _patterns)
 for _lang, _slot, _pattern in [*NOW_RULES, *((lang, "diet", p) for lang, p in DIET_OTHER_RULES)]:
-    CHANGE_ROWS[_lang].append((PROF, "+", _pattern.replace("(?P<value>", "(?P<fact>")))
+    CHANGE_ROWS[_lang].append((PROF, "+", _SAID + _pattern.replace("(?P<value>", "(?P<fact>")))

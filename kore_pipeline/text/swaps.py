@@ -109,6 +109,16 @@ def _name(said: str) -> str:
     return re.sub(r"\s+", " ", plain(said).casefold().strip(" .,'’\""))
 
 
+_NEGATED = re.compile(r"\b(?:non|no|not|never|não|nao|ne|n['’]|nicht|nie|mai|nunca|jamais|"
+                      r"haven['’]t|hasn['’]t|didn['’]t|don['’]t)\s*$", _F)
+"""A negation right before an ending or a swap: "non ho venduto la Panda" ends nothing."""
+
+
+def _said(text: str, m: re.Match[str]) -> bool:
+    """Whether the match ``m`` of ``text`` is said, not negated."""
+    return _NEGATED.search(text, max(0, m.start() - 20), m.start()) is None
+
+
 def _names_thing(said: str) -> bool:
     """Whether the words said after an ending verb name a thing: not a pronoun, article or
     preposition in lower case ("gave up *on* it"; "Uno", a car, is one)."""
@@ -124,7 +134,7 @@ def ended_thing(text: str, folded: str, language: str | None) -> str | None:
         for rx in _ENDED.get(lang, ()):
             m = rx.search(text)
             if m is not None and (thing := _name(m.group("thing"))) \
-                    and _names_thing(m.group("thing")):
+                    and _names_thing(m.group("thing")) and _said(text, m):
                 return thing
     return None
 
@@ -137,7 +147,7 @@ def replacement(text: str, folded: str, language: str | None) -> tuple[str, str]
     for lang in dict.fromkeys((language or "en", "en")):
         for rx in _SWAPS.get(lang, ()):
             m = rx.search(text)
-            if m is not None:
+            if m is not None and _said(text, m):
                 old, new = _name(m.group("thing")), _name(m.group("new"))
                 if old and new and old != new and _names_thing(m.group("thing")):
                     return old, new

@@ -79,6 +79,21 @@ def test_a_later_value_said_so_replaces_the_earlier(earlier: str, later: str,
     assert replaces(slot_of(earlier, lang), slot_of(later, lang), later)
 
 
+@pytest.mark.parametrize(("text", "lang"), [
+    ("Non ho venduto la Panda.", "it"),
+    ("Não estou trabalhando na Ambev.", "pt"),
+    ("Non sono diventata insegnante.", "it"),
+    ("Non mangio carne.", "it"),  # not a meat eater's diet
+    ("No he dejado el pádel.", "es"),
+])
+def test_a_negated_change_is_no_fact_of_it_and_sets_no_slot(text: str, lang: str) -> None:
+    from kore_pipeline.extract.patterns import extract_facts, slot_text
+
+    assert slot_of(text, lang) is None
+    assert all(slot_of(slot_text(f.content, lang), lang) is None
+               for f in extract_facts(text, lang))
+
+
 def test_a_thing_replaced_or_given_up_ends_what_named_it_through_the_store(
         tmp_path: Path) -> None:
     """The car said as had and the sport as played end when the thing is sold or given
