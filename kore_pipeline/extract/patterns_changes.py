@@ -19,7 +19,7 @@ from kore_pipeline.text.endings import CONSUMED
 from kore_pipeline.text.habit_verbs import DO, SUBJECT, first_persons
 from kore_pipeline.text.slot_rules import DIET_OTHER_RULES, RELATIONSHIP_OTHER
 from kore_pipeline.text.slot_rules_now import NOW_RULES
-from kore_pipeline.text.swaps import ENDED_PATTERNS, SWAP_PATTERNS
+from kore_pipeline.text.swaps import ENDED_PATTERNS, GONE_PATTERNS, SWAP_PATTERNS
 
 _TAIL = {  # an ending's fact runs to the end of its clause
     lang: r"[^.;!?,]{0,80}?)(?=\s*(?:[.;!?,]|$)|\s+(?:" + words + r")\b)"
@@ -143,5 +143,12 @@ for _lang, _patterns in SWAP_PATTERNS.items():
     CHANGE_ROWS[_lang].extend((PROF, "+", f"{_SAID}(?P<fact>{p})") for p in _patterns)
 for _lang, _patterns in ENDED_PATTERNS.items():
     CHANGE_ROWS[_lang].extend((HAB, "+", f"{_SAID}(?P<fact>{p})") for p in _patterns)
+for _lang, _patterns in GONE_PATTERNS.items():
+    CHANGE_ROWS[_lang].extend((PROF, "+", f"{_SAID}(?P<fact>{p})") for p in _patterns)
 for _lang, _slot, _pattern in [*NOW_RULES, *((lang, "diet", p) for lang, p in DIET_OTHER_RULES)]:
-    CHANGE_ROWS[_lang].append((PROF, "+", _SAID + _pattern.replace("(?P<value>", "(?P<fact>")))
+    if _slot != "name":  # a pet's name: the row below, its fact the pet and its name
+        CHANGE_ROWS[_lang].append((PROF, "+", _SAID + _pattern.replace("(?P<value>", "(?P<fact>")))
+EN.append((PROF, "+", r"\b(?:I|we)(?:'ve|\s+have)\s+(?:now\s+|just\s+)?got\s+(?:a|an)\s+"
+                      r"(?:new\s+)?(?=(?:dog|cat|puppy|kitten|rabbit|bunny|hamster|guinea\s+pig|"
+                      r"parrot|budgie|tortoise|turtle|horse|pony|ferret)\s+(?:called|named)\s+"
+                      + _CAP + ")"))

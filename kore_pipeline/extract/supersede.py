@@ -150,8 +150,8 @@ def _resolve_also_ended(conn: sqlite3.Connection, cand: CandidateMemory, memory_
     "J'ai arrêté le café" ends "je bois du café"), said before it: superseded by it. Returns
     how many."""
     ended_slots = slots.also_ends(cand.slot) if cand.slot is not None else []
-    thing = slots.thing_ended(cand.slot) if cand.slot is not None else None
-    if not ended_slots and thing is None:
+    named = slots.thing_ended(cand.slot) if cand.slot is not None else None
+    if not ended_slots and named is None:
         return 0
     pending.flush()
     ours = cand.mentioned_at[-1]
@@ -159,8 +159,9 @@ def _resolve_also_ended(conn: sqlite3.Connection, cand: CandidateMemory, memory_
              for r in conn.execute(load_sql("slot_also_ended"), (cand.owner, cand.subject,
                                                                   pattern, value, cand.type,
                                                                   memory_id))]
-    if thing is not None:  # "J'ai arrêté le café", "sold the Corsa": what names the thing
-        found += [r for pattern in slots.NAMED_SLOTS
+    if named is not None:  # "J'ai arrêté le café", "sold the Corsa": what names the thing
+        thing, patterns = named
+        found += [r for pattern in patterns
                   for r in conn.execute(load_sql("slot_named"), (cand.owner, cand.subject,
                                                                   pattern, thing, cand.type,
                                                                   memory_id))]

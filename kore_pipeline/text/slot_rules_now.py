@@ -83,6 +83,12 @@ NOW_RULES: list[tuple[str, str, str]] = [
                    r"again\b))\s*(?P<value>meat|chicken|beef|pork|fish)\b"),
     ("it", "diet", r"\bho\s+(?:ripreso|ricominciato)\s+a\s+mangiare\s+(?:la\s+)?"
                    r"(?P<value>carne)\b"),
+    # a pet named when got: "we've got a rabbit called Bun now", "I have a hamster called
+    # Nibbles" (each kind of pet its own slot: a second one is no update)
+    ("en", "name", r"\b(?:I|we)(?:'ve|’ve|\s+have)?\s+(?:now\s+|just\s+)?(?:have|got|adopted)\s+"
+                   r"(?:a|an)\s+(?:new\s+)?(?P<name>dog|cat|puppy|kitten|rabbit|bunny|hamster|"
+                   r"guinea\s+pig|parrot|budgie|tortoise|turtle|horse|pony|ferret)\s+(?:called|"
+                   r"named)\s+(?P<value>" + _UPPER + r"[\w'’-]*)"),
     # a named thing one has: "Tengo un Renault Clio", "J'ai une Clio" (one of many: only
     # its ending or replacement ends it, :mod:`.swaps`)
     ("it", "has", r"^(?:io\s+)?ho\s+(?:una?|uno)\s+" + _NAMED),

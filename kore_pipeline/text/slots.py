@@ -32,6 +32,8 @@ SWAP_PREFIX = "tool:"
 ``tool:corsa`` the car bought in place of the Corsa."""
 ENDED_PREFIX = "ended:"
 """The slot of a thing given up or sold, said without a habit verb (``ended:cafe``)."""
+GONE_PREFIX = "gone:"
+"""The slot of one who died, by name (``gone:nibbles``): it ends the names it held."""
 NAMED_SLOTS = ("habit:%", "tool:%", "has:%", "owns:%", "car", "phone", "employer", "hobby",
                "learning")
 """Slots (LIKE patterns) a thing given up or replaced ends when their value names it word
@@ -161,7 +163,8 @@ _HINT_MORE_WORDS = (
     "curro arbeite wohnen wohne leben lebe installé on_est nous_sommes estamos tô sto_ "
     "stiamo adesso ora_ ormai virei tornei diventat devenu hice convertí faccio trabajo_de "
     "trabalho_de trabalhando gone ho_ tengo_ j'ai j’ai tenho_ compré comprei acheté preso comprato "
-    "retired retraite jubil aposent pensione rente "
+    "retired retraite jubil aposent pensione rente died passed lost morto morta mancat murió "
+    "falleció perdimos mort gestorben morreu faleceu perdemos "
     + " ".join(sorted({f.replace(" ", "_") + "_" for langs in VERBS.values()
                        for forms in langs.values() for pair in forms for f in pair}))
     + " "
@@ -207,6 +210,9 @@ def slot_of(text: str, language: str | None = "en") -> Slot | None:
     swapped = swaps.replacement(text, folded, language)
     if swapped is not None:  # "I traded in the Corsa for a Kia": what replaced the Corsa
         return (f"{SWAP_PREFIX}{swapped[0]}", swapped[1])
+    gone = swaps.gone_name(text, folded, language)
+    if gone is not None:  # "Nibbles died in the spring": the names it held end
+        return (f"{GONE_PREFIX}{gone}", endings.ended_value(gone))
     # "I'm no longer vegan", "I stopped drinking coffee": the slot of "I'm vegan", "I drink
     # coffee", value "not vegan", "not coffee"
     ended = endings.ended_statements(text, folded, language)
@@ -357,15 +363,18 @@ def also_ends(slot: Slot) -> list[tuple[str, str | None]]:
     return []
 
 
-def thing_ended(slot: Slot) -> str | None:
+def thing_ended(slot: Slot) -> tuple[str, tuple[str, ...]] | None:
     """The thing a statement setting ``slot`` gives up or replaces ("cafe" of
-    ``ended:cafe``, "corsa" of ``tool:corsa``): memories of :data:`NAMED_SLOTS` whose value
-    names it, word for word, end with it."""
+    ``ended:cafe``, "corsa" of ``tool:corsa``), and the slots (LIKE patterns) whose memories
+    naming it, word for word, end with it: :data:`NAMED_SLOTS`; a name of one who died
+    (``gone:``) ends the names it held ("my hamster is called Nibbles")."""
     name, value = slot
-    if name.startswith(ENDED_PREFIX):
-        return name[len(ENDED_PREFIX):] or None
-    if name.startswith(SWAP_PREFIX) and not endings.is_ending(value):
-        return name[len(SWAP_PREFIX):] or None
+    if name.startswith(ENDED_PREFIX) and name[len(ENDED_PREFIX):]:
+        return name[len(ENDED_PREFIX):], NAMED_SLOTS
+    if name.startswith(SWAP_PREFIX) and name[len(SWAP_PREFIX):] and not endings.is_ending(value):
+        return name[len(SWAP_PREFIX):], NAMED_SLOTS
+    if name.startswith(GONE_PREFIX) and name[len(GONE_PREFIX):]:
+        return name[len(GONE_PREFIX):], ("name:%",)
     return None
 
 

@@ -152,3 +152,34 @@ def replacement(text: str, folded: str, language: str | None) -> tuple[str, str]
                 if old and new and old != new and _names_thing(m.group("thing")):
                     return old, new
     return None
+
+
+_GONE_WORDS = ("died", "passed", "lost", "morto", "morta", "mancat", "murió", "falleció",
+               "perdimos", "mort", "gestorben", "morreu", "faleceu", "perdemos")
+"""Words one of :data:`GONE_PATTERNS` needs."""
+_WHO = r"(?P<thing>(?-i:[A-Z])[\w'’-]+)"
+GONE_PATTERNS: dict[str, tuple[str, ...]] = {
+    "en": (rf"\b{_WHO}\s+(?:sadly\s+)?(?:died|passed\s+away)\b",
+           rf"\bwe\s+(?:sadly\s+)?lost\s+{_WHO}(?=\s+(?:in|last|this|to|a|at|on|over)\b|\s*[,.;!]|$)"),
+    "it": (rf"\b{_WHO}\s+(?:è|e)\s+(?:mort[oa]|mancat[oa])\b",),
+    "es": (rf"\b{_WHO}\s+(?:se\s+(?:nos\s+)?)?(?:murió|falleció)\b", rf"\bperdimos\s+a\s+{_WHO}"),
+    "fr": (rf"\b{_WHO}\s+est\s+morte?\b",),
+    "de": (rf"\b{_WHO}\s+ist\s+(?:[\w-]+\s+){{0,3}}?gestorben\b",),
+    "pt": (rf"\b(?:o\s+|a\s+)?{_WHO}\s+(?:morreu|faleceu)\b", rf"\bperdemos\s+(?:o\s+|a\s+)?{_WHO}"),
+}
+"""Per language: someone or a pet named who died ("Toby murió en enero")."""
+_GONE = {lang: tuple(re.compile(p, _F) for p in pats) for lang, pats in GONE_PATTERNS.items()}
+_NOT_NAME_WORDS = "I It He She They We You This That There My Our"
+_NOT_NAMES = frozenset(_NOT_NAME_WORDS.split())
+
+
+def gone_name(text: str, folded: str, language: str | None) -> str | None:
+    """The name of one ``text`` says died ("Nibbles died in the spring" -> "nibbles")."""
+    if not any(w in folded for w in _GONE_WORDS):
+        return None
+    for lang in dict.fromkeys((language or "en", "en")):
+        for rx in _GONE.get(lang, ()):
+            m = rx.search(text)
+            if m is not None and m.group("thing") not in _NOT_NAMES and _said(text, m):
+                return _name(m.group("thing"))
+    return None

@@ -60,6 +60,11 @@ def _facts(conn: sqlite3.Connection) -> dict[str, str]:
     ("Ho preso una Vespa.", "it", ("has:vespa", "vespa")),
     ("J'ai arrêté le sucre.", "fr", ("ended:sucre", "not sucre")),
     ("I traded my Vespa for a Honda scooter.", "en", ("tool:vespa", "honda scooter")),
+    ("Peppa è morta a febbraio.", "it", ("gone:peppa", "not peppa")),
+    ("Luna ist im Winter gestorben.", "de", ("gone:luna", "not luna")),
+    ("Perdemos o Bolinha em março.", "pt", ("gone:bolinha", "not bolinha")),
+    ("We lost 2-0 to Leeds.", "en", None),
+    ("It died on me halfway.", "en", None),
 ])
 def test_slots_of_what_is_true_now(text: str, lang: str, slot: tuple[str, str] | None) -> None:
     assert slot_of(text, lang) == slot
@@ -115,6 +120,20 @@ def test_a_thing_replaced_or_given_up_ends_what_named_it_through_the_store(
     assert facts["Juego al baloncesto los jueves"] == "superseded"
     assert facts["Juego al ajedrez online"] == "active"  # not what was given up
     assert facts["I work at Halfords"] == "superseded"
+
+
+def test_a_pet_that_died_ends_its_name_and_a_second_pet_leaves_it(tmp_path: Path) -> None:
+    conn = connect(tmp_path / "k.sqlite")
+    _say(conn, "We have a dog called Rufus.", "m1", "2026-01-10T09:00:00Z")
+    _say(conn, "I have a tortoise called Shelly.", "m2", "2026-01-10T10:00:00Z")
+    _say(conn, "We've got a parrot called Kiwi now.", "m3", "2026-03-10T10:00:00Z")
+    _say(conn, "Our neighbours lost 3-1 on Sunday.", "m4", "2026-03-11T10:00:00Z")
+    assert set(_facts(conn).values()) == {"active"}  # a second pet is no update
+    _say(conn, "Rufus passed away in April, he was fourteen.", "m5", "2026-05-10T09:00:00Z")
+    facts = _facts(conn)
+    assert facts["We have a dog called Rufus"] == "superseded"
+    assert facts["I have a tortoise called Shelly"] == "active"
+    assert facts["Rufus passed away"] == "active"
 
 
 def test_giving_up_alcohol_ends_the_drink_said_without_its_name(tmp_path: Path) -> None:
