@@ -165,7 +165,8 @@ GONE_PATTERNS: dict[str, tuple[str, ...]] = {
     "es": (rf"\b{_WHO}\s+(?:se\s+(?:nos\s+)?)?(?:murió|falleció)\b", rf"\bperdimos\s+a\s+{_WHO}"),
     "fr": (rf"\b{_WHO}\s+est\s+morte?\b",),
     "de": (rf"\b{_WHO}\s+ist\s+(?:[\w-]+\s+){{0,3}}?gestorben\b",),
-    "pt": (rf"\b(?:o\s+|a\s+)?{_WHO}\s+(?:morreu|faleceu)\b", rf"\bperdemos\s+(?:o\s+|a\s+)?{_WHO}"),
+    "pt": (rf"\b(?:o\s+|a\s+)?{_WHO}\s+(?:morreu|faleceu)\b",
+           rf"\bperdemos\s+(?:o\s+|a\s+)?{_WHO}"),
 }
 """Per language: someone or a pet named who died ("Toby murió en enero")."""
 _GONE = {lang: tuple(re.compile(p, _F) for p in pats) for lang, pats in GONE_PATTERNS.items()}
