@@ -18,6 +18,8 @@ from typing import Any
 
 import numpy as np
 
+from kore_pipeline.ids import ASSISTANT_SUBJECT
+from kore_pipeline.serve.addressed import asks_what_assistant_said
 from kore_pipeline.serve.fusion import relevance_weight
 from kore_pipeline.serve.hits import HIT_COLUMNS, SearchHit
 from kore_pipeline.serve.ranking import (
@@ -158,6 +160,7 @@ def _signals(conn: sqlite3.Connection, settings: KoreSettings, fused: dict[int, 
     ``added_as_neighbour`` (in neither stream: said just before or after a top hit).
     Returns the rows to score (``rows`` and the neighbours added) with those values."""
     ask_penalty = settings.question_penalty
+    to_assistant = asks_what_assistant_said(query)  # else the question is about the user
     several = bool(named) and asks_for_several(query)
     boost = settings.several_subject_boost if several else settings.subject_boost
     share = settings.neighbour_share
@@ -174,6 +177,9 @@ def _signals(conn: sqlite3.Connection, settings: KoreSettings, fused: dict[int, 
             notes["subject_named"] = True
             if several:
                 notes["asks_for_several"] = True
+        if settings.assistant_penalty > 0 and (r["subject"] == ASSISTANT_SUBJECT) != to_assistant:
+            factor *= 1.0 - settings.assistant_penalty  # said by the side not asked about
+            notes["other_side"] = True
         if ask_penalty > 0 and only_asks(r["content"]):
             factor *= 1.0 - ask_penalty
             notes["only_asks"] = True
