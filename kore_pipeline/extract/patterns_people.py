@@ -75,9 +75,9 @@ EN: list[Row] = [
                + r"(?!(?:do|say|get|talk|ask|post|share|know|think|have\s+(?:time|a))\b)(?=\w+\s+\w)"),
     # the commute: "i cycle to work", "I take the bus to uni", "we walk to school"
     (HAB, "+", r"\b(?:I|we)(?:\s+(?:usually|always|normally|mostly|just|also|now))?\s+"
-               r"(?P<pre>walk|cycle|bike|drive|run|commute|jog|skate|ride\s+my\s+bike|"
+               r"(?=(?:walk|cycle|bike|drive|run|commute|jog|skate|ride\s+my\s+bike|"
                r"take\s+the\s+(?:bus|train|tube|subway|metro|tram|ferry)|get\s+the\s+(?:bus|"
-               r"train|tube))\s+(?=to\s+(?:work|school|uni|college|the\s+office|class|the\s+"
+               r"train|tube))\s+to\s+(?:work|school|uni|college|the\s+office|class|the\s+"
                r"station)\b)"),
     # "I don't mind the rain", "i dont mind spicy food" (a mild taste)
     (PREF, "+", r"\bI(?:\s+(?:really|honestly|actually|genuinely))?\s+(?:don't|do\s+not)\s+"
