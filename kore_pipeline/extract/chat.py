@@ -77,7 +77,8 @@ DROPPED_SUBJECT = re.compile(
 15", "Moved to Berlin last month", "love a good thunderstorm", "can't stand reality TV",
 "usually go to bed around 1am", "wanna be a vet", "gotta avoid gluten"), ``im`` before a state
 ("not a fan of horror movies", "big fan of Radiohead", "really into bouldering", "allergic to
-cats", "gonna move to Porto next year", "planning to visit Japan", "hoping to run a marathon"). Not "love it / that / you", "hate when …", "hate to
+cats", "gonna move to Porto next year", "planning to visit Japan", "hoping to run a
+marathon"). Not "love it / that / you", "hate when …", "hate to
 say", nor "like" ("like I said"), "enjoy", "always", "never", "don't" (imperatives: "enjoy
 your day", "always answer in English", "don't worry"), nor "I'll"/"I'd" forms."""
 

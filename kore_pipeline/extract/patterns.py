@@ -139,8 +139,8 @@ def _clause_split(contrasts: tuple[str, ...]) -> re.Pattern[str]:
         r"|,?\s+(?=(?:" + "|".join(contrasts) + r")\b)"
         r"|,?\s+and\s+(?=(?:i|im|ive)\b|i')"  # English "and i" (not "so i": Italian "non so i…")
         r"|,?\s+(?-i:and\s+then)\s+"  # a chat's run-on: "got a new job and then moved to Leeds"
-        r"|(?<!\bme),?\s+(?:" + "|".join(_JOINS) + r")\s+(?=(?:(?-i:I)\b|(?-i:I)'|we\b|my\b|io\b|ho\b|"
-        r"sono\b|lavoro\b|vivo\b|abito\b|preferisco\b|non\s+mi\b|yo\b|tengo\b|soy\b|"
+        r"|(?<!\bme),?\s+(?:" + "|".join(_JOINS) + r")\s+(?=(?:(?-i:I)\b|(?-i:I)'|we\b|my\b|"
+        r"io\b|ho\b|sono\b|lavoro\b|vivo\b|abito\b|preferisco\b|non\s+mi\b|yo\b|tengo\b|soy\b|"
         r"trabajo\b|prefiero\b|no\s+me\b|me\s+llamo\b|je\b|j'|ich\b|wir\b|eu\b|tenho\b|"
         r"sou\b|moro\b|trabalho\b|prefiro\b|não\s+gosto\b)))", _FLAGS)
 

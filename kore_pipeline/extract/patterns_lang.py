@@ -129,7 +129,8 @@ TABLE: dict[str, list[tuple[str, str, str]]] = {
         (PROF, "+", r"^(?:(?:oh|well|yes|yeah|no|also|and|so),?\s+)?my\s+(?=" + _any(
             r"wife husband partner boyfriend girlfriend fianc[ée]e? sons? daughters? kids children "
             r"mom mother dad father parents brothers? sisters? family best\s+friend "
-            r"grand(?:ma|pa|mother|father|parents)") + r"\s+(?!and\s+I\b)" + NOT_THEIRS_EN + r"\w)"),
+            r"grand(?:ma|pa|mother|father|parents)") + r"\s+(?!and\s+I\b)" + NOT_THEIRS_EN
+                    + r"\w)"),
         (HAB, "+", r"\bI(?:'ve|\s+have)(?:\s+(?:also|actually|just))?\s+been\s+(?=\w+ing\b"
                    r"[^.!?]{0,60}?\b(?:for\s+(?:over\s+|about\s+|almost\s+|nearly\s+)?(?:a|an|"
                    r"\w+|\d+)"

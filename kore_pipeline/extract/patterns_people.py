@@ -19,7 +19,6 @@ relative's name typed lower case without the apostrophe ("my dogs called biscuit
 from __future__ import annotations
 
 from kore_pipeline.extract.trigger_parts import DEC, HAB, PREF, PROF, Row
-from kore_pipeline.extract.trigger_parts import I_AM as _IM
 from kore_pipeline.extract.trigger_parts import any_of as _any
 
 _ADV = (r"(?:(?:really|also|just|absolutely|totally|kinda|kind\s+of|still|always|actually|"
@@ -57,8 +56,10 @@ _LATER = (r"(?=[^.;!?]*?\b(?:next\s+(?:week|weekend|month|year|spring|summer|aut
           r"winter|term|semester|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|"
           r"(?:in|this|from)\s+(?:january|february|march|april|may|june|july|august|september|"
           r"october|november|december|the\s+new\s+year|the\s+spring|the\s+summer|the\s+autumn|"
-          r"the\s+fall|\d{4}|a\s+(?:few\s+)?(?:weeks?|months?))|soon)\b)")
-"""A time to come in the clause: what is going on then is a plan, not what is true now."""
+          r"the\s+fall|\d{4}|a\s+(?:few\s+)?(?:weeks?|months?)))\b)"
+          r"(?![^.;!?]*?\b(?:now|tonight|in\s+a\s+(?:bit|minute|sec|second|moment|while))\b)")
+"""A time to come in the clause (not "now", "tonight", "in a minute"): what is going on then is a
+plan, not what is true now."""
 _PLAN_ING = _any(
     r"starting beginning moving relocating leaving quitting retiring joining switching "
     r"getting\s+(?:married|engaged|a) going\s+back taking\s+up selling buying opening "
@@ -66,13 +67,15 @@ _PLAN_ING = _any(
 
 EN: list[Row] = [
     # an age said as a bare number: "im 34 btw", "I'm 27." (not "I'm 5 minutes away")
-    (PROF, "+", r"\b(?P<fact>I(?:'m|\s+am)\s+[1-9]\d?)(?=(?:\s+(?:years?|yrs?)(?:\s+old)?|\s*(?:yo|y/o))?"
+    (PROF, "+", r"\b(?P<fact>I(?:'m|\s+am)\s+[1-9]\d?)(?=(?:\s+(?:years?|yrs?)(?:\s+old)?|"
+                r"\s*(?:yo|y/o))?"
                 r"(?:\s*(?:[.,!]|$)|\s+(?:btw|lol|tbh|now|myself|too|haha|lmao|ngl|fyi|"
                 r"actually|already)\b))"),
     # "i dont usually eat breakfast", "I don't normally drink coffee": a "never" habit
     (HAB, "-", r"\bI\s+(?:don't|do\s+not)\s+(?:usually|normally|typically|generally|often|"
                r"really\s+ever|ever)\s+" + _NOT_OBJ
-               + r"(?!(?:do|say|get|talk|ask|post|share|know|think|have\s+(?:time|a))\b)(?=\w+\s+\w)"),
+               + r"(?!(?:do|say|get|talk|ask|post|share|know|think|have\s+(?:time|a))\b)"
+               r"(?=\w+\s+\w)"),
     # the commute: "i cycle to work", "I take the bus to uni", "we walk to school"
     (HAB, "+", r"\b(?:I|we)(?:\s+(?:usually|always|normally|mostly|just|also|now))?\s+"
                r"(?=(?:walk|cycle|bike|drive|run|commute|jog|skate|ride\s+my\s+bike|"
@@ -86,10 +89,10 @@ EN: list[Row] = [
     # "I'm starting a new job next month", "me and my gf are moving to Denver in June"
     (DEC, "+", r"(?:\b(?:I|we)(?:'m|'re|\s+am|\s+are)|\b(?:me|my\s+\w+)\s+and\s+(?:I|me|my\s+"
                r"\w+)\s+are)(?:\s+(?:finally|actually|officially|also|now))?\s+(?=" + _PLAN_ING
-               + r"\b)" + _LATER),
+               + r"\s+\w)" + _LATER),
     # "I'll be starting a new job at the hospital next month"
     (DEC, "+", r"\b(?:I|we)(?:'ll|\s+will)\s+(?:finally\s+|officially\s+|actually\s+)?be\s+"
-               r"(?=" + _PLAN_ING + r"\b)"),
+               r"(?=" + _PLAN_ING + r"\s+\w)" + _LATER),
     # a pet's or relative's name typed lower case without its apostrophe: "my dogs called
     # biscuit" (the name ends the clause; not "my dogs called me", "my sisters called back")
     (PROF, "+", r"\bmy\s+(?P<pre>" + _PETS_RELATIVES + r"s\s+(?:called|named))(?=\s+(?!(?:me|"
