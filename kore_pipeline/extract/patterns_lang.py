@@ -77,8 +77,8 @@ TABLE: dict[str, list[tuple[str, str, str]]] = {
         (HAB, "+", r"\b(?P<when>(?:every|each)\s+(?:single\s+)?(?:morning|day|evening|night|week|"
                    r"weekday|weekend|month|" + _WEEKDAYS_EN + r")),?\s+I\b"),
         (HAB, "+", r"\b(?P<when>on\s+(?:(?:" + _WEEKDAYS_EN + r")s|weekends)),?\s+I\b"),
-        (HAB, "+", r"\bI\s+(?!(?:can't|cannot|couldn't|won't|wouldn't|wish|hope|want|need|might|"
-                   r"may|should)\b)(?=(?:[\w'-]+,?\s+){1,8}?(?:(?:every|each)\s+(?:morning|day|evening|"
+        (HAB, "+", r"\bI\s+(?!(?:can't|cannot|couldn't|could|won't|wouldn't|would|wish|hope|want|"
+                   r"need|might|may|should|doubt|don't\s+think)\b)(?=(?:[\w'-]+,?\s+){1,8}?(?:(?:every|each)\s+(?:morning|day|evening|"
                    r"night|week|weekday|weekend|" + _WEEKDAYS_EN + r")|on\s+(?:(?:"
                    + _WEEKDAYS_EN + r")s|weekends))\b)"),
         (PROF, "+", r"\bmy\s+name\s+is\b|\bI(?:'m|\s+am)\s+called\b|\bcall\s+me\b"),

@@ -67,10 +67,9 @@ _PLAN_ING = _any(
 
 EN: list[Row] = [
     # an age said as a bare number: "im 34 btw", "I'm 27." (not "I'm 5 minutes away")
-    (PROF, "+", r"\b(?P<fact>I(?:'m|\s+am)\s+[1-9]\d?)(?=(?:\s+(?:years?|yrs?)(?:\s+old)?|"
-                r"\s*(?:yo|y/o))?"
-                r"(?:\s*(?:[.,!]|$)|\s+(?:btw|lol|tbh|now|myself|too|haha|lmao|ngl|fyi|"
-                r"actually|already)\b))"),
+    # ("I'm 34 years old" is the older row's, whole)
+    (PROF, "+", r"\b(?P<fact>I(?:'m|\s+am)\s+[1-9]\d?)(?=(?:\s*(?:[.,!]|$)|\s+(?:btw|lol|tbh|now|"
+                r"myself|too|haha|lmao|ngl|fyi|actually|already)\b))"),
     # "i dont usually eat breakfast", "I don't normally drink coffee": a "never" habit
     (HAB, "-", r"\bI\s+(?:don't|do\s+not)\s+(?:usually|normally|typically|generally|often|"
                r"really\s+ever|ever)\s+" + _NOT_OBJ
