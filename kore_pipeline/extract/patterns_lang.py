@@ -464,11 +464,15 @@ BOUNDARIES: dict[str, tuple[tuple[str, ...], str]] = {
 HYPOTHETICAL: dict[str, tuple[str, ...]] = {
     "en": ("if", "suppose", "supposing", "imagine", "unless", "whether", "pretend",
            "hypothetically", r"not\s+sure", "unsure"),
-    "it": ("se", "supponiamo", "immagina", r"nel\s+caso", "qualora", "ipoteticamente"),
-    "es": ("si", "supongamos", "imagina", r"en\s+caso\s+de", "hipotéticamente"),
-    "fr": ("si", "s'il", "supposons", "imagine", "imaginons", r"au\s+cas\s+où"),
-    "de": ("wenn", "falls", "angenommen", r"stell\s+dir\s+vor"),
-    "pt": ("se", "suponha", "imagine", "caso", "hipoteticamente"),
+    "it": ("se", "supponiamo", "immagina", r"nel\s+caso", "qualora", "ipoteticamente",
+           r"non\s+(?:sono|so\s+se\s+sono)\s+sicur[oa]"),
+    "es": ("si", "supongamos", "imagina", r"en\s+caso\s+de", "hipotéticamente",
+           r"no\s+estoy\s+segur[oa]"),
+    "fr": ("si", "s'il", "supposons", "imagine", "imaginons", r"au\s+cas\s+où",
+           r"pas\s+sûre?"),
+    "de": ("wenn", "falls", "angenommen", r"stell\s+dir\s+vor", r"nicht\s+sicher"),
+    "pt": ("se", "suponha", "imagine", "caso", "hipoteticamente",
+           r"não\s+tenho\s+certeza"),
 }
 
 ARTICLES: dict[str, tuple[str, ...]] = {

@@ -268,7 +268,8 @@ _REMOVED_20C: tuple[tuple[str, re.Pattern[str]], ...] = (
         r"^I(?:\s+(?:really|also))?\s+(?:want|plan)\s+to\s+(?:retire|travel|move|study|open|"
         r"start)\b", re.I)),
 )
-_HEDGE_BEFORE = re.compile(r"\b(?:not\s+sure|unsure)\b[^.!?]*$", re.I)
+_HEDGE_BEFORE = re.compile(r"\b(?:not\s+sure|unsure|sicur[oa]|segur[oa]|sûre?|nicht\s+sicher|"
+                           r"certeza)\b[^.!?]*$", re.I)
 
 
 def _removed_20c_kind(text: str, row: Row) -> str:

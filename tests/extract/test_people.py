@@ -123,3 +123,15 @@ def test_the_typed_list_keeps_its_figure() -> None:
     got = case_list_figures(extract_facts, TYPED_POSITIVE, TYPED_NEGATIVE)
     assert got["covered"] >= 46
     assert got["false_facts"] <= 2  # "my best friend lives in rome", "mio padre fa il medico"
+
+
+@pytest.mark.parametrize(("text", "lang"), [
+    ("I'm not sure I like the new design", "en"),
+    ("non sono sicura che mi piaccia il jazz", "it"),
+    ("no estoy seguro de que me guste el jazz", "es"),
+    ("je ne suis pas sûr que j'aime le jazz", "fr"),
+    ("ich bin nicht sicher, ob ich Jazz mag", "de"),
+    ("não tenho certeza se eu gosto de jazz", "pt"),
+])
+def test_a_taste_said_unsure_is_no_fact_in_any_language(text: str, lang: str) -> None:
+    assert extract_facts(text, lang) == []
