@@ -179,7 +179,9 @@ def _coverage_lines(cov: dict[str, Any]) -> list[str]:
                " intentions, written before their rules; not in all); plans_final = written"
                " after them, never used to tune them; prefs = evaluation/coverage_prefs.py"
                " (idioms of taste, written before their rules; not in all); prefs_final ="
-               " written after them, never used to tune them")
+               " written after them, never used to tune them; typed ="
+               " evaluation/coverage_typed.py (as people type them, other people's facts as"
+               " negatives; written before the rules of issue 20c; not in all)")
     for name, c in cov.items():  # "all" repeats the lists' misses: it keeps none
         for m in c.get("missed", []):
             got = "; ".join(m["got"]) or "no fact"
