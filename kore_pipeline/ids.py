@@ -9,6 +9,9 @@ from pathlib import Path
 
 _NON_WORD = re.compile(r"[\W_]+", re.UNICODE)
 MAX_SLUG_CHARS = 80
+ASSISTANT_SUBJECT = "assistant"
+"""The subject of what the assistant said (``assistant_episodes``): a memory's identity is
+(owner, subject, key), and this subject is a role, never a person named in a question."""
 
 
 def digest(*parts: str, length: int = 16) -> str:

@@ -113,7 +113,7 @@ class Memory:
         >>> mem.search("coffee", owner="team-alpha", k=3, now="2026-11-30T12:00:00Z")
         """
         from kore_pipeline.serve.explain import explain_hit
-        from kore_pipeline.serve.search import SearchFilters
+        from kore_pipeline.serve.filters import SearchFilters
 
         if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= 1000:
             raise MemoryApiError(f"k must be an integer from 1 to 1000, got {k!r}")

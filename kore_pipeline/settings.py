@@ -69,6 +69,11 @@ class KoreSettings(BaseSettings):
     min_episode_words: int = 6
     """A user message with fewer words than this is not kept as an episodic memory."""
 
+    assistant_episodes: bool = False
+    """Also keep what the assistant said as episodes (subject ``assistant``, never facts),
+    so that "which book did you recommend?" finds the recommendation; under the same
+    ``min_episode_words`` rule."""
+
     forget_threshold: float = 0.05
     """Memories whose decay score falls below this are archived as forgotten."""
 
@@ -127,6 +132,13 @@ class KoreSettings(BaseSettings):
 
     question_penalty: float = 0.3
     """A memory that only asks ("What made you pick that name?") is scored x (1 - this)."""
+
+    assistant_penalty: float = 0.5
+    """With ``assistant_episodes``: what the assistant said is scored x (1 - this) for a
+    question about the user (its replies echo the user's words at length and would take the
+    places of the user's statements), and the user's memories are, for a question about what
+    the assistant said ("which book did you recommend?", serve/addressed). A store of one
+    side only ranks as without it."""
 
     time_boost: float = 0.5
     """A query that says when ("yesterday", "last week", "in July 2022": text/when) is

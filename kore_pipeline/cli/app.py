@@ -163,8 +163,8 @@ def search(query: Annotated[str | None, typer.Argument(help="What to look for.")
     """Hybrid search (FTS5 bm25 + FAISS, Reciprocal Rank Fusion) within one owner."""
     from kore_pipeline.memory import Memory
     from kore_pipeline.serve.explain import explain_line
+    from kore_pipeline.serve.filters import MODES, SearchFilters
     from kore_pipeline.serve.memory_api import MemoryApiError
-    from kore_pipeline.serve.search import MODES, SearchFilters
 
     if mode not in MODES:
         raise typer.BadParameter(f"--mode must be one of {', '.join(MODES)}")

@@ -27,8 +27,9 @@ def register(app: typer.Typer) -> None:
             " instead of the tables).")] = None,
         sets: Annotated[str, typer.Option(
             "--sets", help="Comma-separated: spc, madial, memorybank, crosslingual, locomo,"
-            " preferences, coverage (locomo runs the whole pipeline on five long conversations:"
-            " minutes; preferences: keyword, vector and hybrid recall on MADial's Preferences"
+            " chats, preferences, coverage (locomo runs the whole pipeline on five long"
+            " conversations: minutes; chats: MemoryBank's probing questions on 15 user-assistant"
+            " chats, ~1 min; preferences: keyword, vector and hybrid recall on MADial's Preferences"
             " memories and SPC persona recall, ~1-2 min; coverage: the share of hand-written"
             " first-person statements that yield a fact, no model, < 1 s; updates: the update"
             " pairs (tuned on, held out, fresh, lingual, plans, later; with non-updates) through"

@@ -24,7 +24,10 @@ Two hand-written lists, run through ``extract.patterns.extract_facts`` (no model
   apart (``plans``); ``PLANS_FINAL_*``, written after their rules, are ``plans_final``;
 * :mod:`.coverage_prefs` (``PREFS_POSITIVE``/``PREFS_NEGATIVE``): idioms of taste ("I'm more of
   a tea person", "nothing beats X", "X isn't my thing", "je suis fan de"), written before the
-  rules that read them, reported apart (``prefs``); ``PREFS_FINAL_*`` are ``prefs_final``.
+  rules that read them, reported apart (``prefs``); ``PREFS_FINAL_*`` are ``prefs_final``;
+* :mod:`.coverage_typed` (``TYPED_POSITIVE``/``TYPED_NEGATIVE``): statements as people type
+  them (chat spelling, slang, emoji, five other languages) and other people's facts as
+  negatives, written before reading the rows of issue 20c, reported apart (``typed``).
 
 A positive is *covered* when it yields a fact of the expected category whose clause holds
 the expected phrase (case-insensitive); *any fact* relaxes that to a fact of any category
@@ -63,6 +66,7 @@ from kore_pipeline.evaluation.coverage_prefs import (
     PREFS_NEGATIVE,
     PREFS_POSITIVE,
 )
+from kore_pipeline.evaluation.coverage_typed import TYPED_NEGATIVE, TYPED_POSITIVE
 
 Extract = Callable[[str, str], Sequence[Any]]
 Positive = tuple[str, str, str, str]
@@ -136,7 +140,8 @@ def evaluate_coverage(extract: Extract | None = None) -> dict[str, Any]:
         "plans": (PLANS_POSITIVE, PLANS_NEGATIVE),
         "plans_final": (PLANS_FINAL_POSITIVE, PLANS_FINAL_NEGATIVE),
         "prefs": (PREFS_POSITIVE, PREFS_NEGATIVE),
-        "prefs_final": (PREFS_FINAL_POSITIVE, PREFS_FINAL_NEGATIVE)}
+        "prefs_final": (PREFS_FINAL_POSITIVE, PREFS_FINAL_NEGATIVE),
+        "typed": (TYPED_POSITIVE, TYPED_NEGATIVE)}
     out = {name: case_list_figures(extract, pos, neg) for name, (pos, neg) in lists.items()}
     del out["all"]["missed"], out["all"]["false"], out["all"]["by_class"]
     return out

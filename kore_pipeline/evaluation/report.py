@@ -90,6 +90,9 @@ def format_report(result: dict[str, Any]) -> str:
     loc = result.get("locomo")
     if loc:
         lines += _locomo_lines(loc)
+    chats = result.get("chats")
+    if chats:
+        lines += _chats_lines(chats)
     mb = result.get("memorybank")
     if mb:
         lines += ["", f"== MemoryBank (en): {mb['users']} users, {mb['turns']} user turns;"
@@ -176,7 +179,9 @@ def _coverage_lines(cov: dict[str, Any]) -> list[str]:
                " intentions, written before their rules; not in all); plans_final = written"
                " after them, never used to tune them; prefs = evaluation/coverage_prefs.py"
                " (idioms of taste, written before their rules; not in all); prefs_final ="
-               " written after them, never used to tune them")
+               " written after them, never used to tune them; typed ="
+               " evaluation/coverage_typed.py (as people type them, other people's facts as"
+               " negatives; written before the rules of issue 20c; not in all)")
     for name, c in cov.items():  # "all" repeats the lists' misses: it keeps none
         for m in c.get("missed", []):
             got = "; ".join(m["got"]) or "no fact"
@@ -233,6 +238,27 @@ def _locomo_lines(loc: dict[str, Any]) -> list[str]:
         out.append(f"{name:<25}" + "".join(
             f"{'/'.join(_pct(row[c][f'recall@{k}']).strip() for k in (1, 5, 10, 20)):>21}"
             for c in cats))
+    return out
+
+
+def _chats_lines(chats: dict[str, Any]) -> list[str]:
+    """MemoryBank probing questions: recall of evidence per retriever and kind of question."""
+    from kore_pipeline.evaluation.memorybank_qa import KINDS, LATER_DAYS
+
+    cols = ["overall", *KINDS]
+    out = ["", f"== User-assistant chats (MemoryBank probing questions): {len(chats['users'])}"
+               f" users, {chats['turns']} turns, {chats['questions']} questions with evidence;"
+               " turn recall of evidence R@1/R@5/R@10/R@20 % ==",
+           f"{'retriever':<27}" + "".join(f"{c + ' (' + str(row_n) + ')':>23}" for c, row_n in
+                                          ((c, chats["retrievers"]["search"][c]["n"])
+                                           for c in cols))]
+    for name, row in chats["retrievers"].items():
+        out.append(f"{name:<27}" + "".join(
+            f"{'/'.join(_pct(row[c][f'recall@{k}']).strip() for k in (1, 5, 10, 20)):>23}"
+            for c in cols))
+    out.append(f"  search = defaults, a day after the last day; search_later = {LATER_DAYS} days"
+               " after (decay has run); search_assistant_episodes = KORE_ASSISTANT_EPISODES=1;"
+               " raw_* = every turn of both sides, no pipeline")
     return out
 
 

@@ -23,6 +23,8 @@ from kore_pipeline.evaluation.memorybank import (
     evaluate_memorybank,
     load_memorybank,
 )
+from kore_pipeline.evaluation.memorybank_qa import MEMORYBANK_DIR as CHATS_DIR
+from kore_pipeline.evaluation.memorybank_qa import evaluate_memorybank_qa, load_memorybank_qa
 from kore_pipeline.evaluation.preferences import (
     SPC_DEFAULT_LIMIT,
     evaluate_madial_preferences,
@@ -44,8 +46,8 @@ from kore_pipeline.timeutil import iso, resolve_now
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_DATA = PROJECT_ROOT.parent / "shared" / "data"
-SETS = ("spc", "madial", "memorybank", "crosslingual", "locomo", "preferences", "coverage",
-        "updates")
+SETS = ("spc", "madial", "memorybank", "crosslingual", "locomo", "chats", "preferences",
+        "coverage", "updates")
 
 def parse_sets(text: str | Iterable[str]) -> list[str]:
     """``"spc,madial"`` -> ["spc", "madial"]; unknown names raise ValueError."""
@@ -73,7 +75,8 @@ def run_all(data: Path | None = None, sets: str | Iterable[str] = SETS,
     ``SPC_DEFAULT_LIMIT``). ``backends``:
     the embedders compared side by side by the crosslingual set (each loaded by name;
     ``embedder`` serves the one the settings name). ``pipeline``: ``run.pipeline.run_pipeline``,
-    needed by the locomo set (evaluation sits below ``run``: the caller passes it).
+    needed by the locomo, chats and updates sets (evaluation sits below ``run``: the caller
+    passes it).
     """
     data = Path(data) if data is not None else DEFAULT_DATA
     chosen = parse_sets(sets)
@@ -81,7 +84,8 @@ def run_all(data: Path | None = None, sets: str | Iterable[str] = SETS,
     started = time.perf_counter()
     result: dict[str, Any] = {"data": str(data), "sets": chosen, "limit": limit,
                               "semantic": semantic, "timings_s": {}}
-    needs_model = (bool({"madial", "locomo", "preferences", "updates"} & set(chosen))
+    needs_model = (bool({"madial", "locomo", "chats", "preferences", "updates"}
+                        & set(chosen))
                    or (semantic and "spc" in chosen))
     memo = None
     if needs_model:
@@ -109,6 +113,14 @@ def run_all(data: Path | None = None, sets: str | Iterable[str] = SETS,
                 lset = base.model_copy(update={"home": root / "eval-locomo"})
                 result["locomo"] = evaluate_locomo(load_locomo(data / LOCOMO_FILE, limit),
                                                    lset, memo, pipeline)
+            elif name == "chats":
+                if pipeline is None:
+                    raise ValueError("the chats set needs the pipeline runner"
+                                     " (run_all(..., pipeline=run_pipeline))")
+                chat_users = load_memorybank_qa(data / CHATS_DIR)[:limit]
+                result["chats"] = evaluate_memorybank_qa(
+                    chat_users, base.model_copy(update={"home": root / "eval-chats"}), memo,
+                    pipeline)
             elif name == "preferences":
                 memories, dialogues = load_madial(data / MADIAL_DIR, limit)
                 convs = load_spc(data / SPC_FILE, limit or SPC_DEFAULT_LIMIT)

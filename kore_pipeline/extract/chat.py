@@ -70,13 +70,15 @@ DROPPED_SUBJECT = re.compile(
     r"|(?P<im>(?=(?:not\s+(?:really\s+|very\s+|that\s+|too\s+|so\s+)?(?:a\s+)?(?:big\s+|huge\s+)?"
     r"fan\s+of|(?:a\s+)?(?:big|huge|massive|great)\s+fan\s+of|(?:really|so|super|very|totally)"
     r"\s+into|not\s+(?:really\s+)?into|obsessed\s+with|(?:severely\s+|mildly\s+|very\s+|so\s+)?"
-    r"allergic\s+to|lactose[-\s]intolerant|originally\s+from|gonna)\s)))",
+    r"allergic\s+to|lactose[-\s]intolerant|originally\s+from|gonna|planning\s+(?:to|on)|"
+    r"hoping\s+to)\s)))",
     re.IGNORECASE)
 """Where an English chat sentence dropped its subject: ``i`` before a verb ("Just got an iPhone
 15", "Moved to Berlin last month", "love a good thunderstorm", "can't stand reality TV",
 "usually go to bed around 1am", "wanna be a vet", "gotta avoid gluten"), ``im`` before a state
 ("not a fan of horror movies", "big fan of Radiohead", "really into bouldering", "allergic to
-cats", "gonna move to Porto next year"). Not "love it / that / you", "hate when …", "hate to
+cats", "gonna move to Porto next year", "planning to visit Japan", "hoping to run a
+marathon"). Not "love it / that / you", "hate when …", "hate to
 say", nor "like" ("like I said"), "enjoy", "always", "never", "don't" (imperatives: "enjoy
 your day", "always answer in English", "don't worry"), nor "I'll"/"I'd" forms."""
 
@@ -87,7 +89,7 @@ _FIRST_TEXT = (
     "started began adopted joined switched became quit signed booked took picked wanna gotta "
     "really absolutely totally kinda love adore hate loathe despise dislike prefer can't cant "
     "usually normally typically not a big huge massive great so super very obsessed severely "
-    "mildly allergic lactose lactose-intolerant originally gonna")
+    "mildly allergic lactose lactose-intolerant originally gonna planning hoping")
 _FIRST_WORDS = frozenset(_FIRST_TEXT.split())
 """Every word :data:`DROPPED_SUBJECT` can start with: a sentence starting otherwise is none."""
 

@@ -19,7 +19,7 @@ from kore_pipeline.extract.fold import CandidateFold
 from kore_pipeline.extract.importance import explicit_importance, score_importance
 from kore_pipeline.extract.inserts import PendingInserts
 from kore_pipeline.extract.patterns import extract_facts, is_informative
-from kore_pipeline.ids import memory_key, text_hash
+from kore_pipeline.ids import ASSISTANT_SUBJECT, memory_key, text_hash
 from kore_pipeline.settings import KoreSettings
 from kore_pipeline.store import lifecycle
 from kore_pipeline.store.db import transaction
@@ -136,6 +136,8 @@ def memories_from_message(msg: dict[str, Any], settings: KoreSettings) -> list[C
     The message's ``language`` (detected at ingest; detected here when missing) is recorded
     on its memories and picks the extraction and importance patterns.
     """
+    if msg["role"] == "assistant" and settings.assistant_episodes:
+        return _assistant_episode(msg, settings)
     if msg["role"] != "user":
         return []
     subject = subject_of(msg)
@@ -156,6 +158,21 @@ def memories_from_message(msg: dict[str, Any], settings: KoreSettings) -> list[C
         importance_explicit=explicit is not None, source_message_ids=[msg["message_id"]],
         session_id=msg["session_id"], created_at=msg["ts"], mentioned_at=[msg["ts"]],
         slot=d.slot, says_change=d.says_change) for d in drafts]
+
+
+def _assistant_episode(msg: dict[str, Any], settings: KoreSettings) -> list[CandidateMemory]:
+    """What the assistant said, as one episode (no facts: it says nothing of the user)."""
+    text = msg["text"]
+    if not isinstance(text, str) or not is_informative(text, settings.min_episode_words):
+        return []
+    language = msg.get("language") or detect_language(text)
+    content = _cut(text, MAX_EPISODE_CHARS)
+    return [CandidateMemory(
+        owner=msg["owner"], subject=ASSISTANT_SUBJECT, key=f"episode:{msg['message_id']}",
+        type="episodic", category="episode", content=content, language=language,
+        importance=score_importance(content, "episode", None, pattern_language(language)),
+        importance_explicit=False, source_message_ids=[msg["message_id"]],
+        session_id=msg["session_id"], created_at=msg["ts"], mentioned_at=[msg["ts"]])]
 
 
 def extract_memories(messages: Iterable[dict[str, Any]],

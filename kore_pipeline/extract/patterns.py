@@ -132,14 +132,15 @@ _JOINS = ("and", "so", "e", "y", "et", "und")
 
 def _clause_split(contrasts: tuple[str, ...]) -> re.Pattern[str]:
     """Splits a sentence into clauses: at ";", before one of ``contrasts``, and before "and /
-    so / e / y / et / und" followed by a new subject."""
+    so / e / y / et / und" followed by a new subject (not after "me": "me and my gf are …" is
+    one subject)."""
     return re.compile(  # every split starts at a space, ";" or ",": test that first
         r"(?=[\s;,])(?:\s*;\s*"
         r"|,?\s+(?=(?:" + "|".join(contrasts) + r")\b)"
         r"|,?\s+and\s+(?=(?:i|im|ive)\b|i')"  # English "and i" (not "so i": Italian "non so i…")
         r"|,?\s+(?-i:and\s+then)\s+"  # a chat's run-on: "got a new job and then moved to Leeds"
-        r"|,?\s+(?:" + "|".join(_JOINS) + r")\s+(?=(?:(?-i:I)\b|(?-i:I)'|we\b|my\b|io\b|ho\b|"
-        r"sono\b|lavoro\b|vivo\b|abito\b|preferisco\b|non\s+mi\b|yo\b|tengo\b|soy\b|"
+        r"|(?<!\bme),?\s+(?:" + "|".join(_JOINS) + r")\s+(?=(?:(?-i:I)\b|(?-i:I)'|we\b|my\b|"
+        r"io\b|ho\b|sono\b|lavoro\b|vivo\b|abito\b|preferisco\b|non\s+mi\b|yo\b|tengo\b|soy\b|"
         r"trabajo\b|prefiero\b|no\s+me\b|me\s+llamo\b|je\b|j'|ich\b|wir\b|eu\b|tenho\b|"
         r"sou\b|moro\b|trabalho\b|prefiro\b|não\s+gosto\b)))", _FLAGS)
 
@@ -562,11 +563,21 @@ def _dropped_i_facts(sent: str, doc_lang: str) -> tuple[Fact, ...] | None:
                  and said.startswith(f.content[len(head):]) else f for f in facts)
 
 
+_SARCASM_MARKS = ("\U0001f644", "\U0001f612")  # 🙄 😒
+"""Marks that a sentence means the opposite of what it says ("i just LOVE being stuck in traffic
+🙄"); with a trailing "/s", such a sentence states no fact."""
+
+
+def _is_sarcastic(sent: str) -> bool:
+    """An eye-roll or unamused face in the sentence, or a trailing "/s"."""
+    return any(mark in sent for mark in _SARCASM_MARKS) or sent.rstrip(" .!").endswith(" /s")
+
+
 @lru_cache(maxsize=32768)
 def _sentence_facts(sent: str, doc_lang: str) -> tuple[Fact, ...]:
     """Facts of one sentence of a text in ``doc_lang``: cached, as sentences recur across
     messages ("I love that!", "I'm a teacher.")."""
-    if _is_question(sent):
+    if _is_question(sent) or _is_sarcastic(sent):
         return ()
     dropped = _dropped_i_facts(sent, doc_lang)
     if dropped is not None:

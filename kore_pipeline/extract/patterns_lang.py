@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from kore_pipeline.extract.patterns_changes import CHANGE_ROWS
 from kore_pipeline.extract.patterns_more import MORE_ROWS, NOT_REFUSAL
+from kore_pipeline.extract.patterns_people import NOT_THEIRS_EN, NOT_THEIRS_IT, PEOPLE_ROWS
 from kore_pipeline.extract.patterns_plans import PLAN_ROWS
 from kore_pipeline.extract.patterns_taste import TASTE_ROWS
 from kore_pipeline.extract.patterns_third import THIRD_ROWS
@@ -24,7 +25,8 @@ CATEGORIES = (PREF, DEC, HAB, PROF)
 
 
 _ADV = (r"(?:\s+(?:really|also|just|definitely|genuinely|personally|actually|truly|totally|"
-        r"absolutely|kinda|do|much|still|generally|usually|always|mostly|rather|strongly))")
+        r"absolutely|kinda|do|much|still|generally|usually|always|mostly|rather|strongly|"
+        r"rly|lowkey|def|defo|legit|literally|honestly|seriously|srsly|sooo*))")
 _I = r"\bI" + _ADV + "{0,2}"
 _IMA = _IM + _ADV + "{0,2}"
 _IN = r"\bI(?:\s+(?:also|currently|still|now))?\s+"
@@ -50,7 +52,9 @@ TABLE: dict[str, list[tuple[str, str, str]]] = {
         (PREF, "+", r"\bmy\s+(?:all[- ]time\s+)?favou?rite(?:\s+[\w'\- ]{1,40}?)?\s+(?:is|are)\b"),
         (PREF, "-", _I + r"\s+(?:do\s+not|don't|did\s+not|didn't|can't|cannot|can\s+not)\s+"
                          r"(?:really\s+)?(?:like|stand|bear|enjoy|love|be\s+doing\s+with)\b"),
-        (PREF, "-", _I + r"\s+(?:hate|dislike|detest|avoid|loathe)\b"),
+        (PREF, "-", _I + r"\s+(?:hate|dislike|detest|avoid|loathe)\b(?!\s+to\s+(?:ask|say|admit|"
+                         r"bother|interrupt|break|burst|disappoint|complain|be\s+(?:that|the|a)|"
+                         r"tell\s+you|do\s+this|trouble)\b)"),
         (PREF, "-", _IM + r"\s+not\s+(?:a\s+)?(?:big\s+|huge\s+)?fan\s+of\b"),
         (DEC, "+", r"\b(?:I|we)(?:'ll|\s+will|\s+shall)\s+(?:use|go\s+with|stick\s+with|"
                    r"switch\s+to|adopt|pick)\b"),
@@ -66,12 +70,15 @@ TABLE: dict[str, list[tuple[str, str, str]]] = {
         (DEC, "+", r"\bwe\s+agreed\s+(?:to" + _USE + r"|on)\b"),
         (HAB, "+", r"\bI(?:\s+(?:also|still|just))?\s+(?:usually|always|often|normally|generally|"
                    r"typically|regularly|mostly|frequently|sometimes|tend\s+to)\b"),
-        (HAB, "-", r"\bI(?:\s+(?:also|still|just))?\s+(?:never|rarely|seldom|hardly\s+ever)\b"),
+        (HAB, "-", r"\bI(?:\s+(?:also|still|just))?\s+(?:never|rarely|seldom|hardly\s+ever)\b"
+                   r"(?!\s+(?:know|knew|thought|expected|imagined|meant|said|reali[sz]ed|noticed|"
+                   r"understood|got\s+(?:the|a)\s+chance)\b)"),
         (HAB, "+", _IM + r"\s+(?:usually|always|normally|often|generally|typically)\b"),
         (HAB, "+", r"\b(?P<when>(?:every|each)\s+(?:single\s+)?(?:morning|day|evening|night|week|"
                    r"weekday|weekend|month|" + _WEEKDAYS_EN + r")),?\s+I\b"),
         (HAB, "+", r"\b(?P<when>on\s+(?:(?:" + _WEEKDAYS_EN + r")s|weekends)),?\s+I\b"),
-        (HAB, "+", r"\bI\s+(?=(?:[\w'-]+,?\s+){1,8}?(?:(?:every|each)\s+(?:morning|day|evening|"
+        (HAB, "+", r"\bI\s+(?!(?:can't|cannot|couldn't|could|won't|wouldn't|would|wish|hope|want|"
+                   r"need|might|may|should|doubt|don't\s+think)\b)(?=(?:[\w'-]+,?\s+){1,8}?(?:(?:every|each)\s+(?:morning|day|evening|"
                    r"night|week|weekday|weekend|" + _WEEKDAYS_EN + r")|on\s+(?:(?:"
                    + _WEEKDAYS_EN + r")s|weekends))\b)"),
         (PROF, "+", r"\bmy\s+name\s+is\b|\bI(?:'m|\s+am)\s+called\b|\bcall\s+me\b"),
@@ -115,13 +122,15 @@ TABLE: dict[str, list[tuple[str, str, str]]] = {
             r"in\s+(?:the\s+)?(?:army|navy|military|marines|air\s+force|a\s+band|college|"
             r"university)"
             r" in\s+(?:middle|high|grad|law|medical|nursing)\s+school") + r"\b)"),
-        (PROF, "+", r"\bI(?:\s+(?:really|also))?\s+(?:want\s+to|hope\s+to|plan\s+to|'d\s+like\s+to|"
-                    r"would\s+like\s+to)\s+(?=(?:be|become)\s+(?:a|an)\b|(?:retire|travel|move|study|open|start)\b)"
+        (PROF, "+", r"\bI(?:\s+(?:really|also))?\s+(?:(?:want\s+to|plan\s+to)\s+(?=(?:be|become)\s+"
+                    r"(?:a|an)\b)|(?:hope\s+to|'d\s+like\s+to|would\s+like\s+to)\s+(?=(?:be|"
+                    r"become)\s+(?:a|an)\b|(?:retire|travel|move|study|open|start)\b))"
                     r"|\bmy\s+(?:dream|goal)\s+is\b"),
         (PROF, "+", r"^(?:(?:oh|well|yes|yeah|no|also|and|so),?\s+)?my\s+(?=" + _any(
             r"wife husband partner boyfriend girlfriend fianc[ée]e? sons? daughters? kids children "
             r"mom mother dad father parents brothers? sisters? family best\s+friend "
-            r"grand(?:ma|pa|mother|father|parents)") + r"\s+(?!and\s+I\b)\w)"),
+            r"grand(?:ma|pa|mother|father|parents)") + r"\s+(?!and\s+I\b)" + NOT_THEIRS_EN
+                    + r"\w)"),
         (HAB, "+", r"\bI(?:'ve|\s+have)(?:\s+(?:also|actually|just))?\s+been\s+(?=\w+ing\b"
                    r"[^.!?]{0,60}?\b(?:for\s+(?:over\s+|about\s+|almost\s+|nearly\s+)?(?:a|an|"
                    r"\w+|\d+)"
@@ -263,7 +272,7 @@ TABLE: dict[str, list[tuple[str, str, str]]] = {
         (PROF, "+", r"^(?:e\s+)?(?P<pre>(?:mio|mia)\s+" + _any(
             "marito moglie figli[oa] madre padre mamma papà fratello sorella compagn[oa] "
             "ragazz[oa]")
-                    + r")\b(?!\s+e\s+io\b)(?=\s+\w)"),
+                    + r")\b(?!\s+e\s+io\b)" + NOT_THEIRS_IT + r"(?=\s+\w)"),
         (PROF, "+", r"\bsono\s+nat[oa]\s+(?:a|ad|in|il|nel)\b|\bsono\s+di\b(?=\s+" + _CAP + ")"),
         (PROF, "+", r"\b(?:io\s+)?(?:ho|possiedo)\s+(?=(?:un'|(?:un|una|uno|due|tre|quattro|\d+)"
                     r"\s+)(?!po'|po\b|attimo|sacco|domand|idea|paio\s+di\s+domande|momento)\w)"),
@@ -422,7 +431,9 @@ for _lang, _rows in PLAN_ROWS.items():  # plans and intentions: after the third 
     TABLE[_lang].extend(_rows)
 for _lang, _rows in TASTE_ROWS.items():  # idioms of taste: after the plans'
     TABLE[_lang].extend(_rows)
-for _lang, _rows in CHANGE_ROWS.items():  # issue 19u (endings in five languages): last
+for _lang, _rows in CHANGE_ROWS.items():  # issue 19u (endings in five languages)
+    TABLE[_lang].extend(_rows)
+for _lang, _rows in PEOPLE_ROWS.items():  # issue 20c (facts as people type them): last
     TABLE[_lang].extend(_rows)
 
 # Clause boundaries that end an open fact: (words, extra regex alternatives).
@@ -452,12 +463,16 @@ BOUNDARIES: dict[str, tuple[tuple[str, ...], str]] = {
 # A trigger preceded (in its sentence) by one of these is hypothetical and skipped.
 HYPOTHETICAL: dict[str, tuple[str, ...]] = {
     "en": ("if", "suppose", "supposing", "imagine", "unless", "whether", "pretend",
-           "hypothetically"),
-    "it": ("se", "supponiamo", "immagina", r"nel\s+caso", "qualora", "ipoteticamente"),
-    "es": ("si", "supongamos", "imagina", r"en\s+caso\s+de", "hipotéticamente"),
-    "fr": ("si", "s'il", "supposons", "imagine", "imaginons", r"au\s+cas\s+où"),
-    "de": ("wenn", "falls", "angenommen", r"stell\s+dir\s+vor"),
-    "pt": ("se", "suponha", "imagine", "caso", "hipoteticamente"),
+           "hypothetically", r"not\s+sure", "unsure"),
+    "it": ("se", "supponiamo", "immagina", r"nel\s+caso", "qualora", "ipoteticamente",
+           r"non\s+(?:sono|so\s+se\s+sono)\s+sicur[oa]"),
+    "es": ("si", "supongamos", "imagina", r"en\s+caso\s+de", "hipotéticamente",
+           r"no\s+estoy\s+segur[oa]"),
+    "fr": ("si", "s'il", "supposons", "imagine", "imaginons", r"au\s+cas\s+où",
+           r"pas\s+sûre?"),
+    "de": ("wenn", "falls", "angenommen", r"stell\s+dir\s+vor", r"nicht\s+sicher"),
+    "pt": ("se", "suponha", "imagine", "caso", "hipoteticamente",
+           r"não\s+tenho\s+certeza"),
 }
 
 ARTICLES: dict[str, tuple[str, ...]] = {

@@ -36,7 +36,8 @@ _NOT_PLAN_EN = (
         r"be say tell ask\s+(?:you|u|if|whether|why|what|how|about|a\s+question) admit agree add "
         r"mention point confess thank know see hear "
         r"try\b(?=\s*(?:[,.!?]|$|again|harder|it\b|that\b|this\b)) "
-        r"think wonder check let leave head sleep bed cry die scream faint explode lose miss "
+        r"think wonder check let leave head sleep bed cry die scream faint explode miss "
+        r"lose(?!\s+(?:weight|some\s+weight|[\w.]+\s+(?:kilos?|kgs?|pounds|lbs|stone))\b) "
         r"talk chat text message reply answer respond look keep hug wait guess bet need "
         r"have\s+(?:to|a\s+look|a\s+think|a\s+go|fun|a\s+nap) "
         r"get\s+going get\s+back get\s+some\s+sleep go\s+(?:now|home|to\s+bed|to\s+sleep|back"
@@ -91,8 +92,8 @@ EN: list[Row] = [
     # "I'll start learning Spanish", "we will sell the house next year"
     (DEC, "+", _WE_I + r"(?:'ll|\s+will)" + _ADV_EN + r"\s+" + _NOT_PLAN_EN
                + r"(?:(?=" + _PLAN_VERB_EN + r")|" + _LATER_EN + r")"),
-    # "my goal this year is to read fifty books", "my plan is to retire at 55"
-    (DEC, "+", r"\bmy\s+(?:main\s+|big\s+|new\s+)?(?:goal|plan|aim|resolution|new\s+year's"
+    # "my goal this year is to read fifty books", "our plan is to retire at 55"
+    (DEC, "+", r"\b(?:my|our)\s+(?:main\s+|big\s+|new\s+)?(?:goal|plan|aim|resolution|new\s+year's"
                r"\s+resolution)(?:\s+for\s+(?:this|next)\s+\w+|\s+(?:this|next)\s+\w+)?\s+"
                r"is\s+to\s+" + _NOT_PLAN_EN),
 ]

@@ -47,7 +47,7 @@ _TASTE_PERSON = (
 
 EN: list[Row] = [
     (PREF, "+", _IM + r"\s+(?:definitely\s+|really\s+|totally\s+|much\s+)?more\s+of\s+an?\s+"
-                r"(?P<fact>[\w-]+(?:\s+[\w-]+)?\s+person)\b"),
+                r"(?P<fact>[\w-]+(?:\s+[\w-]+)?\s+(?:(?:kind|sort|type)\s+of\s+)?person)\b"),
     (PREF, "+", _IM + r"\s+(?:definitely\s+|totally\s+|such\s+)?an?\s+" + _TASTE_PERSON),
     (PREF, "-", _IM + _NOT + r"(?:really\s+|exactly\s+|much\s+of\s+)?an?\s+" + _TASTE_PERSON),
     (PREF, "-", _IM + _NOT + r"(?:really\s+)?much\s+of\s+an?\s+(?!(?:help|use|problem|chance|"

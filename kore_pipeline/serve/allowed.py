@@ -22,7 +22,7 @@ import numpy as np
 from kore_pipeline.timeutil import iso
 
 if TYPE_CHECKING:
-    from kore_pipeline.serve.search import SearchFilters
+    from kore_pipeline.serve.filters import SearchFilters
 
 MAX_ENTRIES = 64
 """Filters remembered (least recently used dropped first)."""

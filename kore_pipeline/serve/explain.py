@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from kore_pipeline.serve.search import SearchHit, relevance_weight
+from kore_pipeline.serve.fusion import relevance_weight
+from kore_pipeline.serve.hits import SearchHit
 from kore_pipeline.settings import KoreSettings
 
 

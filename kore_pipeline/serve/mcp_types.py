@@ -30,7 +30,8 @@ class Explain(Out):
 
 
 class Hit(Out):
-    """One search result."""
+    """One search result: the fields of :class:`~kore_pipeline.serve.hits.SearchHit` (a test
+    keeps the two alike)."""
 
     memory_id: int
     owner: str
@@ -47,6 +48,12 @@ class Hit(Out):
     fts_rank: int | None = None
     vector_rank: int | None = None
     explain: Explain | None = None
+    valid_from: str | None = None
+    """When it became true (when it was said)."""
+    valid_until: str | None = None
+    """When a later statement superseded it (None while current)."""
+    superseded_by: int | None = None
+    """The memory that superseded it, if it was."""
 
 
 class Saved(Out):

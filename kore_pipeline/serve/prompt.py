@@ -170,7 +170,7 @@ def build_context(searcher: Searcher, query: str, owner: str, max_tokens: int = 
     clock = resolve_now(now)
     if not query.strip() or max_tokens <= 0:
         return ""
-    from kore_pipeline.serve.search import SearchFilters
+    from kore_pipeline.serve.filters import SearchFilters
 
     hits = searcher.search(query, owner, k=k, now=clock, reinforce=False,
                            filters=SearchFilters(include_forgotten=False))

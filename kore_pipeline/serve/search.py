@@ -6,279 +6,43 @@ the top is worth ~4.5%, so importance (at most +-2%) only breaks near-ties and a
 memory loses at most 5%, never burying the hit that answers the question. Every returned
 hit is logged in ``access_log`` (unless ``reinforce=False``) and the decay stage turns those
 rows into reinforcement.
+
+The parts: :mod:`.filters` (what may be returned), :mod:`.fusion` (the streams' query and
+RRF), :mod:`.scoring` (the ranking signals, tiers and decay), :mod:`.hits` (the result and
+its restatements); :class:`Searcher` holds the store, index and caches and runs a query
+through them in one read snapshot.
 """
 
 from __future__ import annotations
 
-import json
 import logging
 import os
-import re
 import sqlite3
-from collections.abc import Iterable
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import Any
-
-import numpy as np
 
 from kore_pipeline.embed.cache import Embedder, make_embedder
 from kore_pipeline.index.vectors import INDEX_FILE, VectorIndex
 from kore_pipeline.serve.allowed import AllowedIds
-from kore_pipeline.serve.ranking import (
-    named_query,
-    neighbour_times,
-    neighbours_to_add,
-    only_asks,
-    owner_subjects,
-    spread_to_neighbours,
-    top_places,
-)
-from kore_pipeline.serve.several import asks_for_several
+from kore_pipeline.serve.filters import MODES, SearchFilters, asks_about_past
+from kore_pipeline.serve.fusion import fts_match, fts_query, relevance_weight, rrf
+from kore_pipeline.serve.hits import SearchHit, drop_restatements
+from kore_pipeline.serve.ranking import named_query, owner_subjects
+from kore_pipeline.serve.scoring import score_candidates, with_history
 from kore_pipeline.settings import KoreSettings
 from kore_pipeline.store.db import connect_reader, get_meta, transaction
 from kore_pipeline.store.sqlfiles import load_sql
-from kore_pipeline.text.normalize import fold
-from kore_pipeline.text.stopwords import is_stopword
 from kore_pipeline.text.when import TimeWindow, question_window, without_phrase
-from kore_pipeline.timeutil import iso, parse_ts, resolve_now
+from kore_pipeline.timeutil import iso, resolve_now
+
+__all__ = ["MODES", "SearchFilters", "SearchHit", "Searcher", "asks_about_past",
+           "drop_restatements", "fts_match", "fts_query", "relevance_weight", "rrf"]
+"""The search API; its parts are importable from here as before the split."""
 
 log = logging.getLogger(__name__)
-_TOKEN = re.compile(r"\w+", re.UNICODE)
-_OWNER_TOKEN = re.compile(r"[^\W_]", re.UNICODE)
-MAX_QUERY_TOKENS = 64
-NEIGHBOUR_SOURCES = 30
-"""The best candidates that lend ``neighbour_share`` of their score to the turns around them
-(a candidate further down lends too little to move anything into the top k)."""
-NEIGHBOURS_ADDED_FROM = 10
-"""The turns just before and after this many best candidates join the candidates."""
-_HIT_COLUMNS = ("m.id, m.owner, m.subject, m.type, m.category, m.content, m.importance,"
-                " m.created_at, m.last_accessed_at, m.access_count, m.source_message_ids,"
-                " m.status, m.session_id,"
-                " julianday(coalesce(m.last_accessed_at, m.created_at)) AS ref_jd")
 ACCESS_LOG_WAIT_MS = 2000
 """How long a search of its own connection waits for the write lock to log its accesses."""
-
-
-@dataclass
-class SearchHit:
-    """One result, as printed by ``kore search``."""
-
-    memory_id: int
-    owner: str
-    subject: str
-    type: str
-    category: str
-    content: str
-    importance: int
-    decay_score: float
-    score: float
-    source_message_ids: list[str]
-    created_at: str
-    status: str
-    fts_rank: int | None = None
-    vector_rank: int | None = None
-    explain: dict[str, Any] = field(default_factory=dict)
-    """The components of its rank (``serve.explain``): ``keyword_rank``, ``vector_rank``
-    (None: not in that stream), their RRF parts and ``rrf``, ``decay`` (at the query's
-    ``now``), ``importance``, ``relevance_weight``, ``tier`` (active / forgotten / archived /
-    superseded) and ``tier_penalty``, and ``fused_score`` (the hit's score); a fact that took
-    its own episode's place (:func:`drop_restatements`) adds ``in_place_of``: the episode's
-    ``memory_id``, ``keyword_rank``, ``vector_rank`` and ``fused_score``. The ranking
-    signals (``serve.ranking``) add ``subject_named`` (with ``asks_for_several`` when the
-    question asks about several things, ``serve.several``), ``only_asks``,
-    ``neighbour_bonus`` and ``added_as_neighbour`` where they apply."""
-    valid_from: str | None = None
-    """When it became true (when it was said)."""
-    valid_until: str | None = None
-    """When a later statement superseded it (None while current)."""
-    superseded_by: int | None = None
-    """The memory that superseded it, if it was."""
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready form."""
-        return asdict(self)
-
-
-def fts_query(text: str) -> str | None:
-    """A safe FTS5 MATCH expression: each word quoted, OR-ed; None when no word remains.
-
-    Quoting every token neutralises FTS5 syntax (NEAR, *, -, :, ^, parentheses, quotes);
-    function words ("which", "did", "che") are dropped unless nothing else is left.
-    """
-    words = list(dict.fromkeys(t.lower() for t in _TOKEN.findall(text) if t.strip("_")))
-    tokens = [t for t in words if not is_stopword(t)] or words  # all stopwords: keep them
-    tokens = tokens[:MAX_QUERY_TOKENS]
-    return " OR ".join(f'"{t}"' for t in tokens) if tokens else None
-
-
-def fts_match(text: str, owner: str) -> str | None:
-    """The whole MATCH expression: content must match, name adds, one owner (sql/search_fts)."""
-    words = fts_query(text)
-    if words is None:
-        return None
-    expr = f"content : ({words}) AND {{content subject}} : ({words})"
-    phrase = owner.replace("\x00", "").replace('"', '""')  # NUL would end the SQL string
-    # FTS5 unicode61 separates on "_" as on punctuation: an owner without a letter or digit
-    # has no token to match and is left to the SQL filter.
-    if _OWNER_TOKEN.search(phrase):
-        expr += ' AND owner : "' + phrase + '"'
-    return expr
-
-
-def rrf(ranks: dict[str, dict[int, int]], weights: dict[str, float], k: int) -> dict[int, float]:
-    """Reciprocal Rank Fusion: sum of weight / (k + rank) over streams (ranks start at 1)."""
-    fused: dict[int, float] = {}
-    for stream, ranking in ranks.items():
-        w = weights.get(stream, 1.0)
-        for mid, rank in ranking.items():
-            fused[mid] = fused.get(mid, 0.0) + w / (k + rank)
-    return fused
-
-
-def relevance_weight(decay: float, importance: int, decay_weight: float = 0.05,
-                     importance_weight: float = 0.01) -> float:
-    """Multiplier applied to the fused relevance: decay and importance reorder near-ties."""
-    return ((1.0 - decay_weight + decay_weight * decay)
-            * (1.0 + importance_weight * (importance - 3)))
-
-
-@dataclass
-class SearchFilters:
-    """Narrowing applied to both streams; the owner is always applied on top."""
-
-    subject: str | None = None
-    session_id: str | None = None
-    type: str | None = None
-    category: str | None = None
-    since: datetime | str | None = None
-    """Only memories created at or after this time."""
-    until: datetime | str | None = None
-    """Only memories created at or before this time."""
-    include_archived: bool = False
-    """Also forgotten, merged, compacted and superseded memories (never deleted ones)."""
-    include_forgotten: bool = True
-    """Also the forgotten tier (decayed memories), ranked with ``forgotten_penalty``: a
-    question that matches a forgotten memory well still finds it. ``kore context`` (the
-    working set) sets it False, so it follows decay."""
-    include_superseded: bool = False
-    """Also superseded memories (what was true before a later statement changed it)."""
-    as_of: datetime | str | None = None
-    """What was true then: memories said by this time and not superseded before it
-    (active or superseded ones)."""
-
-    def where(self, owner: str, now: datetime, retention_days: int | None) -> tuple[str, list]:
-        """SQL condition on table alias ``m`` and its parameters."""
-        sql, params = self.stable_where(owner)
-        clauses = [sql]
-        clauses.append("(m.expires_at IS NULL OR m.expires_at > ?)")
-        params.append(iso(now))
-        if retention_days is not None:
-            clauses.append("m.created_at >= ?")
-            params.append(iso(now - timedelta(days=retention_days)))
-        return " AND ".join(clauses), params
-
-    def stable_where(self, owner: str) -> tuple[str, list]:
-        """The part of :meth:`where` that does not depend on ``now`` (no expiry, retention)."""
-        clauses = ["m.owner = ?"]
-        params: list[Any] = [owner]
-        if self.include_archived:
-            clauses.append("m.status != 'deleted'")
-        else:
-            statuses = ["active"]
-            if self.include_forgotten:
-                statuses.append("forgotten")
-            if self.include_superseded or self.as_of is not None:
-                statuses.append("superseded")
-            clauses.append("m.status IN (" + ", ".join(f"'{x}'" for x in statuses) + ")")
-        if self.as_of is not None:
-            at = iso(resolve_now(self.as_of))
-            clauses.append("coalesce(m.valid_from, m.created_at) <= ?"
-                           " AND (m.valid_until IS NULL OR m.valid_until > ?)")
-            params += [at, at]
-        for column, value in (("subject", self.subject), ("session_id", self.session_id),
-                              ("type", self.type), ("category", self.category)):
-            if value is not None:
-                clauses.append(f"m.{column} = ?")
-                params.append(value)
-        if self.since is not None:
-            clauses.append("m.created_at >= ?")
-            params.append(iso(resolve_now(self.since)))
-        if self.until is not None:
-            clauses.append("m.created_at <= ?")
-            params.append(iso(resolve_now(self.until)))
-        return " AND ".join(clauses), params
-
-
-MODES = ("hybrid", "fts", "semantic")
-_PAST_CUES = re.compile(
-    r"\b(?:before|used\s+to|previous(?:ly)?|formerly|former|earlier|originally|at\s+first|"
-    r"no\s+longer|any\s?more|(?<!\bhow\s)(?<!\byears\s)old|prior|until|was\s+(?:my|our|the)\b.*\bbefore|changed?|"
-    r"prima|precedente|vecchi[oa]|antes|anterior(?:mente)?|avant|précédent|ancien(?:ne)?|"
-    r"vorher|früher|davor|ehemalig\w*)\b", re.IGNORECASE | re.UNICODE)
-
-
-def asks_about_past(query: str) -> bool:
-    """Whether a question is about what was true before ("what was my budget before the
-    change?", "where did I use to live?"): then superseded memories may answer it."""
-    return _PAST_CUES.search(query) is not None
-
-
-def _folded(text: str) -> str:
-    return " ".join(fold(text).casefold().replace(".", " ").split())
-
-
-def _whole_statement(fact: str, episode: str) -> bool:
-    """Whether ``fact`` occurs in ``episode`` ending at a word and number boundary (not the
-    "2" of "2,500"): only then can it stand for the episode."""
-    at = episode.find(fact)
-    if at < 0:
-        return False
-    after = episode[at + len(fact):]
-    return not after or not (after[0].isalnum() or (after[0] in ",." and after[1:2].isdigit()))
-
-
-def _placed_by(episode: SearchHit) -> dict[str, Any]:
-    """Why a fact sits where ``episode`` ranked: the episode's id, ranks and score."""
-    why = episode.explain
-    return {"memory_id": episode.memory_id, "keyword_rank": why.get("keyword_rank"),
-            "vector_rank": why.get("vector_rank"), "fused_score": episode.score}
-
-
-def drop_restatements(hits: Iterable[SearchHit], limit: int | None = None) -> list[SearchHit]:
-    """Drop a hit that only restates a better-ranked one from the same message.
-
-    A fact and the episode it was extracted from often both match; the agent needs the
-    wording once. Hits are kept in order; one is dropped when a kept hit of the same subject
-    shares a source message and one text contains the other, except that a fact replaces
-    its own better-ranked episode (at the episode's rank: the statement, not the chatter).
-    With ``limit``, stops once that many are kept (the same first ``limit`` hits as without
-    it; a fact ranked below them no longer replaces its episode).
-    """
-    kept: list[SearchHit] = []
-    seen: list[tuple[str, set[str], str]] = []  # (subject, sources, folded text) of kept
-    for hit in hits:
-        text, sources = _folded(hit.content), set(hit.source_message_ids)
-        same = next((i for i, (subject, ksources, ktext) in enumerate(seen)
-                     if subject == hit.subject and sources & ksources
-                     and (text in ktext or ktext in text)), None)
-        if same is None:
-            kept.append(hit)
-            seen.append((hit.subject, sources, text))
-            if limit is not None and len(kept) >= limit:
-                break
-        elif hit.type == "factual" and kept[same].type == "episodic" \
-                and _whole_statement(text, seen[same][2]):
-            # the fact said in that episode takes the episode's place: the agent gets the
-            # statement itself ("favourite coffee: Ethiopian dark roast"), ranked as high;
-            # its explain keeps its own ranks and names the episode whose place it took
-            episode = kept[same]
-            explain = {**hit.explain, "in_place_of": _placed_by(episode)} if hit.explain \
-                else hit.explain
-            kept[same] = replace(hit, source_message_ids=list(dict.fromkeys(
-                hit.source_message_ids + episode.source_message_ids)), explain=explain)
-            seen[same] = (hit.subject, sources | seen[same][1], seen[same][2])
-    return kept
 
 
 class Searcher:
@@ -543,12 +307,12 @@ class Searcher:
                 for mid, value in self._fuse(self._ranks(
                         text, owner, w_where, w_params, n, index, mode, w_allowed)).items():
                     fused[mid] = max(fused.get(mid, 0.0), value)
-            scored = self._score(fused, ranks, owner, clock, filters.include_archived,
-                                 asked.subjects, (where, params) if mode == "hybrid" else None,
-                                 window, query)
+            scored = score_candidates(
+                self.conn, self.settings, fused, ranks, owner, clock, filters.include_archived,
+                asked.subjects, (where, params) if mode == "hybrid" else None, window, query)
             if filters.include_superseded or filters.include_archived or \
                     filters.as_of is not None:
-                scored = self._with_history(list(scored), filters.as_of is None)
+                scored = with_history(self.conn, self.settings, list(scored), filters.as_of is None)
             hits = drop_restatements(scored, limit=k) if fused else []
         finally:
             if snapshot:
@@ -581,169 +345,3 @@ class Searcher:
         finally:  # our own writes never invalidate the allowed-id cache
             self.allowed_ids.own_changes += self.conn.total_changes - before
         return True
-
-    def _with_history(self, hits: list[SearchHit], penalise: bool) -> list[SearchHit]:
-        """Hits with their validity; superseded ones scored down by ``superseded_penalty``
-        (not as of a date: then they were what was true)."""
-        if not hits:
-            return hits
-        marks = ",".join("?" * len(hits))
-        rows = {int(r[0]): r for r in self.conn.execute(
-            f"SELECT id, coalesce(valid_from, created_at), valid_until, merged_into FROM"
-            f" memories WHERE id IN ({marks})", [h.memory_id for h in hits])}
-        out = []
-        for h in hits:
-            r = rows[h.memory_id]
-            superseded = h.status == "superseded"
-            score = round(h.score * self.settings.superseded_penalty, 6) \
-                if superseded and penalise else h.score
-            explain = h.explain if score == h.score else {
-                **h.explain, "tier": "superseded",
-                "tier_penalty": self.settings.superseded_penalty, "fused_score": score}
-            out.append(replace(h, valid_from=r[1], valid_until=r[2], score=score,
-                               superseded_by=r[3] if superseded else None, explain=explain))
-        out.sort(key=lambda h: (-h.score, h.memory_id))
-        return out
-
-    def _explain(self, ranks: dict[str, dict[int, int]], row: Any, rrf_score: float,
-                 decay: float, tier: float, score: float) -> dict[str, Any]:
-        """The components of a hit's rank (the keys ``serve.explain`` documents, + tier)."""
-        k, mid = self.settings.rrf_k, row["id"]
-        kw, vec = ranks["fts"].get(mid), ranks["vector"].get(mid)
-        status = row["status"]
-        return {"keyword_rank": kw, "vector_rank": vec,
-                "keyword_rrf": round(self.settings.fts_weight / (k + kw), 6) if kw else 0.0,
-                "vector_rrf": round(self.settings.vector_weight / (k + vec), 6) if vec else 0.0,
-                "rrf": round(rrf_score, 6), "decay": round(decay, 4),
-                "importance": row["importance"],
-                "relevance_weight": round(relevance_weight(
-                    decay, row["importance"], self.settings.decay_weight,
-                    self.settings.importance_weight), 6),
-                "tier": status if status in ("active", "forgotten") else "archived",
-                "tier_penalty": tier, "fused_score": score}
-
-    def _score(self, fused: dict[int, float], ranks: dict[str, dict[int, int]], owner: str,
-               now: datetime, include_archived: bool = False,
-               named: frozenset[str] = frozenset(),
-               neighbour_filter: tuple[str, list] | None = None,
-               window: TimeWindow | None = None, query: str = "") -> Iterable[SearchHit]:
-        """The candidates as hits, best first (built lazily).
-
-        The fused relevance is first weighted by the ranking signals of ``serve.ranking``
-        (a named subject, a memory that only asks, the neighbouring turns, which may add a
-        turn (episode) the streams missed if ``neighbour_filter``, the search's condition on
-        alias ``m``, allows it: hybrid search only); then by the tier
-        and by decay, recomputed at ``now`` exactly as the decay pass does it (SQLite's
-        ``julianday`` of the last access, else creation, and :func:`decay.decay_scores`).
-        """
-        from kore_pipeline.lifecycle.decay import decay_scores, julian_day
-
-        ids = list(fused)
-        marks = ",".join("?" * len(ids))
-        rows = self.conn.execute(
-            f"SELECT {_HIT_COLUMNS} FROM memories AS m"
-            f" WHERE m.id IN ({marks}) AND +m.owner = ?",  # "+": by id, not an owner index
-            [*ids, owner]).fetchall()
-        if not rows:
-            return []
-        rows, signals = self._signals(fused, rows, owner, named, neighbour_filter, window,
-                                      query)
-        fused = {**{mid: 0.0 for mid in signals}, **fused}  # neighbours added: no stream score
-        refs = np.array([julian_day(parse_ts(r["last_accessed_at"] or r["created_at"]))
-                         if r["ref_jd"] is None else r["ref_jd"] for r in rows])
-        decays = decay_scores(np.array([r["importance"] for r in rows], dtype=np.float64),
-                              julian_day(now) - refs,
-                              np.array([r["access_count"] for r in rows], dtype=np.float64),
-                              self.settings)
-        scored = []
-        penalty = float(self.settings.forgotten_penalty)
-        archived = include_archived  # the archive asked for: every tier ranks alike
-        for r, decay in zip(rows, decays.tolist(), strict=True):
-            tier = penalty if r["status"] == "forgotten" and not archived else 1.0
-            if tier <= 0:
-                continue
-            relevance = signals[r["id"]][0]
-            score = round(relevance * tier * relevance_weight(
-                decay, r["importance"], self.settings.decay_weight,
-                self.settings.importance_weight), 6)
-            scored.append((-score, r["id"], decay, r, tier))
-        scored.sort(key=lambda t: (t[0], t[1]))
-        # Hits are built (source ids decoded) only as far as the caller reads.
-        return (SearchHit(
-            memory_id=r["id"], owner=r["owner"], subject=r["subject"], type=r["type"],
-            category=r["category"], content=r["content"], importance=r["importance"],
-            decay_score=round(decay, 4), score=-neg,
-            source_message_ids=json.loads(r["source_message_ids"]),
-            created_at=r["created_at"], status=r["status"],
-            fts_rank=ranks["fts"].get(r["id"]), vector_rank=ranks["vector"].get(r["id"]),
-            explain={**self._explain(ranks, r, fused[r["id"]], decay, tier, -neg),
-                     **signals[r["id"]][1]})
-            for neg, _id, decay, r, tier in scored)
-
-    def _signals(self, fused: dict[int, float], rows: list[Any], owner: str,
-                 named: frozenset[str], neighbour_filter: tuple[str, list] | None,
-                 window: TimeWindow | None = None, query: str = ""
-                 ) -> tuple[list[Any], dict[int, tuple[float, dict[str, Any]]]]:
-        """Each candidate's relevance after the ranking signals, and their explain keys:
-        ``subject_named`` (x 1 + subject_boost; with ``asks_for_several``: ``query`` asks
-        about several things, x 1 + several_subject_boost), ``only_asks`` (x 1 -
-        question_penalty),
-        ``in_time_window`` (said in the query's window: x 1 + time_boost),
-        ``neighbour_bonus`` (added: neighbour_share x the best neighbouring turn) and
-        ``added_as_neighbour`` (in neither stream: said just before or after a top hit).
-        Returns the rows to score (``rows`` and the neighbours added) with those values."""
-        ask_penalty = self.settings.question_penalty
-        several = bool(named) and asks_for_several(query)
-        boost = self.settings.several_subject_boost if several else self.settings.subject_boost
-        share = self.settings.neighbour_share
-        weighted: dict[int, float] = {}
-        why: dict[int, dict[str, Any]] = {}
-        span = (iso(window.start), iso(window.end)) if window is not None else None
-        phrase = window.phrase if window is not None else ""
-
-        def weigh(r: Any, relevance: float) -> None:
-            mid, factor = r["id"], 1.0
-            notes: dict[str, Any] = {}
-            if named and r["subject"] in named:
-                factor *= 1.0 + boost
-                notes["subject_named"] = True
-                if several:
-                    notes["asks_for_several"] = True
-            if ask_penalty > 0 and only_asks(r["content"]):
-                factor *= 1.0 - ask_penalty
-                notes["only_asks"] = True
-            if span is not None and span[0] <= r["created_at"] < span[1]:
-                factor *= 1.0 + self.settings.time_boost
-                notes["in_time_window"] = phrase
-            weighted[mid], why[mid] = relevance * factor, notes
-
-        for r in rows:
-            weigh(r, fused[r["id"]])
-        places = {r["id"]: (r["session_id"], r["created_at"]) for r in rows
-                  if r["session_id"] is not None}
-        sources = top_places(weighted, places, NEIGHBOUR_SOURCES) if share > 0 else []
-        times = neighbour_times(self.conn, owner, sources)
-        missing = neighbours_to_add(sources[:NEIGHBOURS_ADDED_FROM], set(places.values()),
-                                    times) if neighbour_filter is not None else set()
-        if missing:
-            where, params = neighbour_filter  # type: ignore[misc]
-            sql = load_sql("neighbour_rows").replace("{columns}", _HIT_COLUMNS)
-            added = self.conn.execute(sql.replace("{filters}", where),
-                                      [json.dumps(sorted(missing)), owner, *params]).fetchall()
-            rows = list(rows)
-            for r in added:
-                if r["id"] not in weighted:
-                    rows.append(r)
-                    weigh(r, 0.0)
-                    why[r["id"]]["added_as_neighbour"] = True
-                    places[r["id"]] = (r["session_id"], r["created_at"])
-        bonus = spread_to_neighbours(weighted, places, sources, times, share)
-        out = {}
-        for mid, value in weighted.items():
-            extra = bonus.get(mid, 0.0)
-            if extra:
-                why[mid]["neighbour_bonus"] = round(extra, 6)
-            elif why[mid].get("added_as_neighbour"):
-                continue  # its neighbour scored nothing after all
-            out[mid] = (value + extra, why[mid])
-        return [r for r in rows if r["id"] in out], out

@@ -39,6 +39,26 @@ EXPLAINED: dict[str, str] = {
         "language's list (new_language._short_text_language: 'Hello', 'Merci', 'Buenos "
         "días'), is that language without asking py3langid, which took 'Hello' for Italian "
         "and 'Hola' for German"),
+    "facts:someone-elses": (
+        "issue 20c: a relative's taste, wish or plan ('My kids love them', 'my sister loves "
+        "horror movies', 'my brother is going to …') is no profile fact of the user any more "
+        "(patterns_people.NOT_THEIRS_EN / _IT); who a relative is ('my wife is a nurse') "
+        "stays; nothing else of the message changes"),
+    "facts:stock-never": (
+        "issue 20c: 'I never knew / know / thought …' ('I never knew that', 'I never know what's "
+        "going to happen next') is a stock phrase, no 'never' habit"),
+    "facts:not-a-routine": (
+        "issue 20c: what one wishes, can't or could do on a day ('I wish I could swim every "
+        "day': the old fact was 'I wish') is no routine"),
+    "facts:plan-not-profile": (
+        "issue 20c: 'I want / plan to travel / move / study …' is a plan (a decision, from the "
+        "plans rows) rather than a profile fact; without an object ('I want to travel, but …', "
+        "'what I want to study') it is none"),
+    "facts:hedged": (
+        "issue 20c: a fact after 'not sure' / 'unsure' in its sentence ('I'm not sure I have a "
+        "favorite book', 'I'm not sure what I want to study', 'I'm not sure, I love them all') "
+        "is hedged, as after 'if' / 'whether' (HYPOTHETICAL); the sentence's later clause "
+        "('but I really like The Great Gatsby') keeps its fact"),
     "facts:new-trigger": (
         "facts added by the trigger rows appended for issue 13 item 4 (constraints, refusals, "
         "aversions, diets and health, distrust, 'would rather', 'my X is Y', switches, rules); "
@@ -229,7 +249,37 @@ def classify(text: str, old: tuple[str | None, list[Row]],
                         for r in removed) and all(a in new_rows or any(
                             r[3].startswith(a[3]) for r in removed) for a in added):
         return "facts:displaced-by-new-trigger"
+    kinds_20c = [_removed_20c_kind(text, r) for r in removed]
+    if kinds_20c and all(kinds_20c) and all(a in new_rows for a in added):
+        return kinds_20c[0]
     return "facts:other"
+
+
+_REMOVED_20C: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("facts:someone-elses", re.compile(
+        r"^(?:(?:oh|well|yes|yeah|no|also|and|so),?\s+)?(?:my|mio|mia)\s+", re.I)),
+    ("facts:stock-never", re.compile(
+        r"^I\s+never\s+(?:know|knew|thought|expected|imagined|meant|said|reali[sz]ed|noticed|"
+        r"understood)\b", re.I)),
+    ("facts:not-a-routine", re.compile(
+        r"^I\s+(?:wish|can't|cannot|couldn't|could|would|won't|need|want|hope|might|may|"
+        r"should|doubt|don't\s+think)\b", re.I)),
+    ("facts:plan-not-profile", re.compile(
+        r"^I(?:\s+(?:really|also))?\s+(?:want|plan)\s+to\s+(?:retire|travel|move|study|open|"
+        r"start)\b", re.I)),
+)
+_HEDGE_BEFORE = re.compile(r"\b(?:not\s+sure|unsure|sicur[oa]|segur[oa]|sûre?|nicht\s+sicher|"
+                           r"certeza)\b[^.!?]*$", re.I)
+
+
+def _removed_20c_kind(text: str, row: Row) -> str:
+    """Why issue 20c's rules no longer give the removed fact ``row`` ("" when none of them)."""
+    if row[0] != "factual":
+        return ""
+    at = text.find(row[3])
+    if at > 0 and _HEDGE_BEFORE.search(text[:at]):
+        return "facts:hedged"
+    return next((kind for kind, rx in _REMOVED_20C if rx.match(row[3])), "")
 
 
 def compare(texts: list[str], settings: KoreSettings) -> tuple[Counter[str], dict[str, list]]:

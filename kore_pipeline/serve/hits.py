@@ -1,0 +1,114 @@
+"""A search result (:class:`SearchHit`) and the one pass over results that drops a hit
+restating a better-ranked one of the same message (:func:`drop_restatements`)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import asdict, dataclass, field, replace
+from typing import Any
+
+from kore_pipeline.text.normalize import fold
+
+HIT_COLUMNS = ("m.id, m.owner, m.subject, m.type, m.category, m.content, m.importance,"
+               " m.created_at, m.last_accessed_at, m.access_count, m.source_message_ids,"
+               " m.status, m.session_id,"
+               " julianday(coalesce(m.last_accessed_at, m.created_at)) AS ref_jd")
+"""The columns of table alias ``m`` a hit is built from (``ref_jd``: decay's reference day)."""
+
+
+@dataclass
+class SearchHit:
+    """One result, as printed by ``kore search``."""
+
+    memory_id: int
+    owner: str
+    subject: str
+    type: str
+    category: str
+    content: str
+    importance: int
+    decay_score: float
+    score: float
+    source_message_ids: list[str]
+    created_at: str
+    status: str
+    fts_rank: int | None = None
+    vector_rank: int | None = None
+    explain: dict[str, Any] = field(default_factory=dict)
+    """The components of its rank (``serve.explain``): ``keyword_rank``, ``vector_rank``
+    (None: not in that stream), their RRF parts and ``rrf``, ``decay`` (at the query's
+    ``now``), ``importance``, ``relevance_weight``, ``tier`` (active / forgotten / archived /
+    superseded) and ``tier_penalty``, and ``fused_score`` (the hit's score); a fact that took
+    its own episode's place (:func:`drop_restatements`) adds ``in_place_of``: the episode's
+    ``memory_id``, ``keyword_rank``, ``vector_rank`` and ``fused_score``. The ranking
+    signals (``serve.ranking``) add ``subject_named`` (with ``asks_for_several`` when the
+    question asks about several things, ``serve.several``), ``only_asks``,
+    ``neighbour_bonus`` and ``added_as_neighbour`` where they apply."""
+    valid_from: str | None = None
+    """When it became true (when it was said)."""
+    valid_until: str | None = None
+    """When a later statement superseded it (None while current)."""
+    superseded_by: int | None = None
+    """The memory that superseded it, if it was."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form."""
+        return asdict(self)
+
+
+
+def _folded(text: str) -> str:
+    return " ".join(fold(text).casefold().replace(".", " ").split())
+
+
+def _whole_statement(fact: str, episode: str) -> bool:
+    """Whether ``fact`` occurs in ``episode`` ending at a word and number boundary (not the
+    "2" of "2,500"): only then can it stand for the episode."""
+    at = episode.find(fact)
+    if at < 0:
+        return False
+    after = episode[at + len(fact):]
+    return not after or not (after[0].isalnum() or (after[0] in ",." and after[1:2].isdigit()))
+
+
+def _placed_by(episode: SearchHit) -> dict[str, Any]:
+    """Why a fact sits where ``episode`` ranked: the episode's id, ranks and score."""
+    why = episode.explain
+    return {"memory_id": episode.memory_id, "keyword_rank": why.get("keyword_rank"),
+            "vector_rank": why.get("vector_rank"), "fused_score": episode.score}
+
+
+def drop_restatements(hits: Iterable[SearchHit], limit: int | None = None) -> list[SearchHit]:
+    """Drop a hit that only restates a better-ranked one from the same message.
+
+    A fact and the episode it was extracted from often both match; the agent needs the
+    wording once. Hits are kept in order; one is dropped when a kept hit of the same subject
+    shares a source message and one text contains the other, except that a fact replaces
+    its own better-ranked episode (at the episode's rank: the statement, not the chatter).
+    With ``limit``, stops once that many are kept (the same first ``limit`` hits as without
+    it; a fact ranked below them no longer replaces its episode).
+    """
+    kept: list[SearchHit] = []
+    seen: list[tuple[str, set[str], str]] = []  # (subject, sources, folded text) of kept
+    for hit in hits:
+        text, sources = _folded(hit.content), set(hit.source_message_ids)
+        same = next((i for i, (subject, ksources, ktext) in enumerate(seen)
+                     if subject == hit.subject and sources & ksources
+                     and (text in ktext or ktext in text)), None)
+        if same is None:
+            kept.append(hit)
+            seen.append((hit.subject, sources, text))
+            if limit is not None and len(kept) >= limit:
+                break
+        elif hit.type == "factual" and kept[same].type == "episodic" \
+                and _whole_statement(text, seen[same][2]):
+            # the fact said in that episode takes the episode's place: the agent gets the
+            # statement itself ("favourite coffee: Ethiopian dark roast"), ranked as high;
+            # its explain keeps its own ranks and names the episode whose place it took
+            episode = kept[same]
+            explain = {**hit.explain, "in_place_of": _placed_by(episode)} if hit.explain \
+                else hit.explain
+            kept[same] = replace(hit, source_message_ids=list(dict.fromkeys(
+                hit.source_message_ids + episode.source_message_ids)), explain=explain)
+            seen[same] = (hit.subject, sources | seen[same][1], seen[same][2])
+    return kept
