@@ -21,7 +21,15 @@ _ART = (r"(?:(?:the|my|our|a|an|il|lo|la|i|gli|le|el|los|las|mi|mis|les|ma|mon|m
         r"um|uma|einen|eine|ein|old|vecchi[ao]|viej[oa]|vieille|vieux|alte[nr]?|velh[oa])\s+|"
         r"l['’]\s*)*")
 """Articles, possessives and "old" before the thing named ("my old Xbox", "la vecchia Panda")."""
-_THING = r"(?P<thing>[^\W\d_][\w'’+-]*(?:\s+(?-i:[A-Z0-9])[\w'’+-]*){0,2})(?![\w'’+-])"
+_NOT_THING_WORDS = (
+    "it that this them him her me you up off out in on at to for by from all of with "
+    "smoking drinking di de d' a que work job lavoro trabajo travail arbeit trabalho the my our "
+    "an il lo la i gli le el los las mi mis les ma mon mes der die das den dem meinen meine "
+    "mein meinem o os as meu minha do da no na un una uno une um uma einen eine ein one two "
+    "three four five six seven eight nine ten years months weeks days ago last so and but")
+_A_THING = r"(?!(?-i:(?:" + "|".join(re.escape(w) for w in _NOT_THING_WORDS.split()) + r"))\b)"
+"""Not one of :data:`_NOT_THING_WORDS` in lower case (the trigger rows read this too)."""
+_THING = _A_THING + r"(?P<thing>[^\W\d_][\w'’+-]*(?:\s+(?-i:[A-Z0-9])[\w'’+-]*){0,2})(?![\w'’+-])"
 """The thing: a word, and the capitalised words or numbers of a name after it ("Kia Niro")."""
 _NEW = r"(?P<new>[^\W_][\w'’+-]*(?:\s+(?!(?:last|this|in|on|for|since|ago|a|the|and|e|y|et|" \
        r"und|usad[ao]|usata|gebraucht|d'occasion|instead|invece|en|em|il|el|le|o)\b)[\w'’+-]+)" \
@@ -67,11 +75,6 @@ ENDED_PATTERNS: dict[str, tuple[str, ...]] = {
 """Per language: a thing given up, dropped or sold, without a habit verb ("J'ai arrêté le
 café"; "ho smesso di fumare" is :mod:`.endings`'), or an employer left ("I left Barclays")."""
 _ENDED = {lang: tuple(re.compile(p, _F) for p in pats) for lang, pats in ENDED_PATTERNS.items()}
-_NOT_THING_WORDS = (
-    "it that this them him her me you up off out in on at to for by from all of with "
-    "smoking drinking di de d' a que work job lavoro trabajo travail arbeit trabalho the my our "
-    "an il lo la i gli le el los las mi mis les ma mon mes der die das den dem meinen meine "
-    "mein meinem o os as meu minha do da no na un una uno une um uma einen eine ein")
 _NOT_THINGS = frozenset(_NOT_THING_WORDS.split())
 """Words that follow an ending verb without naming a thing ("I quit *my job*" is
 :mod:`.slots`' own; "dejé de fumar" an infinitive)."""
