@@ -41,6 +41,11 @@ CONSUMED = {noun: verb for verb, nouns in (
     ("smoke", "cigarettes cigs cigars weed vapes")) for noun in nouns.split()}
 """What one drinks, eats or smokes: "I gave up coffee" ends "I drink coffee" (the verb the
 habit was said with), "I cut out meat" "I eat meat"."""
+_ALCOHOL_WORDS = ("alcohol alkohol alcol alcool alcolici booze beer beers bier wine wines wein "
+                  "vin vino vinho birra cerveza cerveja biere cider whisky whiskey vodka gin rum")
+ALCOHOL = frozenset(_ALCOHOL_WORDS.split())
+"""Drinks that giving up alcohol ends, said with or without an object ("a couple of beers":
+no object)."""
 _DETERMINER = re.compile(r"^(?:(?:my|the|all|most)\s+)*", _F)
 
 
@@ -106,6 +111,8 @@ def ends(old: str, new: str) -> bool:
     if new == "not":
         return not is_ending(old)
     said = new[4:]
+    if said in ALCOHOL and (old == NO_OBJECT or old.split(" ", 1)[0] in ALCOHOL):
+        return True  # "I've cut out alcohol" ends "I drink a couple of beers", "I drink wine"
     return old == said or old.startswith(said + " ") or said.startswith(old + " ")
 
 

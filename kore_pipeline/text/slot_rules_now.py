@@ -11,8 +11,8 @@ from __future__ import annotations
 from kore_pipeline.text.occupations import OCCUPATIONS
 
 _UPPER = r"(?-i:[A-ZÀ-Ý])"
-_PLACE = rf"(?P<value>{_UPPER}[\w'’.&-]*(?:\s+(?!I\b){_UPPER}[\w'’.&-]*){{0,3}})"
-_NAMED = rf"(?P<value>{_UPPER}[\w'’+-]*(?:\s+(?-i:[A-Z0-9])[\w'’+-]*){{0,2}})"
+_PLACE = rf"(?P<value>{_UPPER}[\w'’.&-]*(?<!\.)(?:\s+(?!I\b){_UPPER}[\w'’.&-]*(?<!\.)){{0,3}})"
+_NAMED = rf"(?P<value>(?:{_UPPER}|i(?-i:[A-Z]))[\w'’+-]*(?:\s+(?-i:[A-Z0-9])[\w'’+-]*){{0,2}})"
 """A named thing: a brand and its model ("Renault Clio", "PlayStation 5")."""
 _NOT_HOME = (r"(?!(?:Mama|Mutti|Papa|Oma|Opa|Freunden|Eltern|meiner|meinem|meinen|ihm|ihr|"
              r"dir|euch|uns)\b)")
@@ -51,6 +51,8 @@ NOW_RULES: list[tuple[str, str, str]] = [
                        r"(?:der\s+|dem\s+)?" + _NOT_HOME + _PLACE),
     ("de", "employer", r"\bich\s+arbeite\s+(?:jetzt\s+|nun\s+|seit\s+\w+\s+)?(?:bei|für)\s+"
                        r"(?:der|dem|den)\s+" + _PLACE),
+    ("de", "employer", r"\bund\s+arbeite\s+(?:jetzt|nun|inzwischen|mittlerweile)\s+(?:bei|für)\s+"
+                       r"(?:der\s+|dem\s+)?" + _PLACE),
     ("de", "employer", r"\barbeite\s+ich\s+(?:jetzt\s+|nun\s+|inzwischen\s+|mittlerweile\s+)?"
                        r"(?:bei|für)\s+(?:der\s+|dem\s+)?" + _PLACE),
     ("pt", "employer", r"\b(?:(?:eu\s+)?(?:estou|tô|to)|agora\s+(?:estou|tô|to))\s+(?:agora\s+)?"

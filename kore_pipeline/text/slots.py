@@ -341,10 +341,6 @@ _ENDS_PARTNER = {"single": _PARTNERS, "divorced": _PARTNERS, "separated": _PARTN
 is Luke", "we got married" ends "my girlfriend is Ana" (she is a wife now)."""
 
 
-_ALCOHOL_WORDS = ("alcohol alkohol alcol alcool alcolici booze beer beers bier wine wein vin "
-                  "vino vinho birra cerveza cerveja biere")
-_ALCOHOL = frozenset(_ALCOHOL_WORDS.split())
-"""Drinks a statement giving up alcohol ends (said with or without an object)."""
 
 
 def also_ends(slot: Slot) -> list[tuple[str, str | None]]:
@@ -357,9 +353,9 @@ def also_ends(slot: Slot) -> list[tuple[str, str | None]]:
         return [(f"name:{who}", None) for who in _ENDS_PARTNER.get(value, ())]
     if name.startswith(SWAP_PREFIX) and not endings.is_ending(value):
         return [(f"{ENDING_ONLY_PREFIX}%", name[len(SWAP_PREFIX):])]
-    if name.startswith(ENDED_PREFIX) and name[len(ENDED_PREFIX):] in _ALCOHOL:
+    if name.startswith(ENDED_PREFIX) and name[len(ENDED_PREFIX):] in endings.ALCOHOL:
         # "Mit dem Alkohol habe ich aufgehört" ends "Ich trinke jeden Abend ein Bier"
-        return [("habit:drink", drink) for drink in (endings.NO_OBJECT, *sorted(_ALCOHOL))]
+        return [("habit:drink", drink) for drink in (endings.NO_OBJECT, *sorted(endings.ALCOHOL))]
     return []
 
 

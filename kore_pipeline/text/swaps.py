@@ -83,9 +83,11 @@ _SWAP_WORDS = ("traded", "swapped", "exchanged", "replaced", "sold", "cambiato",
                "cambié", "cambie", "venduto", "vendí", "échangé", "remplacé", "vendu", "revendu",
                "getauscht", "eingetauscht", "verkauft", "troquei", "vendi", "dropped")
 SWAP_PATTERNS: dict[str, tuple[str, ...]] = {
-    "en": (rf"\b(?:traded\s+in|traded|swapped(?:\s+out)?|exchanged)\s+{_ART}{_THING}\s+for\s+"
+    "en": (rf"(?:\b(?:I|we)(?:'ve|’ve|\s+have)?\s+(?:just\s+|finally\s+)?)?\b(?:traded\s+in|traded|"
+           rf"swapped(?:\s+out)?|exchanged)\s+{_ART}{_THING}\s+for\s+"
            rf"{_ART}{_NEW}",
-           rf"\b(?:sold|dropped|ditched)\s+{_ART}{_THING}\s*,?\s+(?:and|then)\s+(?:I\s+)?"
+           rf"(?:\b(?:I|we)(?:'ve|’ve|\s+have)?\s+(?:just\s+|finally\s+)?)?\b(?:sold|dropped|ditched)\s+"
+           rf"{_ART}{_THING}\s*,?\s+(?:and|then)\s+(?:I\s+)?"
            rf"(?:got|bought|picked\s+up|took\s+up)\s+{_ART}{_NEW}"),
     "it": (rf"\b(?:ho\s+)?(?:cambiato|sostituito)\s+{_ART}{_THING}\s+con\s+{_ART}{_NEW}",
            rf"\b(?:ho\s+)?venduto\s+{_ART}{_THING}\s*,?\s+e\s+(?:ho\s+)?(?:preso|comprato)\s+"

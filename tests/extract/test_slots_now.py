@@ -78,10 +78,27 @@ def test_slots_of_what_is_true_now(text: str, lang: str, slot: tuple[str, str] |
     ("Sou garçom.", "Virei eletricista.", "pt"),
     ("Je travaille chez Total.", "Maintenant je bosse chez Engie.", "fr"),
     ("Trabalho na Natura.", "Agora tô trabalhando na Ambev.", "pt"),
+    ("Ich arbeite bei Aldi.", "Ich habe bei Aldi gekündigt und arbeite jetzt bei Rewe.", "de"),
+    ("I drink a glass of wine with dinner.", "I've given up booze for good.", "en"),
+    ("I drink a couple of ciders on Fridays.", "I've cut out alcohol.", "en"),
 ])
 def test_a_later_value_said_so_replaces_the_earlier(earlier: str, later: str,
                                                     lang: str) -> None:
     assert replaces(slot_of(earlier, lang), slot_of(later, lang), later)
+
+
+def test_giving_up_alcohol_leaves_coffee_and_tea() -> None:
+    assert not replaces(slot_of("I drink coffee every morning", "en"),
+                        slot_of("I've cut out alcohol", "en"), "I've cut out alcohol")
+
+
+def test_a_thing_sold_and_one_got_in_one_clause_is_one_fact_holding_both() -> None:
+    from kore_pipeline.extract.patterns import extract_facts
+
+    facts = extract_facts("I sold my Clio and bought a Polo last week.", "en")
+    assert [f.content for f in facts] == ["I sold my Clio and bought a Polo last week"]
+    assert slot_of(facts[0].content, "en") == ("tool:clio", "polo")
+    assert slot_of("Tenho um iPad.", "pt") == ("has:ipad", "ipad")
 
 
 @pytest.mark.parametrize(("text", "lang"), [
