@@ -14,6 +14,9 @@ _UPPER = r"(?-i:[A-ZÀ-Ý])"
 _PLACE = rf"(?P<value>{_UPPER}[\w'’.&-]*(?<!\.)(?:\s+(?!I\b){_UPPER}[\w'’.&-]*(?<!\.)){{0,3}})"
 _NAMED = rf"(?P<value>(?:{_UPPER}|i(?-i:[A-Z]))[\w'’+-]*(?:\s+(?-i:[A-Z0-9])[\w'’+-]*){{0,2}})"
 """A named thing: a brand and its model ("Renault Clio", "PlayStation 5")."""
+_PET_NAME = (rf"(?P<value>{_UPPER}[\w'’-]*)(?=\s*(?:[.,;!?]|$|\s+(?:e|y|et|und|mas|ma|pero|"
+             rf"mais)\b))")
+"""A pet's name, alone before the end of its clause."""
 _NOT_HOME = (r"(?!(?:Mama|Mutti|Papa|Oma|Opa|Freunden|Eltern|meiner|meinem|meinen|ihm|ihr|"
              r"dir|euch|uns)\b)")
 """Who one is "bei" without working there ("ich bin jetzt bei Oma")."""
@@ -91,6 +94,20 @@ NOW_RULES: list[tuple[str, str, str]] = [
                    r"(?:a|an)\s+(?:new\s+)?(?P<name>dog|cat|puppy|kitten|rabbit|bunny|hamster|"
                    r"guinea\s+pig|parrot|budgie|tortoise|turtle|horse|pony|ferret)\s+(?:called|"
                    r"named)\s+(?P<value>" + _UPPER + r"[\w'’-]*)"),
+    # the other languages' pets and their names: "Tengo un perro, Toby", "Ho un cane che si
+    # chiama Rocky", "J'ai un chien qui s'appelle Max", "Ich habe einen Hund namens Bello",
+    # "Tenho um cachorro chamado Rex" (the pet named in English by slots: name:dog)
+    ("it", "name", r"\b(?:ho|abbiamo)\s+(?:una?|uno)\s+(?P<name>cane|gatt[oa])\s*(?:,|che\s+si\s+"
+                   r"chiama|di\s+nome)\s*" + _PET_NAME),
+    ("es", "name", r"\b(?:tengo|tenemos)\s+(?:una?)\s+(?P<name>perr[oa]|perrita|perrito|gat[oa])\s*"
+                   r"(?:,|que\s+se\s+llama|llamad[oa])\s*" + _PET_NAME),
+    ("fr", "name", r"\b(?:j['’]ai|nous\s+avons|on\s+a)\s+(?:une?)\s+(?P<name>chienne|chien|chatte|"
+                   r"chat)\s*(?:,\s*(?:il|elle)\s+s['’]appelle|,|qui\s+s['’]appelle|nommée?)\s*"
+                   + _PET_NAME),
+    ("de", "name", r"\b(?:ich\s+habe|wir\s+haben)\s+(?:einen|eine|ein)\s+(?P<name>Hund|Hündin|"
+                   r"Katze|Kater)\s*(?:,|namens|(?:,\s*)?(?:der|die)\s+heißt)\s*" + _PET_NAME),
+    ("pt", "name", r"\b(?:tenho|temos)\s+(?:uma?)\s+(?P<name>cachorr[oa]|cão|cadela|gat[oa])\s*"
+                   r"(?:,|que\s+se\s+chama|chamad[oa])\s*" + _PET_NAME),
     # a named thing one has: "Tengo un Renault Clio", "J'ai une Clio" (one of many: only
     # its ending or replacement ends it, :mod:`.swaps`)
     ("it", "has", r"^(?:io\s+)?ho\s+(?:una?|uno)\s+" + _NAMED),

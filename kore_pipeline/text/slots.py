@@ -46,7 +46,11 @@ only when its statement says it changed (:func:`states_change`)."""
 
 _SINGULAR = {"children": "kid", "child": "kid", "kids": "kid", "grandchildren": "grandchild"}
 _SAME_NAME = {"puppy": "dog", "kitten": "cat", "favorite": "favourite", "get up": "wake up",
-              "go to sleep": "go to bed"}
+              "go to sleep": "go to bed", "cane": "dog", "perro": "dog", "perra": "dog",
+              "perrita": "dog", "perrito": "dog", "chien": "dog", "chienne": "dog", "hund": "dog",
+              "hundin": "dog", "cachorro": "dog", "cachorra": "dog", "cao": "dog",
+              "cadela": "dog", "gatto": "cat", "gatta": "cat", "gato": "cat", "gata": "cat",
+              "chat": "cat", "chatte": "cat", "katze": "cat", "kater": "cat"}
 """Slot names said two ways: a puppy's name is the dog's, "get up" is "wake up"."""
 _SAME_DIET = {"everything": "omnivore", "anything": "omnivore", "meat": "omnivore",
               "chicken": "omnivore", "beef": "omnivore", "pork": "omnivore", "fish": "pescatarian"}
@@ -164,7 +168,8 @@ _HINT_MORE_WORDS = (
     "stiamo adesso ora_ ormai virei tornei diventat devenu hice convertí faccio trabajo_de "
     "trabalho_de trabalhando gone ho_ tengo_ j'ai j’ai tenho_ compré comprei acheté preso comprato "
     "retired retraite jubil aposent pensione rente died passed lost morto morta mancat murió "
-    "falleció perdimos mort gestorben morreu faleceu perdemos "
+    "falleció perdimos mort gestorben morreu faleceu perdemos abbiamo tenemos temos nous_avons "
+    "on_a ich_habe wir_haben "
     + " ".join(sorted({f.replace(" ", "_") + "_" for langs in VERBS.values()
                        for forms in langs.values() for pair in forms for f in pair}))
     + " "

@@ -63,6 +63,11 @@ def _facts(conn: sqlite3.Connection) -> dict[str, str]:
     ("Peppa è morta a febbraio.", "it", ("gone:peppa", "not peppa")),
     ("Luna ist im Winter gestorben.", "de", ("gone:luna", "not luna")),
     ("Perdemos o Bolinha em março.", "pt", ("gone:bolinha", "not bolinha")),
+    ("Tenemos una perrita que se llama Nala.", "es", ("name:dog", "nala")),
+    ("J'ai une chatte, elle s'appelle Pixel.", "fr", ("name:cat", "pixel")),
+    ("Wir haben einen Kater namens Moritz.", "de", ("name:cat", "moritz")),
+    ("Temos uma gata chamada Mia.", "pt", ("name:cat", "mia")),
+    ("Abbiamo un cane di nome Birba.", "it", ("name:dog", "birba")),
     ("We lost 2-0 to Leeds.", "en", None),
     ("It died on me halfway.", "en", None),
 ])
