@@ -146,7 +146,9 @@ for _lang, _patterns in ENDED_PATTERNS.items():
 for _lang, _patterns in GONE_PATTERNS.items():
     CHANGE_ROWS[_lang].extend((PROF, "+", f"{_SAID}(?P<fact>{p})") for p in _patterns)
 for _lang, _slot, _pattern in [*NOW_RULES, *((lang, "diet", p) for lang, p in DIET_OTHER_RULES)]:
-    if _slot != "name":  # a pet's name: the row below, its fact the pet and its name
+    # a pet's name: the other rows read it ("Tengo un perro, Toby"), but for one adopted
+    # ("adoptamos una perrita, Canela"; English: the row below, its fact the pet and name)
+    if _slot != "name" or (_lang != "en" and "ado" in _pattern):
         CHANGE_ROWS[_lang].append((PROF, "+", _SAID + _pattern.replace("(?P<value>", "(?P<fact>")))
 EN.append((PROF, "+", r"\b(?:I|we)(?:'ve|\s+have)\s+(?:now\s+|just\s+)?got\s+(?:a|an)\s+"
                       r"(?:new\s+)?(?=(?:dog|cat|puppy|kitten|rabbit|bunny|hamster|guinea\s+pig|"

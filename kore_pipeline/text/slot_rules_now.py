@@ -108,6 +108,18 @@ NOW_RULES: list[tuple[str, str, str]] = [
                    r"Katze|Kater)\s*(?:,|namens|(?:,\s*)?(?:der|die)\s+heißt)\s*" + _PET_NAME),
     ("pt", "name", r"\b(?:tenho|temos)\s+(?:uma?)\s+(?P<name>cachorr[oa]|cão|cadela|gat[oa])\s*"
                    r"(?:,|que\s+se\s+chama|chamad[oa])\s*" + _PET_NAME),
+    # a pet adopted or got, named: "adoptamos una perrita, Canela", "abbiamo preso un gatto,
+    # Briciola", "on a adopté un chien qui s'appelle Filou", "adotamos uma gata chamada Mel"
+    ("it", "name", r"\b(?:ho|abbiamo)\s+(?:preso|adottato)\s+(?:una?|uno)\s+"
+                   r"(?P<name>cane|gatt[oa])\s*(?:,|che\s+si\s+chiama|di\s+nome)\s*" + _PET_NAME),
+    ("es", "name", r"\b(?:adopté|adoptamos|he\s+adoptado|hemos\s+adoptado)\s+(?:una?)\s+"
+                   r"(?P<name>perr[oa]|perrita|perrito|gat[oa])\s*(?:,|que\s+se\s+llama|llamad[oa])"
+                   r"\s*" + _PET_NAME),
+    ("fr", "name", r"\b(?:j['’]ai|nous\s+avons|on\s+a)\s+adopté\s+(?:une?)\s+(?P<name>chienne|"
+                   r"chien|chatte|chat)\s*(?:,\s*(?:il|elle)\s+s['’]appelle|,|qui\s+s['’]appelle|"
+                   r"nommée?)\s*" + _PET_NAME),
+    ("pt", "name", r"\b(?:adotei|adotamos|adoptei|adoptámos)\s+(?:uma?)\s+(?P<name>cachorr[oa]|cão|"
+                   r"cadela|gat[oa])\s*(?:,|que\s+se\s+chama|chamad[oa])\s*" + _PET_NAME),
     # a named thing one has: "Tengo un Renault Clio", "J'ai une Clio" (one of many: only
     # its ending or replacement ends it, :mod:`.swaps`)
     ("it", "has", r"^(?:io\s+)?ho\s+(?:una?|uno)\s+" + _NAMED),

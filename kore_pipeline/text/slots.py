@@ -169,7 +169,7 @@ _HINT_MORE_WORDS = (
     "trabalho_de trabalhando gone ho_ tengo_ j'ai j’ai tenho_ compré comprei acheté preso comprato "
     "retired retraite jubil aposent pensione rente died passed lost morto morta mancat murió "
     "falleció perdimos mort gestorben morreu faleceu perdemos abbiamo tenemos temos nous_avons "
-    "on_a ich_habe wir_haben "
+    "on_a ich_habe wir_haben adopt adot "
     + " ".join(sorted({f.replace(" ", "_") + "_" for langs in VERBS.values()
                        for forms in langs.values() for pair in forms for f in pair}))
     + " "

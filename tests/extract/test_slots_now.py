@@ -68,6 +68,8 @@ def _facts(conn: sqlite3.Connection) -> dict[str, str]:
     ("Wir haben einen Kater namens Moritz.", "de", ("name:cat", "moritz")),
     ("Temos uma gata chamada Mia.", "pt", ("name:cat", "mia")),
     ("Abbiamo un cane di nome Birba.", "it", ("name:dog", "birba")),
+    ("Hemos adoptado un gato, Chispa.", "es", ("name:cat", "chispa")),
+    ("Abbiamo preso anche un gatto, Luna.", "it", None),  # a second pet: no slot of the first
     ("We lost 2-0 to Leeds.", "en", None),
     ("It died on me halfway.", "en", None),
 ])
