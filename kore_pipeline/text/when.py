@@ -185,14 +185,14 @@ def _count(word: str) -> int:
 def _resolve(kind: str, g: dict[str, str], now: datetime) -> tuple[datetime, datetime] | None:
     """The window of one phrase (``None`` when its parts name no real time)."""
     if kind == "day_month":  # "on May 2nd", "the 3rd of May": the latest one begun by now
-        month, day = _MONTHS[g["month"].lower()], int(g["day"])
-        for year in (now.year, now.year - 1):
+        named_month, named_day = _MONTHS[g["month"].lower()], int(g["day"])
+        for candidate_year in (now.year, now.year - 1):
             try:
-                start = _month_start(year, month, now).replace(day=day)
+                begun = _month_start(candidate_year, named_month, now).replace(day=named_day)
             except ValueError:
                 return None
-            if start <= now:
-                return start, start + timedelta(days=1)
+            if begun <= now:
+                return begun, begun + timedelta(days=1)
         return None
     if kind in ("date", "month_year", "month", "year"):
         month = _MONTHS[g["month"].lower()] if "month" in g else None
