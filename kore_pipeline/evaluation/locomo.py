@@ -26,6 +26,7 @@ from typing import Any
 
 import numpy as np
 
+from kore_pipeline.evaluation.homes import fresh_log
 from kore_pipeline.settings import KoreSettings
 from kore_pipeline.timeutil import iso
 
@@ -167,20 +168,8 @@ PipelineRunner = Callable[..., Any]
 
 def build_sample_store(sample: LocomoSample, settings: KoreSettings, embedder: Any,
                        pipeline: PipelineRunner) -> None:
-    """Write the conversation as a JSONL log under the home and run the default pipeline."""
-    import shutil
-
-    for old in [*settings.home.glob("kore.sqlite*"), settings.index_dir(), settings.lake_dir()]:
-        if old.is_dir():
-            shutil.rmtree(old)
-        elif old.exists():
-            old.unlink()  # a store of an earlier run: rebuilt (the embedding cache is kept)
-    # the log sits beside the home, never in it: the pipeline does not ingest its own home
-    inbox = settings.home.parent / f"{settings.home.name}-input"
-    inbox.mkdir(parents=True, exist_ok=True)
-    path = inbox / f"{sample.sample_id}.jsonl"
-    path.write_text("".join(json.dumps(r) + "\n" for r in sample_records(sample)),
-                    encoding="utf-8")
+    """Write the conversation as a JSONL log beside the home and run the default pipeline."""
+    path = fresh_log(settings, sample.sample_id, sample_records(sample))
     # the pipeline gets the model itself (a memo wrapper lacks the batching API it uses)
     pipeline([path], settings, now=sample.now, embedder=getattr(embedder, "inner", embedder))
 

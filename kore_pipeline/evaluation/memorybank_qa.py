@@ -28,6 +28,7 @@ from typing import Any
 
 import numpy as np
 
+from kore_pipeline.evaluation.homes import fresh_log
 from kore_pipeline.evaluation.locomo import KS_TURN, Bm25, PipelineRunner, turn_recall
 from kore_pipeline.evaluation.memorybank_evidence import EVIDENCE
 from kore_pipeline.settings import KoreSettings
@@ -136,18 +137,7 @@ def user_records(user: ChatUser) -> list[dict[str, Any]]:
 def build_user_store(user: ChatUser, settings: KoreSettings, embedder: Any,
                      pipeline: PipelineRunner, later: bool = False) -> None:
     """Write the history as a JSONL log beside the home and run the default pipeline."""
-    import shutil
-
-    for old in [*settings.home.glob("kore.sqlite*"), settings.index_dir(), settings.lake_dir()]:
-        if old.is_dir():
-            shutil.rmtree(old)
-        elif old.exists():
-            old.unlink()
-    inbox = settings.home.parent / f"{settings.home.name}-input"
-    inbox.mkdir(parents=True, exist_ok=True)
-    path = inbox / f"{user.name}.jsonl"
-    path.write_text("".join(json.dumps(r) + "\n" for r in user_records(user)),
-                    encoding="utf-8")
+    path = fresh_log(settings, user.name, user_records(user))
     pipeline([path], settings, now=user.clock(later), embedder=getattr(embedder, "inner",
                                                                         embedder))
 

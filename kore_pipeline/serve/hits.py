@@ -42,7 +42,8 @@ class SearchHit:
     its own episode's place (:func:`drop_restatements`) adds ``in_place_of``: the episode's
     ``memory_id``, ``keyword_rank``, ``vector_rank`` and ``fused_score``. The ranking
     signals (``serve.ranking``) add ``subject_named`` (with ``asks_for_several`` when the
-    question asks about several things, ``serve.several``), ``only_asks``,
+    question asks about several things, ``serve.several``), ``only_asks``, ``other_side``
+    (said by the side the question is not about, ``serve.addressed``),
     ``neighbour_bonus`` and ``added_as_neighbour`` where they apply."""
     valid_from: str | None = None
     """When it became true (when it was said)."""

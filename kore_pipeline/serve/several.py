@@ -6,8 +6,9 @@ them usually has a reply by the other side that repeats its topic ("Wow, love th
 painting!") and so matches the question about as well; with one answer to find that costs
 little, with several the replies take the places of the other answers. The search prefers
 the named person's memories more strongly for these questions (``several_subject_boost``
-instead of ``subject_boost``; serve/ranking has the names signal). English cues only: a
-question in another language is treated as a one-answer question.
+instead of ``subject_boost``; serve/ranking has the names signal). The cues are English's
+and their counterparts in the five other pattern languages ("quante volte", "cuántos",
+"combien", "wie viele", "quais"); a plural after "what/which" is read in English only.
 """
 
 from __future__ import annotations
@@ -16,10 +17,21 @@ import re
 
 _CUES = re.compile(
     r"\bhow\s+(?:many|often)\b|\b(?:what|which)\s+(?:kinds|types|sorts)\s+of\b"
-    r"|\b(?:has|have)\s+\w+(?:['’]s)?(?:\s+\w+)?\s+\w+ed\b|\bboth\b|\bever\b",
+    r"|\b(?:has|have)\s+\w+(?:['’]s)?(?:\s+\w+)?\s+\w+ed\b|\bboth\b|\bever\b"
+    # it / es / fr / de / pt: "how many / how often", "which kinds of", plural "which"
+    r"|\bquant[ei]\b|\bquante\s+volte\b|\bche\s+tipi\s+di\b|\bquali\b"
+    r"|\bcu[aá]nt[oa]s\b|\bcon\s+qu[eé]\s+frecuencia\b|\bqu[eé]\s+tipos\s+de\b"
+    r"|\bcu[aá]les\b"
+    r"|\bcombien\b|\bquels\s+(?:genres|types|sortes)\s+de\b|\bquel(?:le)?s\b"
+    r"|\bwie\s+(?:viele|oft)\b|\bwelche\s+(?:arten|sorten)\b"
+    r"|\bwas\s+f[uü]r\b(?!\s+(?:ein|eine|einen|einem|einer)\b)"
+    r"|\bquant[oa]s\b|\bcom\s+que\s+frequ[eê]ncia\b|\bque\s+tipos\s+de\b|\bquais\b",
     re.IGNORECASE)
 """"how many / often", "what kinds of", the present perfect ("what has she painted",
-"which cities has Jon visited"), "both", "ever"."""
+"which cities has Jon visited"), "both", "ever"; in the other pattern languages "quanti /
+quante volte / che tipi di / quali", "cuántos / qué tipos de / cuáles", "combien / quels
+genres de / quelles", "wie viele / wie oft / welche Arten / was für", "quantos / que tipos
+de / quais"."""
 _ASKS_WHICH = re.compile(r"\b(?:what|which)((?:\s+[\w'’]+){1,3})", re.IGNORECASE)
 _NOT_PLURAL = frozenset({"was", "is", "has", "does", "this", "his", "hers", "its", "us",
                          "yours", "ours", "theirs", "always", "perhaps", "sometimes", "as",

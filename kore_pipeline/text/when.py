@@ -86,6 +86,10 @@ _COUNTS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5
            "drei": 3, "qualche": 3, "unos": 3, "quelques": 3, "ein paar": 3, "alguns": 3}
 
 
+_VAGUE = frozenset({"couple", "few", "qualche", "unos", "quelques", "ein paar", "alguns"})
+"""Counts that name no number ("a few days ago"): a range of days, not the one day of three."""
+
+
 def _alt(words: Iterable[str]) -> str:
     return "|".join(sorted((re.escape(str(w)) for w in words), key=len, reverse=True))
 
@@ -108,8 +112,11 @@ _NO_YEAR = r"(?!,?\s+(?:de\s+|del\s+)?(?:19|20)\d{2})"
 # (kind, regex); the first phrase of the query wins (at one place, the first form listed).
 _FORMS: list[tuple[str, str]] = [
     ("date", rf"(?:{_PREP})?{_DAY}\s+(?:of\s+|de\s+)?{_MONTH},?\s+(?:de\s+)?{_YEAR}"),
-    ("date", rf"(?:{_PREP})?{_MONTH}\s+{_DAY},?\s+{_YEAR}"),
+    ("date", rf"(?:{_PREP})?{_MONTH}\s+{_DAY}(?:,\s*|\s+){_YEAR}"),
     ("month_year", rf"(?:{_PREP})?{_MONTH_WORDS},?\s+(?:de\s+|del\s+)?{_YEAR}"),
+    ("day_month", rf"(?:{_PREP})?(?:the\s+)?{_DAY}\s+(?:of\s+|de\s+)?{_MONTH}{_NO_YEAR}"),
+    ("day_month", rf"{_PREP}{_MONTH_WORDS}\s+(?:the\s+)?{_DAY}(?![\d:])"),
+    ("day_month", rf"{_MONTH_WORDS}\s+(?P<day>[0-3]?\d)(?:st|nd|rd|th)"),
     ("month", rf"{_IN}{_MONTH_WORDS}{_NO_YEAR}"),
     ("month", rf"a\s+{_IT_MONTH}{_NO_YEAR}"),
     ("year", rf"(?:in|during|nel|en|em|im)\s+{_YEAR}"),
@@ -177,6 +184,16 @@ def _count(word: str) -> int:
 
 def _resolve(kind: str, g: dict[str, str], now: datetime) -> tuple[datetime, datetime] | None:
     """The window of one phrase (``None`` when its parts name no real time)."""
+    if kind == "day_month":  # "on May 2nd", "the 3rd of May": the latest one begun by now
+        named_month, named_day = _MONTHS[g["month"].lower()], int(g["day"])
+        for candidate_year in (now.year, now.year - 1):
+            try:
+                begun = _month_start(candidate_year, named_month, now).replace(day=named_day)
+            except ValueError:
+                return None
+            if begun <= now:
+                return begun, begun + timedelta(days=1)
+        return None
     if kind in ("date", "month_year", "month", "year"):
         month = _MONTHS[g["month"].lower()] if "month" in g else None
         year = int(g["year"]) if "year" in g else None
@@ -203,6 +220,9 @@ def _resolve(kind: str, g: dict[str, str], now: datetime) -> tuple[datetime, dat
             return None
         if kind == "past":
             return now - n * _SPAN[unit], now
+        if g["count"].lower() in _VAGUE:  # "a few days ago": from twice that to one unit ago
+            end = _day(now, 1) + timedelta(days=1) if unit == "day" else now - _SPAN[unit] / 2
+            return (_day(now, 2 * n) if unit == "day" else now - 2 * n * _SPAN[unit]), end
         if unit == "day":
             start = _day(now, n)
             return start, start + timedelta(days=1)

@@ -20,7 +20,12 @@ from tests.helpers import message, write_jsonl
     "How many times has Melanie gone to the beach?", "What kinds of books does she read?",
     "What has John cooked?", "What do both Joanna and Nate like?",
     "Has Anna ever been to Rome?", "What outdoor activities does Ben enjoy?",
-    "What are John's goals for his career?"])
+    "What are John's goals for his career?",
+    "Quante volte Anna è andata al mare?", "Quali libri ha letto Marco?",
+    "¿Cuántos hijos tiene Ana?", "Combien de fois Paul est-il allé à Paris ?",
+    "Quels livres Marie a-t-elle lus ?", "Wie viele Katzen hat Jonas?",
+    "Was für Hobbys hat Lena?", "Quantos filhos tem a Ana?", "Quais livros o João leu?",
+    "¿Qué tipos de música escucha Luis?", "Che tipi di film guarda Anna?"])
 def test_questions_about_several_things(question: str) -> None:
     assert asks_for_several(question)
 
@@ -29,7 +34,11 @@ def test_questions_about_several_things(question: str) -> None:
     "What pet does Caroline have?", "Where did Joanna go kayaking?",
     "What is Melanie's reason for running?", "When did John get his dog Max?",
     "What does Tim have that reminds him of hard work?", "Which is her favourite?",
-    "What was the news?", "Dove è andata Anna in vacanza?"])
+    "What was the news?", "Dove è andata Anna in vacanza?", "¿Dónde vive Ana?",
+    "Où habite Paul ?", "Wo wohnt Jonas?", "Onde mora a Ana?", "Qual è il lavoro di Anna?",
+    "¿Cuál es su trabajo?", "Quel est son métier ?", "Welches Auto fährt Jonas?",
+    "Che tipo di musica ascolta Anna?", "¿Qué tipo de música escucha Luis?",
+    "Was für ein Auto fährt Jonas?"])
 def test_questions_about_one_thing(question: str) -> None:
     assert not asks_for_several(question)
 

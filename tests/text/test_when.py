@@ -42,6 +42,20 @@ def day(text: str) -> datetime:
     ("am 3. Mai 2023", "am 3. Mai 2023", "2023-05-03", "2023-05-04"),
     ("o que eu disse em julho de 2022", "em julho de 2022", "2022-07-01", "2022-08-01"),
     ("el 5 de mayo de 2023", "el 5 de mayo de 2023", "2023-05-05", "2023-05-06"),
+    ("on December 1,2023", "on December 1,2023", "2023-12-01", "2023-12-02"),
+    # a day without its year: the latest one begun by now
+    ("On May 2nd, I was upset. What caused it?", "On May 2nd", "2026-05-02", "2026-05-03"),
+    ("What did we talk about on April 27th?", "on April 27th", "2026-04-27", "2026-04-28"),
+    ("what did I do on 2 May?", "on 2 May", "2026-05-02", "2026-05-03"),
+    ("what did I say on the 3rd of May", "on the 3rd of May", "2026-05-03", "2026-05-04"),
+    ("the party on December 25th?", "on December 25th", "2025-12-25", "2025-12-26"),
+    ("what happened on December 1st?", "on December 1st", "2026-12-01", "2026-12-02"),
+    ("cosa ho fatto il 2 maggio?", "2 maggio", "2026-05-02", "2026-05-03"),
+    ("was habe ich am 2. Mai gemacht", "am 2. Mai", "2026-05-02", "2026-05-03"),
+    ("qu'ai-je fait le 2 mai ?", "le 2 mai", "2026-05-02", "2026-05-03"),
+    # a vague count: a range, from twice it to one unit ago
+    ("a few days ago I mentioned a park, what did I see?", "few days ago", "2026-11-25",
+     "2026-12-01"),
 ])
 def test_phrase_and_window(query: str, phrase: str, start: str, end: str) -> None:
     window = query_window(query, NOW)
@@ -55,6 +69,9 @@ def test_windows_relative_to_the_clock() -> None:
     assert today is not None and (today.start, today.end) == (day("2026-12-01"), NOW)
     weeks = query_window("two weeks ago", NOW)
     assert weeks is not None and weeks.start < NOW - timedelta(days=14) < weeks.end
+    couple = query_window("what did I say a couple of weeks ago?", NOW)  # 4 weeks to half a week
+    assert couple is not None and (couple.start, couple.end) == (NOW - timedelta(days=28),
+                                                                 NOW - timedelta(days=3.5))
     past = query_window("over the past 10 days", NOW)
     assert past is not None and (past.start, past.end) == (NOW - timedelta(days=10), NOW)
 
@@ -68,6 +85,9 @@ def test_windows_relative_to_the_clock() -> None:
     "what have I done recently?",          # vague: no window
     "I have 2023 photos",                  # a number, not "in 2023"
     "the 10 days trip",
+    "What may 2 people do?",               # the verb and a number: no "on", no "2nd"
+    "What time is the meeting, May 10:30?",
+    "What happened on 31 February?",       # no such day
 ])
 def test_no_window(query: str) -> None:
     assert query_window(query, NOW) is None
