@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from kore_pipeline.extract import importance, patterns
 from kore_pipeline.extract.patterns_lang import TRAILING_FILLER
-from kore_pipeline.text import normalize, slots
+from kore_pipeline.text import normalize, slot_hints, slots
 from kore_pipeline.text.literals import LiteralFilter, WordStarts, case_fold, required_literals
 
 # Words that fire triggers, keywords, slot hints and clause splits, and words that nearly do.
@@ -111,9 +111,9 @@ def test_word_starts_wants_prefixes() -> None:
 @given(texts(), st.sampled_from(["", " ", "(", "\n"]), st.sampled_from(["", " ", ".", "s"]))
 def test_slot_hint_start_is_never_after_a_hint(text: str, left: str, right: str) -> None:
     text = left + text + right
-    m = slots._HINT.search(text)
+    m = slot_hints.HINT.search(text)
     if m is not None:
-        assert 0 <= slots.hint_start(text) <= m.start()
+        assert 0 <= slot_hints.hint_start(text) <= m.start()
 
 
 @pytest.mark.parametrize("text", [
@@ -121,8 +121,8 @@ def test_slot_hint_start_is_never_after_a_hint(text: str, left: str, right: str)
     "J'ai déménagé à Lyon", "my fiancée is called Ana", "I eat gluten-free", "our stand-up",
     "plant based ", "I support Chelsea", "a huge Lakers fan", "I'm learning Italian"])
 def test_slot_hint_start_finds_every_kind_of_hint(text: str) -> None:
-    m = slots._HINT.search(text)
-    assert m is not None and 0 <= slots.hint_start(text) <= m.start()
+    m = slot_hints.HINT.search(text)
+    assert m is not None and 0 <= slot_hints.hint_start(text) <= m.start()
 
 
 @_PROPERTY
