@@ -117,6 +117,12 @@ first test)."""
 _TIME_AFTER = re.compile(r"(?:,?\s+" + _TIME + r"(?!\w))+", _FLAGS)
 """A time phrase right after a fact's span: its content keeps it."""
 _NEGATION_TAIL = {"de": re.compile(r"\s+nicht$", _FLAGS)}
+_CLITICS = r"(?:(?:mi|ti|ci|vi|si|lo|la|li|le|ne|me|te|se|nos|os|o|a)\s+)?"
+_NEGATED_BEFORE = {lang: re.compile(r"(?:^|[\s(\"'«“])(?:" + neg + r")\s+" + _CLITICS + "$", _FLAGS)
+                   for lang, neg in (("it", "non"), ("es", "no"), ("pt", "não|nao"))}
+"""A positive trigger said right after the language's "not" ("Non sono vegetariana", "No vivo
+en Madrid", "Não sou casado"): the statement says the opposite, and gives no fact, as "I'm
+not a vegetarian" gives none. Not after "No," (an answer: "No, soy vegetariano")."""
 _NEGATION_HEAD = {"fr": re.compile(r"pas\s+(?:d'|de\s+)?", _FLAGS)}
 
 _ABBREV = {"e.g.", "i.e.", "etc.", "mr.", "mrs.", "ms.", "dr.", "vs.", "approx.", "sr.", "sra.",
@@ -456,6 +462,9 @@ def _clause_facts(sent: str, guess: Callable[[], str]) -> list[Fact]:
     facts: list[Fact] = []
     for i, (p, m) in enumerate(chosen):
         if _HYPO_RX[p.lang].search(sent, 0, m.start()):
+            continue
+        if p.polarity == "+" and (neg := _NEGATED_BEFORE.get(p.lang)) is not None \
+                and neg.search(sent, 0, m.start()):
             continue
         limit = chosen[i + 1][1].start() if i + 1 < len(chosen) else len(sent)
         if m.groupdict().get("fact") is not None:
