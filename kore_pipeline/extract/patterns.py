@@ -117,6 +117,10 @@ first test)."""
 _TIME_AFTER = re.compile(r"(?:,?\s+" + _TIME + r"(?!\w))+", _FLAGS)
 """A time phrase right after a fact's span: its content keeps it."""
 _NEGATION_TAIL = {"de": re.compile(r"\s+nicht$", _FLAGS)}
+_DE_NOT = re.compile(r"^\S+\s+(?:[\w-]+\s+)?(?:nicht|kein(?:e[nmrs]?)?)\b(?!\s+(?:mehr|nur)\b)"
+                     r"|\snicht$", _FLAGS)
+"""A German habit said with "nicht" or "kein" after its verb ("Ich rauche nicht", "Ich trinke
+keinen Kaffee"): a "never" habit, as "I don't smoke" is; "nicht mehr" is an ending's."""
 _CLITICS = r"(?:(?:mi|ti|ci|vi|si|lo|la|li|le|ne|me|te|se|nos|os|o|a)\s+)?"
 _NEGATED_BEFORE = {lang: re.compile(r"(?:^|[\s(\"'«“])(?:" + neg + r")\s+" + _CLITICS + "$", _FLAGS)
                    for lang, neg in (("it", "non"), ("es", "no"), ("pt", "não|nao"))}
@@ -510,6 +514,8 @@ def _span_fact(sent: str, p: _Pattern, m: re.Match[str], span: tuple[int, int],
         end = max(said_end, m.end())
         when = _TIME_AFTER.match(sent, end)  # "I'm a Mets fan" + " now": the clause says it
         content = sent[m.start(): when.end() if when else end].strip()
+    if p.lang == "de" and p.category == "habit" and polarity == "+" and _DE_NOT.search(fact):
+        polarity = "-"
     return Fact(p.category, fact, content, polarity, p.lang, p.ident)
 
 

@@ -124,6 +124,17 @@ def _money(value: str) -> str:
 
 
 _HAS_DIGIT = re.compile(r"\d")
+_CLAUSE_END = re.compile(r"[,;.!?]|\s(?:aber|und|doch|sondern)\s|$")
+_DE_NEGATED_VALUE = re.compile(r"\b(?:nicht|kein(?:e[nmrs]?)?)\b(?!\s+nur\b)", FLAGS)
+"""A German value that is a "not" ("keinen Kaffee", "nicht"): no slot, as "I don't drink
+coffee" sets none (the endings, "nicht mehr", are read before the rules)."""
+
+
+def _de_negated(text: str, start: int) -> bool:
+    """Whether the clause of ``text`` from ``start`` holds a German "not"."""
+    clause = _CLAUSE_END.search(text, start)
+    return _DE_NEGATED_VALUE.search(text, start, clause.start() if clause else len(text)) \
+        is not None
 _ANY_JOB = re.compile(r"\s*(?:I|we)\s+(?:(?:my|our)\s+(?:old\s+|current\s+|day\s+)?job|working)"
                       r"\b", FLAGS)
 """The ending of a job with no employer a slot can read: "I quit my job (at amazon)"."""
@@ -204,6 +215,8 @@ def _slot_of(text: str, language: str | None) -> Slot | None:
             if neg.search(text[max(0, m.start() - 25): m.start("value") if said else m.end()]):
                 continue
             value = _clean(said or "")
+            if slot == "habit" and lang == "de" and _de_negated(text, m.start()):
+                continue  # "Ich trinke keinen Kaffee", "Ich rauche nicht": as "I don't smoke"
             name = m.groupdict().get("name")
             if slot == "habit":  # "I run" (no object) is ended by "I don't run anymore"
                 verb = re.sub(r"\s+", " ", _clean(name or "").casefold())

@@ -52,3 +52,20 @@ def test_no_negated_form_states_its_positive(head: tuple[str, str], word: str) -
     said = f"{words} {word}"
     assert all(said.lower() not in f.content.lower() or f.polarity == "-"
                for f in extract_facts(f"{neg} {said}.", lang))
+
+
+@pytest.mark.parametrize("text", ["Ich rauche nicht.", "Ich trinke keinen Kaffee.",
+                                  "Ich esse kein Fleisch.", "Ich trinke abends keinen Kaffee.",
+                                  "Ich spiele nicht Tennis."])
+def test_a_german_habit_with_nicht_or_kein_is_a_never_habit(text: str) -> None:
+    """As "I don't smoke": a negative habit and no slot (it used to be the slot value
+    "nicht" / "keinen", a positive habit)."""
+    assert [f.polarity for f in extract_facts(text, "de")] == ["-"]
+    assert slot_of(text, "de") is None
+
+
+def test_german_habits_beside_a_nicht_keep_their_slot() -> None:
+    assert slot_of("Ich spiele Handball, aber nicht im Verein.", "de") == ("habit:play",
+                                                                          "handball")
+    assert slot_of("Ich trinke Kaffee.", "de") == ("habit:drink", "kaffee")
+    assert slot_of("Ich rauche nicht mehr.", "de") == ("habit:smoke", "not")  # an ending
