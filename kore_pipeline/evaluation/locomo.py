@@ -139,16 +139,15 @@ def _top(scores: np.ndarray, n: int) -> list[int]:
     return [int(i) for i in order]
 
 
-def raw_baselines(sample: LocomoSample, embedder: Any) -> dict[str, list[list[str]]]:
-    """Rankings of the raw turns per question: ``bm25``, ``dense`` and ``rrf``."""
-    docs = [f"{t.speaker}: {t.text}" for t in sample.turns]
-    ids = [t.message_id for t in sample.turns]
+def raw_rankings(docs: Sequence[str], ids: Sequence[str], questions: Sequence[str],
+                 embedder: Any) -> dict[str, list[list[str]]]:
+    """Rankings of raw turns (``docs``, ids ``ids``) per question, no memory pipeline:
+    ``bm25``, ``dense`` (the embedder) and ``rrf`` (k = 60 over each top 100)."""
     bm25 = Bm25(docs)
-    vecs = np.asarray(embedder.encode(docs), dtype=np.float32)
-    qvecs = np.asarray(embedder.encode_queries([q for q, _e, _c in sample.questions]),
-                       dtype=np.float32)
+    vecs = np.asarray(embedder.encode(list(docs)), dtype=np.float32)
+    qvecs = np.asarray(embedder.encode_queries(list(questions)), dtype=np.float32)
     out: dict[str, list[list[str]]] = {"bm25": [], "dense": [], "rrf": []}
-    for (question, _e, _c), qv in zip(sample.questions, qvecs, strict=True):
+    for question, qv in zip(questions, qvecs, strict=True):
         kw, dense = _top(bm25.scores(question), 100), _top(vecs @ qv, 100)
         fused: dict[int, float] = {}
         for ranking in (kw, dense):
@@ -159,6 +158,13 @@ def raw_baselines(sample: LocomoSample, embedder: Any) -> dict[str, list[list[st
         out["dense"].append([ids[i] for i in dense])
         out["rrf"].append([ids[i] for i in both])
     return out
+
+
+def raw_baselines(sample: LocomoSample, embedder: Any) -> dict[str, list[list[str]]]:
+    """:func:`raw_rankings` of the conversation's turns as "Speaker: text"."""
+    return raw_rankings([f"{t.speaker}: {t.text}" for t in sample.turns],
+                        [t.message_id for t in sample.turns],
+                        [q for q, _e, _c in sample.questions], embedder)
 
 
 PipelineRunner = Callable[..., Any]
@@ -174,14 +180,18 @@ def build_sample_store(sample: LocomoSample, settings: KoreSettings, embedder: A
     pipeline([path], settings, now=sample.now, embedder=getattr(embedder, "inner", embedder))
 
 
-def _summary(runs: list[tuple[list[str], list[str], int]]) -> dict[str, Any]:
-    """Recall@k overall and per category of (ranked ids, evidence, category) runs."""
-    def block(rows: list[tuple[list[str], list[str], int]]) -> dict[str, Any]:
+Run = tuple[list[str], list[str], Any]
+"""(ranked turn ids, evidence turn ids, the question's group: a category, a kind)."""
+
+
+def recall_summary(runs: Sequence[Run], groups: dict[Any, str]) -> dict[str, Any]:
+    """Recall@k (:data:`KS_TURN`) overall and per group (``groups``: group -> its name)."""
+    def block(rows: list[Run]) -> dict[str, Any]:
         return {"n": len(rows), **{f"recall@{k}": round(float(np.mean(
-            [turn_recall(r, e, k) for r, e, _c in rows])) if rows else 0.0, 4) for k in KS_TURN}}
-    out = {"overall": block(runs)}
-    for cat, name in CATEGORIES.items():
-        out[name] = block([r for r in runs if r[2] == cat])
+            [turn_recall(r, e, k) for r, e, _g in rows])) if rows else 0.0, 4) for k in KS_TURN}}
+    out = {"overall": block(list(runs))}
+    for group, name in groups.items():
+        out[name] = block([r for r in runs if r[2] == group])
     return out
 
 
@@ -219,7 +229,7 @@ def evaluate_locomo(samples: Sequence[LocomoSample], settings: KoreSettings,
                     baselines: bool = True) -> dict[str, Any]:
     """Default search (and ``--include-archived``) vs the raw-turn baselines, per category
     (``pipeline``: ``run.pipeline.run_pipeline``)."""
-    runs: dict[str, list[tuple[list[str], list[str], int]]] = {
+    runs: dict[str, list[Run]] = {
         "search": [], "search_include_archived": []}
     if baselines:
         runs.update({"raw_bm25": [], "raw_dense": [], "raw_rrf": []})
@@ -240,4 +250,4 @@ def evaluate_locomo(samples: Sequence[LocomoSample], settings: KoreSettings,
     return {"samples": [s.sample_id for s in samples],
             "questions": sum(len(s.questions) for s in samples),
             "turns": sum(len(s.turns) for s in samples), "memories": dict(counts),
-            "retrievers": {name: _summary(r) for name, r in runs.items()}}
+            "retrievers": {name: recall_summary(r, CATEGORIES) for name, r in runs.items()}}

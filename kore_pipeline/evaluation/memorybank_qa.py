@@ -26,10 +26,13 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-import numpy as np
-
 from kore_pipeline.evaluation.homes import fresh_log
-from kore_pipeline.evaluation.locomo import KS_TURN, Bm25, PipelineRunner, turn_recall
+from kore_pipeline.evaluation.locomo import (
+    PipelineRunner,
+    Run,
+    raw_rankings,
+    recall_summary,
+)
 from kore_pipeline.evaluation.memorybank_evidence import EVIDENCE
 from kore_pipeline.settings import KoreSettings
 from kore_pipeline.timeutil import iso
@@ -156,35 +159,10 @@ def search_rankings(user: ChatUser, settings: KoreSettings, embedder: Any,
         searcher.close()
 
 
-def raw_rankings(user: ChatUser, embedder: Any) -> dict[str, list[list[str]]]:
-    """Rankings of the raw turns (both sides) per question: ``bm25``, ``dense``, ``rrf``."""
-    docs, ids = [t.text for t in user.turns], [t.message_id for t in user.turns]
-    bm25 = Bm25(docs)
-    vecs = np.asarray(embedder.encode(docs), dtype=np.float32)
-    qvecs = np.asarray(embedder.encode_queries([q for q, _e, _k in user.questions]),
-                       dtype=np.float32)
-    out: dict[str, list[list[str]]] = {"bm25": [], "dense": [], "rrf": []}
-    for (question, _e, _k), qv in zip(user.questions, qvecs, strict=True):
-        kw = [int(i) for i in np.argsort(-bm25.scores(question), kind="stable")[:100]]
-        dense = [int(i) for i in np.argsort(-(vecs @ qv), kind="stable")[:100]]
-        fused: dict[int, float] = {}
-        for ranking in (kw, dense):
-            for rank, i in enumerate(ranking, start=1):
-                fused[i] = fused.get(i, 0.0) + 1.0 / (60 + rank)
-        out["bm25"].append([ids[i] for i in kw])
-        out["dense"].append([ids[i] for i in dense])
-        out["rrf"].append([ids[i] for i in sorted(fused, key=lambda i: (-fused[i], i))])
-    return out
-
-
-def summary(runs: list[tuple[list[str], list[str], str]]) -> dict[str, Any]:
-    """Recall@k overall and per kind of (ranked ids, evidence, kind) runs."""
-    def block(rows: list[tuple[list[str], list[str], str]]) -> dict[str, Any]:
-        return {"n": len(rows), **{f"recall@{k}": round(float(np.mean(
-            [turn_recall(r, e, k) for r, e, _k in rows])) if rows else 0.0, 4)
-            for k in KS_TURN}}
-    return {"overall": block(runs), **{kind: block([r for r in runs if r[2] == kind])
-                                       for kind in KINDS}}
+def raw_baselines(user: ChatUser, embedder: Any) -> dict[str, list[list[str]]]:
+    """:func:`.locomo.raw_rankings` of every turn of both sides."""
+    return raw_rankings([t.text for t in user.turns], [t.message_id for t in user.turns],
+                        [q for q, _e, _k in user.questions], embedder)
 
 
 VARIANTS = (("search", False, False), ("search_later", True, False),
@@ -196,7 +174,7 @@ half a year on, and with the assistant's turns kept as episodes."""
 def evaluate_memorybank_qa(users: Sequence[ChatUser], settings: KoreSettings, embedder: Any,
                            pipeline: PipelineRunner, baselines: bool = True) -> dict[str, Any]:
     """Each of :data:`VARIANTS` (its own store per user) and the raw baselines."""
-    runs: dict[str, list[tuple[list[str], list[str], str]]] = {v[0]: [] for v in VARIANTS}
+    runs: dict[str, list[Run]] = {v[0]: [] for v in VARIANTS}
     if baselines:
         runs.update({"raw_bm25": [], "raw_dense": [], "raw_rrf": []})
     for user in users:
@@ -211,10 +189,11 @@ def evaluate_memorybank_qa(users: Sequence[ChatUser], settings: KoreSettings, em
             ranked = search_rankings(user, sset, embedder, later)
             runs[name] += [(r, e, k) for r, (e, k) in zip(ranked, truth, strict=True)]
         if baselines:
-            for name, ranked in raw_rankings(user, embedder).items():
+            for name, ranked in raw_baselines(user, embedder).items():
                 runs[f"raw_{name}"] += [(r, e, k) for r, (e, k) in zip(ranked, truth,
                                                                          strict=True)]
     return {"users": [u.name for u in users if u.questions],
             "questions": sum(len(u.questions) for u in users),
             "turns": sum(len(u.turns) for u in users),
-            "retrievers": {name: summary(r) for name, r in runs.items()}}
+            "retrievers": {name: recall_summary(r, {k: k for k in KINDS})
+                           for name, r in runs.items()}}

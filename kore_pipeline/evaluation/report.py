@@ -225,20 +225,24 @@ def _updates_lines(upd: dict[str, Any]) -> list[str]:
     return out
 
 
+def _recall_rows(retrievers: dict[str, Any], cols: list[str], name_width: int,
+                 cell_width: int) -> list[str]:
+    """One line per retriever: its R@1/R@5/R@10/R@20 % in each column."""
+    return [f"{name:<{name_width}}" + "".join(
+        f"{'/'.join(_pct(row[c][f'recall@{k}']).strip() for k in (1, 5, 10, 20)):>{cell_width}}"
+        for c in cols) for name, row in retrievers.items()]
+
+
 def _locomo_lines(loc: dict[str, Any]) -> list[str]:
     """Turn-level recall of evidence per retriever and category (R@5 / R@10 cells)."""
     from kore_pipeline.evaluation.locomo import CATEGORIES
 
     cats = ["overall", *CATEGORIES.values()]
-    out = ["", f"== LoCoMo (dev): {len(loc['samples'])} conversations, {loc['turns']} turns,"
-               f" {loc['questions']} questions; memories {loc['memories']};"
-               " turn recall of evidence R@1/R@5/R@10/R@20 % ==",
-           f"{'retriever':<25}" + "".join(f"{c:>21}" for c in cats)]
-    for name, row in loc["retrievers"].items():
-        out.append(f"{name:<25}" + "".join(
-            f"{'/'.join(_pct(row[c][f'recall@{k}']).strip() for k in (1, 5, 10, 20)):>21}"
-            for c in cats))
-    return out
+    return ["", f"== LoCoMo (dev): {len(loc['samples'])} conversations, {loc['turns']} turns,"
+                f" {loc['questions']} questions; memories {loc['memories']};"
+                " turn recall of evidence R@1/R@5/R@10/R@20 % ==",
+            f"{'retriever':<25}" + "".join(f"{c:>21}" for c in cats),
+            *_recall_rows(loc["retrievers"], cats, 25, 21)]
 
 
 def _chats_lines(chats: dict[str, Any]) -> list[str]:
@@ -246,20 +250,16 @@ def _chats_lines(chats: dict[str, Any]) -> list[str]:
     from kore_pipeline.evaluation.memorybank_qa import KINDS, LATER_DAYS
 
     cols = ["overall", *KINDS]
-    out = ["", f"== User-assistant chats (MemoryBank probing questions): {len(chats['users'])}"
-               f" users, {chats['turns']} turns, {chats['questions']} questions with evidence;"
-               " turn recall of evidence R@1/R@5/R@10/R@20 % ==",
-           f"{'retriever':<27}" + "".join(f"{c + ' (' + str(row_n) + ')':>23}" for c, row_n in
-                                          ((c, chats["retrievers"]["search"][c]["n"])
-                                           for c in cols))]
-    for name, row in chats["retrievers"].items():
-        out.append(f"{name:<27}" + "".join(
-            f"{'/'.join(_pct(row[c][f'recall@{k}']).strip() for k in (1, 5, 10, 20)):>23}"
-            for c in cols))
-    out.append(f"  search = defaults, a day after the last day; search_later = {LATER_DAYS} days"
-               " after (decay has run); search_assistant_episodes = KORE_ASSISTANT_EPISODES=1;"
-               " raw_* = every turn of both sides, no pipeline")
-    return out
+    counts = chats["retrievers"]["search"]
+    return ["", f"== User-assistant chats (MemoryBank probing questions): {len(chats['users'])}"
+                f" users, {chats['turns']} turns, {chats['questions']} questions with evidence;"
+                " turn recall of evidence R@1/R@5/R@10/R@20 % ==",
+            f"{'retriever':<27}" + "".join(f"{c + ' (' + str(counts[c]['n']) + ')':>23}"
+                                          for c in cols),
+            *_recall_rows(chats["retrievers"], cols, 27, 23),
+            f"  search = defaults, a day after the last day; search_later = {LATER_DAYS} days"
+            " after (decay has run); search_assistant_episodes = KORE_ASSISTANT_EPISODES=1;"
+            " raw_* = every turn of both sides, no pipeline"]
 
 
 def _crosslingual_lines(cross: dict[str, Any]) -> list[str]:

@@ -22,15 +22,15 @@ _CUES = re.compile(
     r"|\bquant[ei]\b|\bquante\s+volte\b|\bche\s+tipi\s+di\b|\bquali\b"
     r"|\bcu[aá]nt[oa]s\b|\bcon\s+qu[eé]\s+frecuencia\b|\bqu[eé]\s+tipos\s+de\b"
     r"|\bcu[aá]les\b"
-    r"|\bcombien\b|\bquels\s+(?:genres|types|sortes)\s+de\b|\bquel(?:le)?s\b"
+    r"|\bcombien\b|\bquel(?:le)?s\b"
     r"|\bwie\s+(?:viele|oft)\b|\bwelche\s+(?:arten|sorten)\b"
     r"|\bwas\s+f[uü]r\b(?!\s+(?:ein|eine|einen|einem|einer)\b)"
     r"|\bquant[oa]s\b|\bcom\s+que\s+frequ[eê]ncia\b|\bque\s+tipos\s+de\b|\bquais\b",
     re.IGNORECASE)
 """"how many / often", "what kinds of", the present perfect ("what has she painted",
 "which cities has Jon visited"), "both", "ever"; in the other pattern languages "quanti /
-quante volte / che tipi di / quali", "cuántos / qué tipos de / cuáles", "combien / quels
-genres de / quelles", "wie viele / wie oft / welche Arten / was für", "quantos / que tipos
+quante volte / che tipi di / quali", "cuántos / qué tipos de / cuáles", "combien / quels /
+quelles", "wie viele / wie oft / welche Arten / was für", "quantos / que tipos
 de / quais"."""
 _ASKS_WHICH = re.compile(r"\b(?:what|which)((?:\s+[\w'’]+){1,3})", re.IGNORECASE)
 _NOT_PLURAL = frozenset({"was", "is", "has", "does", "this", "his", "hers", "its", "us",
