@@ -31,6 +31,7 @@ PACKAGE = ROOT / "kore_pipeline"
 
 LAYERS: dict[str, int] = {
     "__init__": 0, "settings": 0, "timeutil": 0, "ids": 0, "faults": 0, "files": 0, "text": 0,
+    "rules": 0,  # the grammars of facts: data, read by extraction and the slots
     "store": 1,
     "ingest": 2, "extract": 2, "embed": 2, "index": 2,
     "lifecycle": 3, "lake": 3,

@@ -20,25 +20,19 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache, partial
 
 from kore_pipeline.extract.chat import chat_regex, dropped_subject, standard_spelling
-from kore_pipeline.extract.patterns_lang import (
+from kore_pipeline.extract.trim_words import (
     ANAPHORA,
-    ARTICLES,
-    BOUNDARIES,
-    CATEGORIES,
-    HYPOTHETICAL,
     JUNK_FACTS,
     LEADING_FILLER,
-    LETTER_HINTS,
-    LIST_CONJUNCTIONS,
     LIST_DEPENDENT,
     LIST_STOPS,
     PRONOUN_FACTS,
-    STOPWORDS,
-    TABLE,
     TIME_FILLER,
     TRAILING_FILLER,
     VAGUE_WORDS,
 )
+from kore_pipeline.rules import GRAMMARS
+from kore_pipeline.rules.shape import Grammar, Kind
 from kore_pipeline.text.literals import LiteralFilter, WordStarts, case_fold
 from kore_pipeline.text.normalize import fold
 
@@ -49,7 +43,8 @@ __all__ = [
 
 MIN_FACT_CHARS = 3
 MAX_FACT_CHARS = 500
-LANGUAGES = tuple(TABLE)
+LANGUAGES = tuple(GRAMMARS)
+CATEGORIES = tuple(k.value for k in Kind)
 
 
 @dataclass(frozen=True)
@@ -61,7 +56,8 @@ class Fact:
     content: str    # the clause as said (normalised apostrophes): "I prefer caffè ristretto"
     polarity: str   # "+" normally, "-" for negative preferences and "never" habits
     language: str   # "en" | "it" | "es" | "fr" | "de" | "pt"
-    trigger: str = field(default="", compare=False)  # "en:12": row 12 of TABLE["en"]
+    trigger: str = field(default="", compare=False)
+    """The name of the rule that found it ("en.profile.residence.live")."""
 
 
 @dataclass(frozen=True)
@@ -75,10 +71,10 @@ class _Pattern:
 
 _FLAGS = re.IGNORECASE | re.UNICODE
 _PATTERNS: tuple[_Pattern, ...] = tuple(
-    _Pattern(f"{lang}:{i}", lang, cat, pol,
-             re.compile(chat_regex(rx) if lang == "en" else rx, _FLAGS))
-    for lang, rows in TABLE.items()
-    for i, (cat, pol, rx) in enumerate(rows)
+    _Pattern(r.name, g.code, r.kind, r.polarity,
+             re.compile(chat_regex(r.pattern) if g.chat_spelling else r.pattern, _FLAGS))
+    for g in GRAMMARS.values()
+    for r in g.rules
 )
 _FILTER = LiteralFilter([p.rx for p in _PATTERNS])
 """Which triggers can match a clause: most clauses hold the literals of a few (or none)."""
@@ -92,19 +88,20 @@ _WORD_END = r"(?:(?<=')|(?!\w))"  # end of a word, also right after an apostroph
 
 
 _BOUNDARY_RX = {
-    lang: re.compile(r";|\s[-–—]\s|,?\s+(?:" + _alts(words) + ")" + _WORD_END + extra, _FLAGS)
-    for lang, (words, extra) in BOUNDARIES.items()
+    g.code: re.compile(r";|\s[-–—]\s|,?\s+(?:" + _alts(g.boundaries) + ")" + _WORD_END
+                       + g.boundary_extra, _FLAGS)
+    for g in GRAMMARS.values()
 }
-_HYPO_RX = {lang: re.compile(r"\b(?:" + _alts(w) + r")\b", _FLAGS)
-            for lang, w in HYPOTHETICAL.items()}
+_HYPO_RX = {g.code: re.compile(r"\b(?:" + _alts(g.hypothetical) + r")\b", _FLAGS)
+            for g in GRAMMARS.values()}
 _PUNCT = r"""[\s.,;:!?…"“”«»„'`(\[\-–—*_~]"""
 _LEAD_RX = {lang: re.compile(rf"(?:{_PUNCT}+|(?:{_alts(LEADING_FILLER)})\s+|"
-                             rf"(?:{_alts(ARTICLES[lang])})(?:\s+|(?<=')))", _FLAGS)
-            for lang in TABLE}
+                             rf"(?:{_alts(GRAMMARS[lang].articles)})(?:\s+|(?<=')))", _FLAGS)
+            for lang in GRAMMARS}
 _FILL_RX = re.compile(rf"(?:{_PUNCT}|\s|\b(?:{_alts(LEADING_FILLER)})\b)*", _FLAGS)
 _STRIP = " ,;:-–—"
-_LIST_CONJ = {lang: re.compile(r"\s*\b(?:" + _alts(w) + r")\b\s*", _FLAGS)
-              for lang, w in LIST_CONJUNCTIONS.items()}
+_LIST_CONJ = {g.code: re.compile(r"\s*\b(?:" + _alts(g.list_conjunctions) + r")\b\s*", _FLAGS)
+              for g in GRAMMARS.values()}
 _JUNK_RX = re.compile(JUNK_FACTS, _FLAGS)
 _PLACEHOLDER = re.compile(r"[\[\]]|^\W*\([\w' ,]*\)\W*$")
 _TRAIL_RX = re.compile(r"(?:[^\w+#%)\]]+|\s+(?:" + _alts(TRAILING_FILLER) + "))$", _FLAGS)
@@ -116,48 +113,49 @@ _TIME_WORDS = frozenset(re.findall(r"[^\W\d_]+", " ".join(TIME_FILLER)))
 first test)."""
 _TIME_AFTER = re.compile(r"(?:,?\s+" + _TIME + r"(?!\w))+", _FLAGS)
 """A time phrase right after a fact's span: its content keeps it."""
-_NEGATION_TAIL = {"de": re.compile(r"\s+nicht$", _FLAGS)}
-_DE_NOT = re.compile(r"^\S+\s+(?:[\w-]+\s+)?(?:nicht|kein(?:e[nmrs]?)?)\b(?!\s+(?:mehr|nur)\b)"
-                     r"|\snicht$", _FLAGS)
-"""A German habit said with "nicht" or "kein" after its verb ("Ich rauche nicht", "Ich trinke
-keinen Kaffee"): a "never" habit, as "I don't smoke" is; "nicht mehr" is an ending's."""
 _CLITICS = r"(?:(?:mi|ti|ci|vi|si|lo|la|li|le|ne|me|te|se|nos|os|o|a)\s+)?"
-_NEGATED_BEFORE = {lang: re.compile(r"(?:^|[\s(\"'«“])(?:" + neg + r")\s+" + _CLITICS + "$", _FLAGS)
-                   for lang, neg in (("it", "non"), ("es", "no"), ("pt", "não|nao"))}
+
+
+def _maybe(rx: str, make: Callable[[str], str] = lambda x: x) -> re.Pattern[str] | None:
+    return re.compile(make(rx), _FLAGS) if rx else None
+
+
+_NEGATED_BEFORE = {g.code: _maybe(g.negated_before, lambda neg: r"(?:^|[\s(\"'«“])(?:" + neg
+                                  + r")\s+" + _CLITICS + "$") for g in GRAMMARS.values()}
 """A positive trigger said right after the language's "not" ("Non sono vegetariana", "No vivo
 en Madrid", "Não sou casado"): the statement says the opposite, and gives no fact, as "I'm
 not a vegetarian" gives none. Not after "No," (an answer: "No, soy vegetariano")."""
-_NEGATION_HEAD = {"fr": re.compile(r"pas\s+(?:d'|de\s+)?", _FLAGS)}
+_NEGATION_HEAD = {g.code: _maybe(g.negation_head) for g in GRAMMARS.values()}
+_NEGATION_TAIL = {g.code: _maybe(g.negation_tail) for g in GRAMMARS.values()}
+_HABIT_NOT = {g.code: _maybe(g.habit_negation) for g in GRAMMARS.values()}
+"""A habit said with a "not" after its verb (German "Ich rauche nicht", "Ich trinke keinen
+Kaffee"): a "never" habit, as "I don't smoke" is."""
 
 _ABBREV = {"e.g.", "i.e.", "etc.", "mr.", "mrs.", "ms.", "dr.", "vs.", "approx.", "sr.", "sra.",
            "z.b.", "p.es.", "ca.", "st.", "no.", "nr.", "prof.", "ecc.", "cf."}
 _SENT_SPLIT = re.compile(r"(?<=[.!?…])[\"')\]»”]*\s+|\s*\n+\s*")
-_CONTRASTS = ("but", "however", "whereas", "ma", "però", "pero",
-              r"mais(?!\s*(?:[,.;!?]|$))",  # not Portuguese "não fumo mais." (French "mais" is
-              "aber", "sondern", "mas", "porém")  # followed by its clause)
-"""The contrastive conjunctions a clause ends before."""
-_JOINS = ("and", "so", "e", "y", "et", "und")
+_CONTRASTS = tuple(dict.fromkeys(w for g in GRAMMARS.values() for w in g.contrasts))
+"""The contrastive conjunctions a clause ends before, of every language."""
+_JOINS = tuple(dict.fromkeys(w for g in GRAMMARS.values() for w in g.joins))
 """The conjunctions a clause ends before when a new subject follows."""
+_SUBJECTS = tuple(dict.fromkeys(w for g in GRAMMARS.values() for w in g.clause_subjects))
+_CLAUSE_EXTRA = "".join(g.clause_extra for g in GRAMMARS.values())
 
 
 def _clause_split(contrasts: tuple[str, ...]) -> re.Pattern[str]:
-    """Splits a sentence into clauses: at ";", before one of ``contrasts``, and before "and /
-    so / e / y / et / und" followed by a new subject (not after "me": "me and my gf are …" is
-    one subject)."""
+    """Splits a sentence into clauses: at ";", before one of ``contrasts``, and before a join
+    ("and / so / e / y / et / und") followed by a new subject (not after "me": "me and my gf
+    are …" is one subject)."""
     return re.compile(  # every split starts at a space, ";" or ",": test that first
         r"(?=[\s;,])(?:\s*;\s*"
-        r"|,?\s+(?=(?:" + "|".join(contrasts) + r")\b)"
-        r"|,?\s+and\s+(?=(?:i|im|ive)\b|i')"  # English "and i" (not "so i": Italian "non so i…")
-        r"|,?\s+(?-i:and\s+then)\s+"  # a chat's run-on: "got a new job and then moved to Leeds"
-        r"|(?<!\bme),?\s+(?:" + "|".join(_JOINS) + r")\s+(?=(?:(?-i:I)\b|(?-i:I)'|we\b|my\b|"
-        r"io\b|ho\b|sono\b|lavoro\b|vivo\b|abito\b|preferisco\b|non\s+mi\b|yo\b|tengo\b|soy\b|"
-        r"trabajo\b|prefiero\b|no\s+me\b|me\s+llamo\b|je\b|j'|ich\b|wir\b|eu\b|tenho\b|"
-        r"sou\b|moro\b|trabalho\b|prefiro\b|não\s+gosto\b)))", _FLAGS)
+        r"|,?\s+(?=(?:" + "|".join(contrasts) + r")\b)" + _CLAUSE_EXTRA +
+        r"|(?<!\bme),?\s+(?:" + "|".join(_JOINS) + r")\s+(?=(?:" + "|".join(_SUBJECTS) + ")))",
+        _FLAGS)
 
 
-_CLAUSE_SPLIT = _clause_split(_CONTRASTS)
-_CLAUSE_SPLIT_FR = _clause_split(tuple(w for w in _CONTRASTS if w != "ma"))
-"""In French, "ma" is "my" ("j'adore ma voiture"), not the Italian "but"."""
+_CLAUSE_SPLIT = {g.code: _clause_split(tuple(w for w in _CONTRASTS if w not in g.not_contrasts))
+                 for g in GRAMMARS.values()}
+"""Per text language: French "ma" is "my" ("j'adore ma voiture"), not the Italian "but"."""
 _CLAUSE_WORDS = WordStarts(tuple(w.split("(", 1)[0] for w in (*_CONTRASTS, *_JOINS)))
 """The words :data:`_CLAUSE_SPLIT` splits before, each a whole word after a space."""
 
@@ -243,13 +241,13 @@ def _split_at_stops(text: str) -> tuple[str, ...]:
 
 
 _FR_ELISION = frozenset({"j'", "d'"})
-_STOP_LANGS = tuple(STOPWORDS)
+_STOP_LANGS = tuple(GRAMMARS)
 _WORD_LANGS: dict[str, tuple[int, ...]] = {}
-for _i, _stops in enumerate(STOPWORDS.values()):
+for _i, _stops in enumerate(g.stopwords for g in GRAMMARS.values()):
     for _w in _stops:
         _WORD_LANGS[_w] = (*_WORD_LANGS.get(_w, ()), _i)
 _FR = _STOP_LANGS.index("fr")
-_HINTS = tuple((_STOP_LANGS.index(lang), chars) for lang, chars in LETTER_HINTS.items())
+_HINTS = tuple((i, g.letter_hints) for i, g in enumerate(GRAMMARS.values()) if g.letter_hints)
 
 
 def _language_scores(text: str) -> tuple[str, int]:
@@ -467,7 +465,7 @@ def _clause_facts(sent: str, guess: Callable[[], str]) -> list[Fact]:
     for i, (p, m) in enumerate(chosen):
         if _HYPO_RX[p.lang].search(sent, 0, m.start()):
             continue
-        if p.polarity == "+" and (neg := _NEGATED_BEFORE.get(p.lang)) is not None \
+        if p.polarity == "+" and (neg := _NEGATED_BEFORE[p.lang]) is not None \
                 and neg.search(sent, 0, m.start()):
             continue
         limit = chosen[i + 1][1].start() if i + 1 < len(chosen) else len(sent)
@@ -490,7 +488,7 @@ def _span_fact(sent: str, p: _Pattern, m: re.Match[str], span: tuple[int, int],
                prefix: str | None) -> Fact | None:
     """The fact of one trigger match over ``span`` (the whole object, or one list item)."""
     polarity, (start, end) = p.polarity, span
-    head, tail = _NEGATION_HEAD.get(p.lang), _NEGATION_TAIL.get(p.lang)
+    head, tail = _NEGATION_HEAD[p.lang], _NEGATION_TAIL[p.lang]
     start, end = _trim(sent, start, end, p.lang)
     said_end = end
     if head and (h := head.match(sent, start, end)):
@@ -514,7 +512,8 @@ def _span_fact(sent: str, p: _Pattern, m: re.Match[str], span: tuple[int, int],
         end = max(said_end, m.end())
         when = _TIME_AFTER.match(sent, end)  # "I'm a Mets fan" + " now": the clause says it
         content = sent[m.start(): when.end() if when else end].strip()
-    if p.lang == "de" and p.category == "habit" and polarity == "+" and _DE_NOT.search(fact):
+    if p.category == "habit" and polarity == "+" and (no := _HABIT_NOT[p.lang]) is not None \
+            and no.search(fact):
         polarity = "-"
     return Fact(p.category, fact, content, polarity, p.lang, p.ident)
 
@@ -532,7 +531,7 @@ def extract_facts(text: str, language: str | None = None) -> list[Fact]:
     if not text or not text.strip():
         return []
     norm = normalize_text(text)
-    doc_lang = language if language in TABLE else guess_language(norm)
+    doc_lang = language if language in GRAMMARS else guess_language(norm)
     out: list[Fact] = []
     for sent in _sentences(norm):
         out.extend(_sentence_facts(sent, doc_lang))
@@ -542,7 +541,8 @@ def extract_facts(text: str, language: str | None = None) -> list[Fact]:
 def _dropped_i_at(text: str, lang: str) -> tuple[int, str] | None:
     """Where an English chat sentence dropped its subject and which ("I" or "I'm"), else
     None (:data:`chat.DROPPED_SUBJECT`)."""
-    return dropped_subject(text) if lang == "en" else None
+    grammar = GRAMMARS.get(lang)
+    return dropped_subject(text) if grammar is not None and grammar.dropped_subject else None
 
 
 def with_subject(text: str, lang: str) -> str:
@@ -561,7 +561,8 @@ def slot_text(content: str, lang: str) -> str:
     (:func:`with_subject`) and, in English, chat spellings in their standard form ("im a
     teacher" -> "i'm a teacher")."""
     text = with_subject(content, lang)
-    return standard_spelling(text) if lang == "en" else text
+    grammar = GRAMMARS.get(lang)
+    return standard_spelling(text) if grammar is not None and grammar.chat_spelling else text
 
 
 def _dropped_i_facts(sent: str, doc_lang: str) -> tuple[Fact, ...] | None:
@@ -599,7 +600,7 @@ def _sentence_facts(sent: str, doc_lang: str) -> tuple[Fact, ...]:
         return dropped
     guess = _Lazy(partial(guess_language, sent, default=doc_lang))
     out: list[Fact] = []
-    split = _CLAUSE_SPLIT_FR if doc_lang == "fr" else _CLAUSE_SPLIT
+    split = _CLAUSE_SPLIT.get(doc_lang, _CLAUSE_SPLIT["en"])
     for i, clause in enumerate(split.split(sent) if _may_split(sent) else (sent,)):
         clause = clause.strip()
         if not clause:

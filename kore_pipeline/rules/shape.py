@@ -1,0 +1,127 @@
+"""The one shape of an extraction rule, and of a language's grammar of facts.
+
+A :class:`Rule` is a trigger: its ``pattern`` matches where a first-person statement starts
+("I prefer", "ho deciso di"); the fact is the text after it up to the clause's end, unless the
+pattern has a ``fact`` group. Optional groups: ``pre`` is put before the fact (a verb: "bevo"
+in "non bevo mai caffè"), ``when`` after it ("every morning"). Patterns are compiled with
+IGNORECASE after apostrophes are normalised to ``'``; ``(?-i:[A-Z])`` asks for a capital.
+
+Every rule carries its proof: ``examples`` (text -> the fact it must yield, by this rule) and
+``counter`` (texts that must yield no fact by this rule). ``tests/rules`` runs them all.
+
+A :class:`Grammar` is one language's file: its rules and the word lists the language-agnostic
+engine (:mod:`kore_pipeline.extract.patterns`) reads: clause boundaries, hypotheticals,
+articles, list conjunctions, stopwords, and how the language says "not".
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+
+class Kind(StrEnum):
+    """What a fact says of the speaker."""
+
+    PREFERENCE = "preference"
+    """What one likes or dislikes ("I love hiking", "I can't stand reality TV")."""
+    DECISION = "decision"
+    """What one chose, decided or plans ("we went with Postgres", "I'm going to quit")."""
+    HABIT = "habit"
+    """What one does regularly, or never ("I usually run before work")."""
+    PROFILE = "profile"
+    """What one is or has: home, work, family, diet, health ("I live in Lyon")."""
+
+
+PREFERENCE, DECISION, HABIT, PROFILE = (k.value for k in Kind)
+
+_NAME = re.compile(r"^[a-z]{2}\.(?:preference|decision|habit|profile)(?:\.[a-z0-9_]+)+$")
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One trigger of one language, with the examples that prove it."""
+
+    name: str
+    """Stable id, ``<lang>.<kind>.<what>[.<how>]`` ("en.profile.residence.moved"): stored with
+    every memory it finds, so it is never renumbered or reused."""
+    kind: str
+    """A :class:`Kind` value."""
+    pattern: str
+    """The trigger regex (source text, compiled by the engine)."""
+    polarity: str = "+"
+    """``+``, or ``-`` for a dislike, a "never" habit, a decision against."""
+    examples: dict[str, str] = field(default_factory=dict)
+    """Text -> the fact it must yield by this rule (``Fact.fact``, case-insensitive)."""
+    counter: tuple[str, ...] = ()
+    """Texts this rule must yield no fact from (other people's facts, questions, idioms)."""
+    slot: str | None = None
+    """The slot its facts usually set ("residence", "employer"), when there is one."""
+
+    @property
+    def language(self) -> str:
+        """The language code the name starts with."""
+        return self.name.split(".", 1)[0]
+
+    def check(self) -> None:
+        """Raise ``ValueError`` when the rule is malformed (name, kind, polarity, regex)."""
+        if not _NAME.match(self.name):
+            raise ValueError(f"rule name {self.name!r} is not <lang>.<kind>.<what>")
+        if self.kind not in Kind.__members__.values() or self.name.split(".")[1] != self.kind:
+            raise ValueError(f"rule {self.name}: kind {self.kind!r} does not match its name")
+        if self.polarity not in ("+", "-"):
+            raise ValueError(f"rule {self.name}: polarity {self.polarity!r} is not + or -")
+        try:
+            re.compile(self.pattern)
+        except re.error as exc:
+            raise ValueError(f"rule {self.name}: bad pattern: {exc}") from exc
+
+
+@dataclass(frozen=True)
+class Grammar:
+    """One language's grammar of facts: its rules and the words the engine reads."""
+
+    code: str
+    """ISO 639-1 code ("en", "nl")."""
+    name: str
+    """The language's English name."""
+    rules: tuple[Rule, ...]
+    """Its triggers, in order: at a tie (same start, same length) the earlier one wins."""
+    boundaries: tuple[str, ...]
+    """Words (regex) an open fact ends before: "but", "because", "weil"."""
+    boundary_extra: str = ""
+    """More boundary alternatives as regex (``|…``): "and" before a new subject."""
+    hypothetical: tuple[str, ...] = ()
+    """A trigger after one of these in its sentence is hypothetical: "if", "suppose"."""
+    articles: tuple[str, ...] = ()
+    """Articles a fact does not start with."""
+    list_conjunctions: tuple[str, ...] = ()
+    """Words joining the last item of a list: "and", "or"."""
+    stopwords: frozenset[str] = frozenset()
+    """Frequent words that tell the language apart (language guess of a sentence)."""
+    letter_hints: str = ""
+    """Letters that hint at the language; each occurrence counts like a stopword."""
+    contrasts: tuple[str, ...] = ()
+    """Contrastive conjunctions (regex) a sentence is split into clauses before: "but"."""
+    joins: tuple[str, ...] = ()
+    """Conjunctions a sentence is split before when a new subject follows: "and", "so"."""
+    clause_subjects: tuple[str, ...] = ()
+    """How a new clause's subject starts (regex, after a join): "ich", "we", "my"."""
+    clause_extra: str = ""
+    """More clause splits as regex alternatives (``|…``): a chat's "and then"."""
+    not_contrasts: tuple[str, ...] = ()
+    """Other languages' contrasts that are no conjunction here (French "ma" is "my")."""
+    negated_before: str = ""
+    """Regex of this language's "not" right before a positive trigger ("Non sono
+    vegetariana"): such a statement gives no fact."""
+    negation_head: str = ""
+    """Regex at a fact's start that makes it negative ("pas de viande")."""
+    negation_tail: str = ""
+    """Regex at a fact's end that makes it negative (German "… nicht")."""
+    habit_negation: str = ""
+    """Regex over a habit's fact that makes it a "never" habit ("Ich rauche nicht")."""
+    chat_spelling: bool = False
+    """Read chat spellings of contractions ("im", "dont", "gonna"): English."""
+    dropped_subject: bool = False
+    """Read chat sentences that drop their "I" ("moved to Berlin"): English."""
