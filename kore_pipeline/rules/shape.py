@@ -125,3 +125,12 @@ class Grammar:
     """Read chat spellings of contractions ("im", "dont", "gonna"): English."""
     dropped_subject: bool = False
     """Read chat sentences that drop their "I" ("moved to Berlin"): English."""
+
+
+CAP = r"(?-i:[A-ZÀ-ÖØ-Þ])"
+"""An upper-case letter, whatever the flags (a name, a place)."""
+
+
+def any_of(words: str) -> str:
+    """``"a b\\s+c"`` -> ``"(?:a|b\\s+c)"``: alternatives written as space-separated words."""
+    return "(?:" + "|".join(words.split()) + ")"
