@@ -20,6 +20,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache, partial
 
 from kore_pipeline.extract.chat import chat_regex, dropped_subject, standard_spelling
+from kore_pipeline.extract.spelling import accent_optional
 from kore_pipeline.extract.trim_words import (
     ANAPHORA,
     JUNK_FACTS,
@@ -67,16 +68,28 @@ class _Pattern:
     category: str
     polarity: str
     rx: re.Pattern[str]
+    bare: re.Pattern[str]
+    """The same trigger with its accents optional (:func:`spelling.accent_optional`): read in
+    a text of its own language only, where "demenage" is "déménagé"; in another language's
+    text a bare spelling is often a word of that language (Spanish "usaré", Italian "usare")."""
 
 
 _FLAGS = re.IGNORECASE | re.UNICODE
+
+
+def _compiled(grammar: Grammar, source: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
+    source = chat_regex(source) if grammar.chat_spelling else source
+    rx = re.compile(source, _FLAGS)
+    bare = accent_optional(source)
+    return rx, (rx if bare == source else re.compile(bare, _FLAGS))
+
+
 _PATTERNS: tuple[_Pattern, ...] = tuple(
-    _Pattern(r.name, g.code, r.kind, r.polarity,
-             re.compile(chat_regex(r.pattern) if g.chat_spelling else r.pattern, _FLAGS))
+    _Pattern(r.name, g.code, r.kind, r.polarity, *_compiled(g, r.pattern))
     for g in GRAMMARS.values()
     for r in g.rules
 )
-_FILTER = LiteralFilter([p.rx for p in _PATTERNS])
+_FILTER = LiteralFilter([p.bare for p in _PATTERNS])
 """Which triggers can match a clause: most clauses hold the literals of a few (or none)."""
 
 
@@ -441,12 +454,12 @@ class _Lazy:
         return self._value
 
 
-def _clause_facts(sent: str, guess: Callable[[], str]) -> list[Fact]:
+def _clause_facts(sent: str, guess: Callable[[], str], doc_lang: str) -> list[Fact]:
     """Facts of one clause; ``guess()`` (the sentence's language) breaks ties between two
     languages' triggers at one place, so it is only computed when there are two languages."""
     found = []
     for p in map(_PATTERNS.__getitem__, _FILTER.candidates(case_fold(sent))):
-        for m in p.rx.finditer(sent):
+        for m in (p.bare if p.lang == doc_lang else p.rx).finditer(sent):
             if m.end() > m.start():
                 found.append((m.start(), False, -(m.end() - m.start()), p, m))
     if not found:
@@ -607,5 +620,5 @@ def _sentence_facts(sent: str, doc_lang: str) -> tuple[Fact, ...]:
             continue
         # a later clause may drop its subject too: "…, but moved to Leeds", "… and then moved"
         later = _dropped_i_facts(clause, doc_lang) if i else None
-        out.extend(later if later is not None else _clause_facts(clause, guess))
+        out.extend(later if later is not None else _clause_facts(clause, guess, doc_lang))
     return tuple(out)

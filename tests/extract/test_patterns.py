@@ -115,7 +115,9 @@ CASES = [
     ("Eu prefiro café forte.", "preference", "pt", "café forte", "+"),
     ("Eu gosto de futebol.", "preference", "pt", "futebol", "+"),
     ("Não gosto de chuva.", "preference", "pt", "chuva", "-"),
-    ("Decidi usar Kotlin no backend.", "decision", "pt", "Kotlin no backend", "+"),
+    # ("Decidi usar Kotlin" alone is also Spanish typed without its accent: "decidí usar")
+    ("Decidi usar Kotlin no backend porque é mais seguro.", "decision", "pt",
+     "Kotlin no backend", "+"),
     ("Costumo correr de manhã.", "habit", "pt", "correr de manhã", "+"),
     ("Moro em Porto.", "profile", "pt", "Porto", "+"),
     ("Meu nome é João.", "profile", "pt", "João", "+"),
