@@ -146,7 +146,11 @@ Kaffee"): a "never" habit, as "I don't smoke" is."""
 
 _ABBREV = {"e.g.", "i.e.", "etc.", "mr.", "mrs.", "ms.", "dr.", "vs.", "approx.", "sr.", "sra.",
            "z.b.", "p.es.", "ca.", "st.", "no.", "nr.", "prof.", "ecc.", "cf."}
-_SENT_SPLIT = re.compile(r"(?<=[.!?…])[\"')\]»”]*\s+|\s*\n+\s*")
+_EMOJI = "\u2600-\u27bf\U0001f300-\U0001faff"
+"""Pictographs: in a chat an emoji between two thoughts ends the first ("moved to leeds 🎉
+loving it") as a full stop would."""
+_SENT_SPLIT = re.compile(rf"(?<=[.!?…{_EMOJI}])[\"')\]»”\ufe0f]*\s+|\s*\n+\s*")
+_HAS_EMOJI = re.compile(f"[{_EMOJI}]")
 _CONTRASTS = tuple(dict.fromkeys(w for g in GRAMMARS.values() for w in g.contrasts))
 """The contrastive conjunctions a clause ends before, of every language."""
 _JOINS = tuple(dict.fromkeys(w for g in GRAMMARS.values() for w in g.joins))
@@ -234,7 +238,8 @@ def _sentences(text: str) -> tuple[str, ...]:
     common abbreviations ("e.g.", "Dr.") do not end a sentence. Empty pieces are dropped.
     """
     body = text.strip()
-    if "\n" not in body and not any(stop in body[:-1] for stop in ".!?…"):
+    if "\n" not in body and not any(stop in body[:-1] for stop in ".!?…") and (
+            body.isascii() or not _HAS_EMOJI.search(body, 0, len(body) - 1)):
         return (body,) if body else ()  # no stop but at the end: one sentence
     return _split_at_stops(text)
 
