@@ -607,12 +607,34 @@ def _is_sarcastic(sent: str) -> bool:
     return any(mark in sent for mark in _SARCASM_MARKS) or sent.rstrip(" .!").endswith(" /s")
 
 
+_QUESTION_WORDS = frozenset(w for g in GRAMMARS.values() for w in g.question_words)
+_QUESTION_CUT = re.compile(r",\s+|\s+[-–—]\s+")
+
+
+def _said_before_question(sent: str) -> str | None:
+    """The statement a chat question follows in its sentence ("just moved to porto, any tips
+    for a dentist?" -> "just moved to porto"), or None: the part before the last comma or
+    dash, unless it is itself a question ("can you help, I'm stuck?") or a hypothetical."""
+    cuts = list(_QUESTION_CUT.finditer(sent))
+    if not cuts:
+        return None
+    said = sent[: cuts[-1].start()].strip()
+    first = said.split(None, 1)[0].lower().strip("¿¡\"'(") if said else ""
+    if not said or said.startswith("¿") or first in _QUESTION_WORDS \
+            or _EN_QUESTION.match(said) or len(said.split()) < 2:
+        return None
+    return said
+
+
 @lru_cache(maxsize=32768)
 def _sentence_facts(sent: str, doc_lang: str) -> tuple[Fact, ...]:
     """Facts of one sentence of a text in ``doc_lang``: cached, as sentences recur across
     messages ("I love that!", "I'm a teacher.")."""
-    if _is_question(sent) or _is_sarcastic(sent):
+    if _is_sarcastic(sent):
         return ()
+    if _is_question(sent):
+        said = _said_before_question(sent)
+        return _sentence_facts(said, doc_lang) if said else ()
     dropped = _dropped_i_facts(sent, doc_lang)
     if dropped is not None:
         return dropped

@@ -121,6 +121,9 @@ class Grammar:
     """Regex at a fact's end that makes it negative (German "… nicht")."""
     habit_negation: str = ""
     """Regex over a habit's fact that makes it a "never" habit ("Ich rauche nicht")."""
+    question_words: tuple[str, ...] = ()
+    """Words a question starts with ("what", "wie", "où"): a clause so opened before a
+    question's last comma is part of the question, not a statement."""
     chat_spelling: bool = False
     """Read chat spellings of contractions ("im", "dont", "gonna"): English."""
     dropped_subject: bool = False

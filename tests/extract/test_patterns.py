@@ -188,7 +188,7 @@ def test_whole_words_only(text):
     "Do you like jazz?",
     "What should I use?",
     "Should I use Postgres for the backend?",
-    "I prefer tea, what about you?",
+    "Would you say I prefer tea, or coffee?",
     "Do I really like this framework",
     "¿Te gusta el café?",
     "Ti piace il caffè?",
