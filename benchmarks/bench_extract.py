@@ -1,31 +1,27 @@
-"""Extraction throughput, old vs new extractor in one run, on real dev-set user turns.
+"""Extraction throughput on real turns, this checkout against a baseline checkout in one run.
 
-Both sides do what the extract stage does per message: detect its language, then
-``memories_from_message`` (facts, episode, importance of each). The old side is the frozen
-copy in ``tests/extract/legacy``. The new side's per-text caches are cleared before every
-repeat, so no repeat profits from the one before (within a repeat, a turn or sentence said
-again is a cache hit, as in a real run); both language models are loaded before timing.
-Prints messages/s per repeat (wall clock, and per CPU second of this process: on a shared
-machine the second is what one idle core would do), the medians and their ratios.
+What the extract stage does per message is timed: ``extract.facts.memories_from_message``
+(language detection, facts, the episode, importance and slots of each). The corpus is every
+speaker turn of the LoCoMo dev half (both speakers are users there), read from the data folder
+at run time. Each repeat clears the per-text caches first, so no repeat profits from the one
+before (within a repeat a sentence said again is a cache hit, as in a real run); both
+language models are loaded before timing. ``--baseline DIR`` (e.g. ``git worktree add
+--detach DIR <commit>``) times that checkout's code in a subprocess, alternating with this
+one repeat by repeat, so both share the machine's load. Prints messages per wall second and
+per CPU second of each repeat, their medians and the ratios. Run it on one core:
 
-``--baseline DIR`` also times another checkout's extractor (e.g. ``git archive main`` unpacked
-in DIR) in the same run: each repeat times it in a subprocess that imports DIR's code (this
-script, run with ``--root DIR --only-new``), between this side's old and new, so all three
-share the machine's load. Run it on one core: ``taskset -c 0 python benchmarks/bench_extract.py``.
-
-    python benchmarks/bench_extract.py [--messages 3000] [--repeats 5] [--baseline DIR]
+    taskset -c 0 python benchmarks/bench_extract.py [--what stage|facts] [--baseline DIR]
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 import subprocess
 import sys
 import time
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 
 def _root() -> Path:
@@ -37,99 +33,99 @@ def _root() -> Path:
 
 ROOT = _root()
 sys.path.insert(0, str(ROOT))
-
-from kore_pipeline.evaluation.dev_turns import dev_user_turns  # noqa: E402
-from kore_pipeline.evaluation.runner import DEFAULT_DATA  # noqa: E402
-from kore_pipeline.settings import KoreSettings  # noqa: E402
-from tests.extract.reference import run_new, run_old  # noqa: E402
+DEFAULT_DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
+LOCOMO_FILE = Path("locomo-dev") / "locomo_dev5.json"
 
 Rates = tuple[float, float]
 """(messages per wall-clock second, messages per CPU second)."""
 
 
-def sample(n: int, data: Path) -> list[str]:
-    """``n`` user turns spread evenly over all dev sets (every k-th turn of their union)."""
-    texts = [t for turns in dev_user_turns(data).values() for t in turns]
-    step = max(1, len(texts) // n)
-    return texts[::step][:n]
+def locomo_turns(data: Path) -> list[str]:
+    """Every speaker turn of the LoCoMo dev conversations, in order."""
+    out: list[str] = []
+    for sample in json.loads((data / LOCOMO_FILE).read_text(encoding="utf-8")):
+        conv = sample["conversation"]
+        n = 1
+        while f"session_{n}" in conv:
+            out.extend(str(t.get("text") or "") for t in conv[f"session_{n}"])
+            n += 1
+    return [t for t in out if t.strip()]
 
 
-def clear_caches() -> None:
-    """Forget the new side's per-text results (older checkouts: the caches they had)."""
+def timed(texts: list[str], what: str) -> Rates:
+    """One repeat over ``texts`` from cold caches: ``stage``, what the extract stage does per
+    message; ``facts``, the rules alone (language detection, then ``extract_facts``)."""
     from kore_pipeline.extract import facts, patterns
-    from kore_pipeline.text import language
+    from kore_pipeline.settings import KoreSettings
+    from kore_pipeline.text.language import detect_language, pattern_language
 
-    if hasattr(facts, "clear_caches"):
-        facts.clear_caches()
-        return
-    language._classify.cache_clear()  # the checkout before facts.clear_caches
-    patterns.normalize_text.cache_clear()
-    patterns._sentences.cache_clear()
-
-
-def timed(run: Callable[..., Any], texts: list[str], settings: KoreSettings) -> Rates:
-    clear_caches()
+    settings = KoreSettings()
+    facts.memories_from_message(_message("Mi piace il caffè.", 0), settings)  # load models
+    facts.clear_caches()
     wall, cpu = time.perf_counter(), time.process_time()
-    for i, text in enumerate(texts):
-        run(text, settings, i)
+    if what == "facts":
+        for text in texts:
+            patterns.extract_facts(text, pattern_language(detect_language(text)))
+    else:
+        for i, text in enumerate(texts):
+            facts.memories_from_message(_message(text, i), settings)
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
     return len(texts) / wall, len(texts) / cpu
 
 
-def baseline_rates(checkout: Path, messages: int, data: Path) -> Rates:
-    """The new extractor of ``checkout``, one repeat, timed in a subprocess on its code."""
+def _message(text: str, i: int) -> dict[str, object]:
+    return {"owner": "bench", "conversation_id": "c", "session_id": "s", "message_id": f"m{i}",
+            "ts": "2026-01-01T00:00:00+00:00", "role": "user", "text": text}
+
+
+def baseline_rates(checkout: Path, data: Path, what: str) -> Rates:
+    """One repeat of ``checkout``'s extractor, timed in a subprocess on its code."""
     out = subprocess.run(
-        [sys.executable, __file__, "--root", str(checkout), "--only-new", "--messages",
-         str(messages), "--data", str(data.resolve())],
+        [sys.executable, __file__, "--root", str(checkout), "--once", "--data", str(data),
+         "--what", what],
         capture_output=True, text=True, check=True).stdout.split()
     return float(out[-2]), float(out[-1])
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    ap.add_argument("--messages", type=int, default=3000)
-    ap.add_argument("--repeats", type=int, default=5)
+    ap.add_argument("--repeats", type=int, default=3)
     ap.add_argument("--data", type=Path, default=DEFAULT_DATA)
     ap.add_argument("--baseline", type=Path, default=None,
-                    help="another checkout (e.g. of main) timed in the same run")
+                    help="another checkout timed in the same run (e.g. the code before)")
+    ap.add_argument("--what", choices=("stage", "facts"), default="stage",
+                    help="stage: facts, episode, importance and slots of each message (what"
+                    " the extract stage does); facts: the rules alone")
     ap.add_argument("--root", type=Path, default=None, help="(internal) the checkout timed")
-    ap.add_argument("--only-new", action="store_true",
-                    help="(internal) one repeat of the new side; prints its two rates")
+    ap.add_argument("--once", action="store_true",
+                    help="(internal) one repeat of this checkout; prints its two rates")
     args = ap.parse_args()
-    texts = sample(args.messages, args.data)
-    settings = KoreSettings()
-    run_old("Mi piace il caffè.", settings)  # load both language models
-    run_new("Mi piace il caffè.", settings)
-    if args.only_new:
-        print(*timed(run_new, texts, settings))
+    texts = locomo_turns(args.data)
+    if args.once:
+        print(*timed(texts, args.what))
         return
-    rates: dict[str, list[Rates]] = {"old": [], "new": []}
+    rates: dict[str, list[Rates]] = {}
     for rep in range(args.repeats):
-        sides: list[tuple[str, Callable[[], Rates]]] = [
-            ("old", lambda: timed(run_old, texts, settings)),
-            ("new", lambda: timed(run_new, texts, settings))]
-        if args.baseline is not None:  # alternate: the same load on all
-            sides.insert(1, ("baseline",
-                             lambda: baseline_rates(args.baseline.resolve(), args.messages,
-                                                    args.data)))
+        sides = [("this", lambda: timed(texts, args.what))]
+        if args.baseline is not None:
+            sides.insert(0, ("baseline",
+                             lambda: baseline_rates(args.baseline.resolve(), args.data,
+                                                    args.what)))
         for name, run in sides:
             wall, cpu = run()
             rates.setdefault(name, []).append((wall, cpu))
             print(f"repeat {rep + 1} {name}: {wall:,.0f} msgs/s, {cpu:,.0f} msgs/CPU s",
                   flush=True)
-    print(f"messages: {len(texts)} (dev-set user turns), repeats: {args.repeats}")
+    print(f"messages: {len(texts)} (LoCoMo dev turns), repeats: {args.repeats},"
+          f" timed: {args.what}")
     med = {name: (statistics.median(r[0] for r in rs), statistics.median(r[1] for r in rs))
            for name, rs in rates.items()}
     for name, (wall, cpu) in med.items():
-        label = f"baseline ({args.baseline})" if name == "baseline" else f"{name} extractor"
+        label = f"baseline ({args.baseline})" if name == "baseline" else "this checkout"
         print(f"{label}: {wall:,.0f} msgs/s, {cpu:,.0f} msgs/CPU s (medians)")
-    old = med["old"]
-    new = med["new"]
-    print(f"speed-up new/old: {new[0] / old[0]:.1f}x wall, {new[1] / old[1]:.1f}x CPU")
     if "baseline" in med:
-        base = med["baseline"]
-        print(f"baseline/old: {base[0] / old[0]:.1f}x wall, {base[1] / old[1]:.1f}x CPU")
-        print(f"new/baseline: {new[0] / base[0]:.2f}x wall, {new[1] / base[1]:.2f}x CPU")
+        new, base = med["this"], med["baseline"]
+        print(f"this/baseline: {new[0] / base[0]:.2f}x wall, {new[1] / base[1]:.2f}x CPU")
 
 
 if __name__ == "__main__":
