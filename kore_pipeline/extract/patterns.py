@@ -1,15 +1,19 @@
-"""Multilingual regex fact patterns: preferences, decisions, habits and profile facts.
+"""The fact engine: language-agnostic matching of the grammars' triggers over a text.
 
-Text is NFC-normalised and every apostrophe variant (’ ʼ ‘ ＇) becomes ``'``; it is
-split into sentences, and each sentence is matched against the trigger patterns of
-:mod:`kore_pipeline.patterns_lang` (one table per language and category, compiled
-once at import). A trigger's fact runs from the trigger to the next trigger or the
-next clause boundary ("but", "because", ";" ...), then loses its filler
-("a lot", "too", articles) and trailing punctuation. A list closed by "and"/"or" ("I like
-A, B and C") gives one fact per item; placeholders ("[name]"), anaphora ("that book") and
-vague or stock phrases ("do those things", "happy to help") give none. Questions and hypotheticals
-("if I were ...") yield nothing. A clause may state several facts of one category ("I have two
-kids, I have a dog named Rex"): each trigger that starts after the last one's match gives its own.
+The rules are data, one grammar per language in :mod:`kore_pipeline.rules` (its rules, each
+with examples, and its word lists); nothing here branches on a language. Text is NFC-normalised
+and every apostrophe variant (’ ʼ ‘ ＇) becomes ``'``; it is split into sentences (at stops,
+line breaks and emoji between thoughts), sentences into clauses (at ";", contrasts, and joins
+before a new subject), and each clause is matched against every grammar's triggers, the text's
+own language winning ties. A trigger's fact runs from the trigger to the next trigger or the
+next clause boundary ("but", "because", ";" ...), then loses its filler ("a lot", "too",
+articles) and trailing punctuation. A list closed by "and"/"or" ("I like A, B and C") gives one
+fact per item; placeholders ("[name]"), anaphora ("that book") and vague or stock phrases ("do
+those things", "happy to help") give none. Questions (but what a sentence states before its
+question: "I'm vegan, any ideas?"), sarcasm and hypotheticals ("if I were ...") yield nothing.
+A clause may state several facts of one kind ("I have two kids, I have a dog named Rex"): each
+trigger that starts after the last one's match gives its own. In a text of its own language a
+trigger also reads its words typed without accents (:mod:`.spelling`).
 """
 
 from __future__ import annotations

@@ -1,9 +1,9 @@
-"""Slot rules of issue 20u: what is true now, said with a colloquial verb, by becoming, by
-going back to something, or by having a named thing; in the six languages we read.
+"""Slot rules of what is true now, said with a colloquial verb, by becoming, by going back to
+something, or by having a named thing; in the six languages we read.
 
 Each rule is ``(language, slot, regex with a value group)``; :mod:`.slot_rules` appends
-them to its table, and :mod:`kore_pipeline.extract.patterns_changes` makes each a trigger
-row too (the value its fact), so the statement is kept as a fact that the slot reads.
+them to its table, and each grammar of :mod:`kore_pipeline.rules` has the same regex as a
+trigger too (the value its fact), so the statement is kept as a fact that the slot reads.
 """
 
 from __future__ import annotations
