@@ -63,6 +63,9 @@ class Fact:
     language: str   # "en" | "it" | "es" | "fr" | "de" | "pt"
     trigger: str = field(default="", compare=False)
     """The name of the rule that found it ("en.profile.residence.live")."""
+    slot: tuple[str, str] | None = field(default=None, compare=False)
+    """(slot, value) when its rule names the slot and its pattern a ``value`` group: what it
+    sets, read by the rule itself ("our new flat in Porto" -> ("residence", "porto"))."""
 
 
 @dataclass(frozen=True)
@@ -71,6 +74,7 @@ class _Pattern:
     lang: str
     category: str
     polarity: str
+    slot: str | None
     rx: re.Pattern[str]
     bare: re.Pattern[str]
     """The same trigger with its accents optional (:func:`spelling.accent_optional`): read in
@@ -89,7 +93,7 @@ def _compiled(grammar: Grammar, source: str) -> tuple[re.Pattern[str], re.Patter
 
 
 _PATTERNS: tuple[_Pattern, ...] = tuple(
-    _Pattern(r.name, g.code, r.kind, r.polarity, *_compiled(g, r.pattern))
+    _Pattern(r.name, g.code, r.kind, r.polarity, r.slot, *_compiled(g, r.pattern))
     for g in GRAMMARS.values()
     for r in g.rules
 )
@@ -537,7 +541,9 @@ def _span_fact(sent: str, p: _Pattern, m: re.Match[str], span: tuple[int, int],
     if p.category == "habit" and polarity == "+" and (no := _HABIT_NOT[p.lang]) is not None \
             and no.search(fact):
         polarity = "-"
-    return Fact(p.category, fact, content, polarity, p.lang, p.ident)
+    value = groups.get("value") if p.slot is not None else None
+    slot = (p.slot, " ".join(value.lower().split())) if value else None
+    return Fact(p.category, fact, content, polarity, p.lang, p.ident, slot)
 
 
 def extract_facts(text: str, language: str | None = None) -> list[Fact]:

@@ -57,7 +57,8 @@ class Rule:
     counter: tuple[str, ...] = ()
     """Texts this rule must yield no fact from (other people's facts, questions, idioms)."""
     slot: str | None = None
-    """The slot its facts usually set ("residence", "employer"), when there is one."""
+    """The slot its facts set ("residence", "employer"), read from the pattern's ``value``
+    group ("our new flat in (?P<value>Porto)"); without one the slots read the fact."""
 
     @property
     def language(self) -> str:

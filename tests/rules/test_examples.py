@@ -46,3 +46,10 @@ def test_rule_examples_yield_their_fact(rule: Rule) -> None:
 def test_rule_counter_examples_yield_nothing_by_it(rule: Rule) -> None:
     for text in rule.counter:
         assert not _facts_by(rule, text), (text, _facts_by(rule, text))
+
+
+@pytest.mark.parametrize("rule", [r for r in RULES if r.slot], ids=lambda r: r.name)
+def test_a_rule_naming_a_slot_sets_it_on_its_examples(rule: Rule) -> None:
+    for text in rule.examples:
+        slots = [f.slot for f in extract_facts(text, rule.language) if f.trigger == rule.name]
+        assert slots and all(s is not None and s[0] == rule.slot for s in slots), (text, slots)
