@@ -541,8 +541,8 @@ def _span_fact(sent: str, p: _Pattern, m: re.Match[str], span: tuple[int, int],
     if p.category == "habit" and polarity == "+" and (no := _HABIT_NOT[p.lang]) is not None \
             and no.search(fact):
         polarity = "-"
-    value = groups.get("value") if p.slot is not None else None
-    slot = (p.slot, " ".join(value.lower().split())) if value else None
+    value = groups.get("value")
+    slot = (p.slot, " ".join(value.lower().split())) if value and p.slot is not None else None
     return Fact(p.category, fact, content, polarity, p.lang, p.ident, slot)
 
 
