@@ -2,7 +2,8 @@
 
 Layers, lowest first (docs/architecture.md explains them):
 
-0. base modules: ``settings``, ``timeutil``, ``ids``, ``faults``, ``files``, ``text``
+0. base modules: ``settings``, ``timeutil``, ``ids``, ``faults``, ``files``, ``text``, ``rules``
+   (the grammars of facts: data, read by extraction and the slots)
 1. ``store`` (the SQLite store and the memory lifecycle, the only writer of statuses)
 2. the stages: ``ingest``, ``extract``, ``embed``, ``index``
 3. ``lifecycle`` (decay, compress, summarize, erase, export/import) and ``lake`` (the
