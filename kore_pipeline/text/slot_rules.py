@@ -22,6 +22,11 @@ _END = (r"(?=\s*(?:[.,;!?]|\band\b|\bbut\b|\bsince\b|\bfor\b|\bnow\b|\bbecause\b
         r"\byesterday\b|$))")
 _UPPER = r"(?-i:[A-ZÀ-Ý])"
 _PLACE = rf"(?P<value>{_UPPER}[\w'’.-]*(?:\s+(?!I\b){_UPPER}[\w'’.-]*){{0,3}})"
+_LOWER = r"(?-i:[a-zà-ÿ])"
+_HOME = (rf"(?P<value>{_UPPER}[\w'’.-]*(?:\s+(?!I\b){_UPPER}[\w'’.-]*){{0,3}}"
+         rf"|{_LOWER}[\w'’-]*(?:\s+{_LOWER}[\w'’-]*){{0,2}})")
+"""Where one lives: a name, or lower-case words the slots keep only as far as they name a
+known place (:func:`kore_pipeline.text.places.place_prefix`: "we live in leipzig now")."""
 _THING_BODY = r"[\w'’.+#-]+(?:\s+[\w'’.+#-]+){0,3}?"
 _THING = rf"(?P<value>{_THING_BODY})"
 _NAME = rf"(?P<value>{_UPPER}[\w'’-]*(?:\s+{_UPPER}[\w'’-]*)?)"
@@ -48,17 +53,17 @@ _rule("en", "residence", rf"\b(?:I{_NOW}\s+(?:live|reside)\s+in(?:\s+an?\s+(?:[\
       rf"(?:living|based|settled)\s+in|I(?:'ve|’ve|\s+have)?{_NOW}\s+(?:moved|relocated)"
       rf"(?:\s+(?:back|over|here|permanently|abroad|down|up|out|away))?\s+to|my\s+(?:new\s+)?"
       rf"home\s+is\s+(?:now\s+)?in|I(?:'ve|’ve|\s+have)\s+(?:lived|been\s+living)\s+in)"
-      rf"\s+{_PLACE}")
+      rf"\s+{_HOME}")
 _rule("it", "residence", rf"\b(?:(?:io\s+)?(?:abito|vivo)\s+(?:a|ad|in)|mi\s+sono\s+"
-      rf"trasferit[oa]\s+(?:a|ad|in))\s+{_PLACE}")
+      rf"trasferit[oa]\s+(?:a|ad|in))\s+{_HOME}")
 _rule("es", "residence", rf"\b(?:(?:yo\s+)?vivo\s+en|me\s+(?:mudé|mude|he\s+mudado)\s+a)"
-      rf"\s+{_PLACE}")
+      rf"\s+{_HOME}")
 _rule("fr", "residence", rf"\b(?:j['’]habite\s+(?:à|a|en)|je\s+vis\s+(?:à|a|en)|j['’]ai\s+"
-      rf"déménagé\s+(?:à|a|en))\s+{_PLACE}")
+      rf"déménagé\s+(?:à|a|en))\s+{_HOME}")
 _rule("de", "residence", rf"\b(?:ich\s+(?:wohne|lebe)\s+(?:jetzt\s+)?in|ich\s+bin\s+nach)"
-      rf"\s+{_PLACE}")
+      rf"\s+{_HOME}")
 _rule("pt", "residence", rf"\b(?:(?:eu\s+)?(?:moro|vivo)\s+em|mudei-me\s+para|me\s+mudei\s+"
-      rf"para)\s+(?:o\s+|a\s+)?{_PLACE}")
+      rf"para)\s+(?:o\s+|a\s+)?{_HOME}")
 # Diet.
 _rule("en", "diet", rf"\b(?:{_I_AM}|I(?:'ve|’ve|\s+have)?\s+(?:become|became|gone|went|turned|been|"
       rf"switched\s+to\s+being))\s+(?:now\s+|a\s+|an\s+|strict(?:ly)?\s+|fully\s+|mostly\s+|"
@@ -96,15 +101,15 @@ _rule("en", "residence", rf"\b(?:we{_NOW}\s+(?:live|reside)\s+in|we(?:'re|’re|
       rf"(?:living|based|settled)\s+in|we(?:'ve|’ve|\s+have)?{_NOW}\s+(?:moved|relocated)"
       rf"(?:\s+(?:back|over|here|down|up|out|away))?\s+to|we(?:'ve|’ve|\s+have)\s+(?:lived|"
       rf"been\s+living)\s+in|(?:^|\bmy\s+)home\s+(?:is|'s|’s)(?:\s+now)?(?:\s+in)?|"
-      rf"\b(?:and|but)\s+(?:now\s+)?live\s+in)\s+{_PLACE}")
+      rf"\b(?:and|but)\s+(?:now\s+)?live\s+in)\s+{_HOME}")
 _rule("fr", "residence", rf"\b(?:(?:nous\s+avons|on\s+a)\s+déménagé\s+(?:à|a|en)|(?:nous\s+"
-      rf"habitons|on\s+habite|nous\s+vivons)\s+(?:à|a|en))\s+{_PLACE}")
+      rf"habitons|on\s+habite|nous\s+vivons)\s+(?:à|a|en))\s+{_HOME}")
 _rule("de", "residence", rf"\b(?:wir\s+(?:wohnen|leben)\s+(?:jetzt\s+|nun\s+)?in|(?:ich\s+bin|"
-      rf"wir\s+sind)\s+(?:jetzt\s+|nun\s+)?nach)\s+{_PLACE}")
+      rf"wir\s+sind)\s+(?:jetzt\s+|nun\s+)?nach)\s+{_HOME}")
 _rule("it", "residence", rf"\b(?:(?:abitiamo|viviamo)\s+(?:a|ad|in)|ci\s+siamo\s+trasferiti\s+"
-      rf"(?:a|ad|in))\s+{_PLACE}")
-_rule("es", "residence", rf"\b(?:vivimos\s+en|nos\s+(?:mudamos|hemos\s+mudado)\s+a)\s+{_PLACE}")
-_rule("pt", "residence", rf"\b(?:(?:moramos|vivemos)\s+em|nos\s+mudamos\s+para)\s+{_PLACE}")
+      rf"(?:a|ad|in))\s+{_HOME}")
+_rule("es", "residence", rf"\b(?:vivimos\s+en|nos\s+(?:mudamos|hemos\s+mudado)\s+a)\s+{_HOME}")
+_rule("pt", "residence", rf"\b(?:(?:moramos|vivemos)\s+em|nos\s+mudamos\s+para)\s+{_HOME}")
 _rule("en", "employer", rf"\b(?:my\s+(?:new\s+)?(?:job|position|role)\s+(?:at|with)|(?:started|"
       rf"got|landed|took|accepted)\s+(?:a\s+)?(?:new\s+)?(?:job|position|role)\s+(?:at|with)|"
       rf"I(?:'ve|’ve|\s+have)\s+been\s+(?:working\s+(?:at|for)|at)(?=\s+{_UPPER}[^.;!?]{{0,30}}?"
@@ -201,10 +206,10 @@ _ARRIVED = (rf"(?:I|we)(?:'ve|’ve|\s+have)?\s+(?:got|gotten|come|came|arrived|
 _rule("en", "residence", rf"\b(?:ever\s+)?since\s+{_ARRIVED}")
 _rule("en", "residence", rf"\bnow that\s+{_ARRIVED}")
 _rule("en", "residence", rf"\b(?:ever\s+)?since\s+(?:moving|relocating|coming|getting)\s+"
-      rf"(?:back\s+|here\s+|over\s+)?to\s+{_PLACE}")
+      rf"(?:back\s+|here\s+|over\s+)?to\s+{_HOME}")
 _rule("en", "residence", rf"\b(?:I|we)\s+(?:[\w'’]+\s+){{1,3}}?and\s+(?:moved|relocated)"
-      rf"(?:\s+(?:back|over|down|up|out|away))?\s+to\s+{_PLACE}")
-_rule("de", "residence", rf"\bseit\s+(?:wir|ich)\s+(?:jetzt\s+)?in\s+{_PLACE}\s+(?:wohnen|"
+      rf"(?:\s+(?:back|over|down|up|out|away))?\s+to\s+{_HOME}")
+_rule("de", "residence", rf"\bseit\s+(?:wir|ich)\s+(?:jetzt\s+)?in\s+{_HOME}\s+(?:wohnen|"
       rf"wohne|leben|lebe)\b")
 _rule("en", "diet", r"\bI(?:'ll|’ll|\s+will|\s+can|\s+do|\s+now|\s+still)?\s+eat\s+(?:just\s+|"
       r"pretty\s+much\s+)?"
@@ -224,7 +229,7 @@ _rule("en", "owns", rf"\bmy\s+(?:new\s+|current\s+)?(?P<name>laptop|tablet|bike|
 _rule("en", "hobby", rf"\bmy\s+(?:main\s+|new\s+|big\s+)?(?:hobby|pastime)\s+(?:(?:these\s+"
       rf"days|now|at\s+the\s+moment|lately)\s+)?is\s+(?:now\s+)?{_THING}{_END}")
 _rule("de", "job", rf"\bich\s+arbeite\s+(?:jetzt|nun)\s+als\s+{_THING}{_END}")
-_rule("pt", "residence", rf"\b(?:agora|hoje)\s+(?:moro|vivo)\s+(?:em|no|na)\s+{_PLACE}")
+_rule("pt", "residence", rf"\b(?:agora|hoje)\s+(?:moro|vivo)\s+(?:em|no|na)\s+{_HOME}")
 _rule("it", "employer", rf"\blavoro\s+(?:alla|al|allo|all['’]|nella|nel)\s*{_PLACE}")
 _rule("fr", "age", r"\bj['’]ai\s+(?:maintenant\s+)?(?P<value>\d{1,3})\s+ans\b")
 _rule("es", "age", r"\btengo\s+(?:ya\s+)?(?P<value>\d{1,3})\s+años\b")
@@ -279,7 +284,7 @@ for _lang in ("it", "es", "fr", "de", "pt"):
           rf"[^\W\d_][\w'’-]*))?")
 _rule("en", "employer", rf"\b(?:joined|work(?:ing)?\s+(?:at|for)|started\s+(?:working\s+)?at)\s+"
       rf"(?:a|an)\s+(?:[\w-]+\s+){{1,3}}?(?:called|named)\s+{_PLACE}")
-_rule("de", "residence", rf"\b(?:ich\s+bin|wir\s+sind)\s+(?:[\w-]+\s+){{1,3}}?nach\s+{_PLACE}"
+_rule("de", "residence", rf"\b(?:ich\s+bin|wir\s+sind)\s+(?:[\w-]+\s+){{1,3}}?nach\s+{_HOME}"
       rf"(?=[^.;!?]{{0,30}}?\bgezogen\b)")
 _rule("it", "age", r"\bho\s+(?:appena\s+)?compiuto\s+(?P<value>\d{1,3})\s+anni\b")
 _rule("es", "age", r"\b(?:cumplí|he\s+cumplido)\s+(?P<value>\d{1,3})(?:\s+años)?\b")
@@ -328,7 +333,7 @@ _rule("en", "relationship", rf"\b{_I_AM}\s+(?:now\s+)?(?P<value>seeing)\s+(?:som
 _rule("en", "employer", rf"\b{_I_AM}\s+(?:currently\s+|still\s+|now\s+)?(?P<value>unemployed|"
       rf"out\s+of\s+work|between\s+jobs|jobless)\b")
 _rule("en", "residence", rf"\b(?:I|we){_NOW}\s+(?:live|reside)\s+(?:just\s+)?(?:outside(?:\s+of)?|"
-      rf"near|close\s+to)\s+{_PLACE}")
+      rf"near|close\s+to)\s+{_HOME}")
 _rule("en", "employer", rf"\b(?:I{_NOW}\s+work\s+(?:at|for)|{_I_AM}{_NOW}\s+working\s+(?:at|for))"
       rf"\s+the\s+{_PLACE}")
 _rule("en", "tool", rf"\bI(?:'ve|’ve|\s+have)?\s+(?:just\s+|now\s+|recently\s+)?(?:taken\s+up|"

@@ -14,6 +14,10 @@ _UPPER = r"(?-i:[A-ZÀ-Ý])"
 _PLACE = rf"(?P<value>{_UPPER}[\w'’.&-]*(?<!\.)(?:\s+(?!I\b){_UPPER}[\w'’.&-]*(?<!\.)){{0,3}})"
 _NAMED = rf"(?P<value>(?:{_UPPER}|i(?-i:[A-Z]))[\w'’+-]*(?:\s+(?-i:[A-Z0-9])[\w'’+-]*){{0,2}})"
 """A named thing: a brand and its model ("Renault Clio", "PlayStation 5")."""
+_LOWER = r"(?-i:[a-zà-ÿ])"
+_HOME = (rf"(?P<value>{_UPPER}[\w'’.&-]*(?<!\.)(?:\s+(?!I\b){_UPPER}[\w'’.&-]*(?<!\.)){{0,3}}"
+         rf"|{_LOWER}[\w'’-]*(?:\s+{_LOWER}[\w'’-]*){{0,2}})")
+"""Where one lives: a name, or lower-case words kept only as far as they name a known place."""
 _PET_NAME = (rf"(?P<value>{_UPPER}[\w'’-]*)(?=\s*(?:[.,;!?]|$|\s+(?:e|y|et|und|mas|ma|pero|"
              rf"mais)\b))")
 """A pet's name, alone before the end of its clause."""
@@ -65,14 +69,14 @@ NOW_RULES: list[tuple[str, str, str]] = [
     # residence said colloquially: "Mittlerweile wohnen wir in Freiburg", "on est installés
     # à Rennes", "estamos a viver em Braga", "adesso stiamo a Verona"
     ("de", "residence", r"\b(?:wohnen\s+wir|wohne\s+ich|leben\s+wir|lebe\s+ich)\s+(?:jetzt\s+|"
-                        r"nun\s+|inzwischen\s+|mittlerweile\s+|seit\s+\w+\s+)?in\s+" + _PLACE),
+                        r"nun\s+|inzwischen\s+|mittlerweile\s+|seit\s+\w+\s+)?in\s+" + _HOME),
     ("fr", "residence", r"\b(?:on\s+est|nous\s+sommes|je\s+suis|on\s+s['’]est|nous\s+nous\s+"
                         r"sommes|je\s+me\s+suis)\s+(?:(?:bien|maintenant|enfin)\s+)?installée?s?\s+"
-                        r"(?:à|a|en)\s+" + _PLACE),
+                        r"(?:à|a|en)\s+" + _HOME),
     ("pt", "residence", r"\b(?:estou|estamos|tô|to)\s+(?:agora\s+)?(?:a\s+viver|a\s+morar|morando|"
-                        r"vivendo)\s+(?:em|no|na)\s+" + _PLACE),
+                        r"vivendo)\s+(?:em|no|na)\s+" + _HOME),
     ("it", "residence", r"\b(?:adesso|ora|ormai)\s+(?:stiamo|sto|viviamo|abitiamo)\s+(?:a|ad)\s+"
-                        + _PLACE + _NOT_VISIT),
+                        + _HOME + _NOT_VISIT),
     # retiring ends the job: "I retired from teaching", "me jubilé", "je suis à la retraite"
     ("en", "retired", r"\bI(?:'ve|’ve|\s+have)?\s+(?:just\s+|now\s+|finally\s+|recently\s+)?"
                       r"(?P<value>retired)\b(?!\s+(?:the|my|our|a|an|it|that|this|him|her|them)\b)"),

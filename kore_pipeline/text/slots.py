@@ -17,6 +17,7 @@ from kore_pipeline.text import endings, swaps
 from kore_pipeline.text.fact_guard import NUMBER_WORDS, plain
 from kore_pipeline.text.habit_verbs import NAME_OF
 from kore_pipeline.text.literals import LiteralFilter, case_fold
+from kore_pipeline.text.places import place_prefix
 from kore_pipeline.text.slot_hints import HINT_STARTS
 from kore_pipeline.text.slot_rules import FLAGS, LANGUAGE_NAMES, RULES
 
@@ -223,6 +224,10 @@ def _slot_of(text: str, language: str | None) -> Slot | None:
                 return (f"habit:{NAME_OF.get(verb, verb)}", value.casefold() or endings.NO_OBJECT)
             if not value:
                 continue
+            if slot == "residence" and value[:1].islower():  # "we live in leipzig now"
+                value = place_prefix(value) or ""
+                if not value:
+                    continue
             if slot == "retired":  # "I retired": whatever the job was
                 return ("job", endings.ended_value(endings.NO_OBJECT))
             if slot == "has":  # "Tengo un Renault Clio": one of many things one has
