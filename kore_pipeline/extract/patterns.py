@@ -38,6 +38,7 @@ from kore_pipeline.extract.trim_words import (
 )
 from kore_pipeline.rules import GRAMMARS
 from kore_pipeline.rules.shape import Grammar, Kind
+from kore_pipeline.text.language import stopword_scores
 from kore_pipeline.text.literals import LiteralFilter, WordStarts, case_fold
 from kore_pipeline.text.normalize import fold
 
@@ -266,38 +267,9 @@ def _split_at_stops(text: str) -> tuple[str, ...]:
     return tuple(out)
 
 
-_FR_ELISION = frozenset({"j'", "d'"})
-_STOP_LANGS = tuple(GRAMMARS)
-_WORD_LANGS: dict[str, tuple[int, ...]] = {}
-for _i, _stops in enumerate(g.stopwords for g in GRAMMARS.values()):
-    for _w in _stops:
-        _WORD_LANGS[_w] = (*_WORD_LANGS.get(_w, ()), _i)
-_FR = _STOP_LANGS.index("fr")
-_HINTS = tuple((i, g.letter_hints) for i, g in enumerate(GRAMMARS.values()) if g.letter_hints)
-
-
-def _language_scores(text: str) -> tuple[str, int]:
-    """Stopword (and letter hint) counts per language; the first best one and its score."""
-    scores = [0] * len(_STOP_LANGS)
-    for w in [w.lower() for w in _WORD.findall(text)]:
-        langs = _WORD_LANGS.get(w, ())
-        for i in langs:
-            scores[i] += 1
-        if w[:2] in _FR_ELISION and _FR not in langs:
-            scores[_FR] += 1
-    if not text.isascii():
-        lower = text.lower()
-        for i, chars in _HINTS:
-            scores[i] += sum(lower.count(c) for c in chars)
-    best_score = max(scores)
-    if best_score <= 0:
-        return "en", 0
-    return _STOP_LANGS[scores.index(best_score)], best_score
-
-
 def guess_language(text: str, default: str = "en") -> str:
     """Best-guess language of a short text from stopword counts (``default`` when none)."""
-    best, score = _language_scores(text)
+    best, score = stopword_scores(text)
     return best if score else default
 
 
@@ -566,11 +538,22 @@ def extract_facts(text: str, language: str | None = None) -> list[Fact]:
     return out
 
 
+_DROPPED_AT = {g.code: re.compile(g.dropped_subject_at, _FLAGS)
+               for g in GRAMMARS.values() if g.dropped_subject_at and g.subject}
+
+
 def _dropped_i_at(text: str, lang: str) -> tuple[int, str] | None:
-    """Where an English chat sentence dropped its subject and which ("I" or "I'm"), else
-    None (:data:`chat.DROPPED_SUBJECT`)."""
+    """Where a chat sentence dropped its subject and which ("I", "I'm", "ich"), else None
+    (English: :data:`chat.DROPPED_SUBJECT`; another language: its grammar's
+    ``dropped_subject_at``)."""
     grammar = GRAMMARS.get(lang)
-    return dropped_subject(text) if grammar is not None and grammar.dropped_subject else None
+    if grammar is None:
+        return None
+    if grammar.dropped_subject:
+        return dropped_subject(text)
+    rx = _DROPPED_AT.get(lang)
+    m = rx.match(text) if rx is not None else None
+    return (m.end(), grammar.subject) if m else None
 
 
 def with_subject(text: str, lang: str) -> str:

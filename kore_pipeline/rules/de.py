@@ -194,6 +194,56 @@ RULES: tuple[Rule, ...] = (
     Rule('de.profile.r062', PROFILE,
          '(?<!\\bnon\\s)(?<!\\bno\\s)(?<!\\bnot\\s)(?<!\\bnão\\s)(?<!\\bnao\\s)(?<!\\bne\\s)(?<!\\bnicht\\s)(?<!\\bnie\\s)(?<!\\bmai\\s)(?<!\\bnever\\s)(?<!\\bnunca\\s)(?<!\\bjamais\\s)\\bich\\s+esse\\s+(?:jetzt\\s+)?(?:wieder\\s+|auch\\s+)?(?P<fact>fleisch)\\b',
          examples={}),
+    # --- chat German: verb first, "hab", lower-case nouns, "unser" households ---
+    Rule("de.profile.residence.verb_first", PROFILE,
+         r"\b(?:wohne|lebe|wohnen|leben)\s+(?:ich|wir)\s+(?:(?:jetzt|nun|schon|inzwischen|"
+         r"mittlerweile|immer\s+noch|noch|seit\s+\w+(?:\s+\w+)?)\s+)*in\b",
+         examples={"seit märz wohne ich in graz": "graz",
+                   "inzwischen wohnen wir in leipzig": "leipzig"},
+         counter=("Wo wohnst du in Berlin?",)),
+    Rule("de.profile.employer.verb_first", PROFILE,
+         r"\barbeite\s+ich\s+(?:(?:jetzt|nun|schon|inzwischen|mittlerweile|noch|seit\s+\w+"
+         r"(?:\s+\w+)?)\s+)*(?:bei|für|als)\b",
+         examples={"seit januar arbeite ich bei bosch": "bosch",
+                   "jetzt arbeite ich als pflegerin": "pflegerin"}),
+    Rule("de.profile.health.have", PROFILE,
+         r"\bich\s+(?:hab|habe)\s+(?=(?:leider\s+|seit\s+\w+\s+|auch\s+)?(?:diabetes|asthma|"
+         r"zöliakie|migräne|rheuma|adhs|epilepsie|bluthochdruck|neurodermitis|heuschnupfen|"
+         r"laktoseintoleranz|depressionen|tinnitus|(?:eine?|ne|'ne)\s+[\w-]*(?:allergie|"
+         r"unverträglichkeit|intoleranz))\b)",
+         examples={"ich hab diabetes": "diabetes",
+                   "Ich habe eine Nussallergie.": "Nussallergie"},
+         counter=("Mein Vater hat Diabetes.",)),
+    Rule("de.profile.relationship.since", PROFILE,
+         r"\bich\s+bin\s+(?:seit\s+(?:\w+\s+){1,3}?|schon\s+lange\s+|immer\s+noch\s+)"
+         r"(?P<fact>single|verheiratet|geschieden|verlobt|verwitwet|getrennt|ledig|vergeben)\b",
+         examples={"ich bin seit zwei jahren single": "single"}),
+    Rule("de.profile.relationship.with", PROFILE,
+         r"\bich\s+bin\s+(?:seit\s+(?:\w+\s+){1,3}?)?mit\s+(?P<fact>\w+)\s+(?:verheiratet|"
+         r"verlobt|zusammen)\b",
+         examples={"ich bin mit lisa verheiratet": "lisa"}),
+    Rule("de.profile.job.lower_case", PROFILE,
+         r"\bich\s+bin\s+(?:(?:jetzt|seit\s+\w+|schon|auch|nun|gelernte[rs]?|ausgebildete[rs]?)"
+         r"\s+)*(?=(?=(?-i:[a-zäöü]))[a-zäöüß]*?(?:lehrer|ärzt|arzt|ingenieur|entwickler|programmierer|"
+         r"informatiker|pfleger|krankenschwester|student|erzieher|verkäufer|anwalt|anwältin|"
+         r"architekt|designer|berater|köchin|koch|bäcker|friseur|mechaniker|elektriker|polizist|"
+         r"beamter|beamtin|rentner|journalist|grafiker|therapeut|psycholog|apotheker|kellner|"
+         r"schüler|azubi|selbstständig|selbständig|freiberufler|hausfrau|hausmann|tischler|"
+         r"schreiner|maler|fahrer|buchhalter|sekretär|manager)(?:in|innen|e|en)?\b)",
+         examples={"ich bin lehrerin": "lehrerin",
+                   "bin seit 2019 softwareentwickler": "softwareentwickler"},
+         counter=("ich bin müde",)),
+    Rule("de.profile.family_name.our", PROFILE,
+         r"\b(?P<pre>(?:unser|unsere)\s+(?:hund|hündin|katze|kater|kätzchen|welpe|hase|"
+         r"kaninchen|pferd|sohn|tochter|kleine|kleiner)\s+(?:heißt|heisst))\b",
+         examples={"unser kater heißt felix": "unser kater heißt felix"}),
+    Rule("de.profile.education.study", PROFILE,
+         r"\bich\s+studiere\b(?!\s+(?:gerade\s+)?(?:die|das|den|deine|ihre)\b)",
+         examples={"ich studiere informatik in münchen": "informatik in münchen"}),
+    Rule("de.decision.decided.comma", DECISION,
+         r"\b(?:ich\s+(?:hab|habe)\s+mich|wir\s+haben\s+uns)\s+(?:jetzt\s+|endlich\s+)?"
+         r"(?:dazu\s+|dafür\s+)?entschieden,\s+",
+         examples={"ich hab mich entschieden, python zu lernen": "python zu lernen"}),
 )
 
 GRAMMAR = Grammar(
@@ -207,6 +257,11 @@ GRAMMAR = Grammar(
     letter_hints='ßäöü',
     contrasts=('aber', 'sondern'), joins=('und',),
     clause_subjects=('ich\\b', 'wir\\b'),
+    dropped_subject_at=(r"^(?:(?:also|naja|na\s+ja|übrigens|btw|ja|jo|hey|und|aber|echt|ehrlich"
+                        r"\s+gesagt|tja|ach|ok|okay),?\s+)*(?=(?:bin|arbeite|wohne|lebe|hab|habe|"
+                        r"esse|trinke|spiele|studiere|komme|mag|liebe|hasse|gehe|fahre|mache|"
+                        r"koche|lerne|rauche)\s)"),
+    subject="ich",
     negation_tail='\\s+nicht$',
     habit_negation='^\\S+\\s+(?:[\\w-]+\\s+)?(?:nicht|kein(?:e[nmrs]?)?)\\b(?!\\s+(?:mehr|nur)\\b)|\\snicht$',
 )

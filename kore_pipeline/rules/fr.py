@@ -174,6 +174,7 @@ GRAMMAR = Grammar(
     articles=('le', 'la', 'les', "l'", 'un', 'une', 'des', 'du', 'de\\s+la'),
     list_conjunctions=('et', 'ou'),
     stopwords=frozenset("le de et je ne pas un une est pour avec des du mais c'est très les au suis toujours jamais aujourd'hui où quand aussi avec sur dans je".split()),
+    elisions=("j'", "d'"),
     letter_hints='œêëû',
     contrasts=('mais(?!\\s*(?:[,.;!?]|$))',), joins=('et',),
     clause_subjects=('je\\b', "j'"),

@@ -101,6 +101,8 @@ class Grammar:
     """Words joining the last item of a list: "and", "or"."""
     stopwords: frozenset[str] = frozenset()
     """Frequent words that tell the language apart (language guess of a sentence)."""
+    elisions: tuple[str, ...] = ()
+    """Elided words that tell the language apart ("j'", "d'"): each counts as a stopword."""
     letter_hints: str = ""
     """Letters that hint at the language; each occurrence counts like a stopword."""
     contrasts: tuple[str, ...] = ()
@@ -128,7 +130,14 @@ class Grammar:
     chat_spelling: bool = False
     """Read chat spellings of contractions ("im", "dont", "gonna"): English."""
     dropped_subject: bool = False
-    """Read chat sentences that drop their "I" ("moved to Berlin"): English."""
+    """Read chat sentences that drop their "I" ("moved to Berlin") as English does
+    (:mod:`kore_pipeline.extract.chat`)."""
+    dropped_subject_at: str = ""
+    """Regex matching, at a sentence's start, up to where a chat sentence dropped its
+    subject ("bin single", "arbeite bei Siemens"): the sentence is read with
+    :attr:`subject` put there; its content stays as said."""
+    subject: str = ""
+    """The first-person subject put back where :attr:`dropped_subject_at` matched ("ich")."""
 
 
 CAP = r"(?-i:[A-ZÀ-ÖØ-Þ])"

@@ -13,8 +13,10 @@ import re
 from functools import cache, lru_cache
 from typing import Any
 
-PATTERN_LANGUAGES = ("en", "it", "es", "fr", "de", "pt")
-"""Languages with extraction and importance patterns."""
+from kore_pipeline.rules import GRAMMARS, LANGUAGES
+
+PATTERN_LANGUAGES = LANGUAGES
+"""Languages with a grammar of facts (:mod:`kore_pipeline.rules`)."""
 
 _LETTER = re.compile(r"[^\W\d_]", re.UNICODE)
 _LATIN = re.compile(r"[A-Za-z\u00C0-\u024F]")
@@ -96,6 +98,57 @@ def _short_text_language(text: str) -> str | None:
     return next(iter(langs)) if langs is not None and len(langs) == 1 else None
 
 
+_STOP_LANGS = tuple(GRAMMARS)
+_WORD_LANGS: dict[str, tuple[int, ...]] = {}
+for _i, _stops in enumerate(g.stopwords for g in GRAMMARS.values()):
+    for _w in _stops:
+        _WORD_LANGS[_w] = (*_WORD_LANGS.get(_w, ()), _i)
+_ELISIONS = tuple((i, frozenset(g.elisions)) for i, g in enumerate(GRAMMARS.values())
+                  if g.elisions)
+_HINTS = tuple((i, g.letter_hints) for i, g in enumerate(GRAMMARS.values()) if g.letter_hints)
+_STOP_WORD = re.compile(r"[\w']+", re.UNICODE)
+
+
+def _scores(text: str, letters: bool = True) -> list[int]:
+    scores = [0] * len(_STOP_LANGS)
+    for w in [w.lower() for w in _STOP_WORD.findall(text)]:
+        langs = _WORD_LANGS.get(w, ())
+        for i in langs:
+            scores[i] += 1
+        for i, elided in _ELISIONS:
+            if w[:2] in elided and i not in langs:
+                scores[i] += 1
+    if letters and not text.isascii():
+        lower = text.lower()
+        for i, chars in _HINTS:
+            scores[i] += sum(lower.count(c) for c in chars)
+    return scores
+
+
+def stopword_scores(text: str) -> tuple[str, int]:
+    """Each grammar's stopwords, elisions ("j'") and letters in ``text``, counted: the first
+    best language and its count ("en", 0 when none)."""
+    scores = _scores(text)
+    best_score = max(scores)
+    if best_score <= 0:
+        return "en", 0
+    return _STOP_LANGS[scores.index(best_score)], best_score
+
+
+_FEW_WORDS = 5
+"""A text this short is told by its stopwords when they name one language alone: the model
+is unsure of two words ("bin single" came out Italian). Letters do not count here: a name
+carries its own ("Tengo un Citroën")."""
+
+
+def _few_words_language(text: str) -> str | None:
+    if len(_STOP_WORD.findall(text)) > _FEW_WORDS:
+        return None
+    scores = _scores(text, letters=False)
+    best = max(scores)
+    return _STOP_LANGS[scores.index(best)] if best > 0 and scores.count(best) == 1 else None
+
+
 def detect_language(text: str | None) -> str | None:
     """ISO 639-1 code of ``text`` (None when it has no letters at all).
 
@@ -107,6 +160,8 @@ def detect_language(text: str | None) -> str | None:
         return None
     if len(text) <= 40 and (short := _short_text_language(text)) is not None:
         return short
+    if len(text) <= 60 and (few := _few_words_language(text)) is not None:
+        return few
     if text.isascii():
         if not _ASCII_LETTER.search(text):
             return None
