@@ -41,6 +41,7 @@ from kore_pipeline.rules.shape import Grammar, Kind
 from kore_pipeline.text.language import stopword_scores
 from kore_pipeline.text.literals import LiteralFilter, WordStarts, case_fold
 from kore_pipeline.text.normalize import fold
+from kore_pipeline.text.slots import rule_slot
 
 __all__ = [
     "CATEGORIES", "LANGUAGES", "MAX_FACT_CHARS", "MIN_FACT_CHARS", "Fact", "extract_facts",
@@ -514,7 +515,7 @@ def _span_fact(sent: str, p: _Pattern, m: re.Match[str], span: tuple[int, int],
             and no.search(fact):
         polarity = "-"
     value = groups.get("value")
-    slot = (p.slot, " ".join(value.lower().split())) if value and p.slot is not None else None
+    slot = rule_slot(p.slot, value) if value and p.slot is not None else None
     return Fact(p.category, fact, content, polarity, p.lang, p.ident, slot)
 
 

@@ -2,7 +2,16 @@
 
 from __future__ import annotations
 
-from kore_pipeline.rules.shape import DECISION, HABIT, PREFERENCE, PROFILE, Grammar, Rule
+from kore_pipeline.rules.shape import (
+    DECISION,
+    HABIT,
+    ORG_VALUE,
+    PLACE_VALUE,
+    PREFERENCE,
+    PROFILE,
+    Grammar,
+    Rule,
+)
 
 RULES: tuple[Rule, ...] = (
     Rule('de.preference.r000', PREFERENCE,
@@ -244,6 +253,19 @@ RULES: tuple[Rule, ...] = (
          r"\b(?:ich\s+(?:hab|habe)\s+mich|wir\s+haben\s+uns)\s+(?:jetzt\s+|endlich\s+)?"
          r"(?:dazu\s+|dafür\s+)?entschieden,\s+",
          examples={"ich hab mich entschieden, python zu lernen": "python zu lernen"}),
+    # --- stille Wechsel: ein neues Zuhause, die ersten Tage bei einem neuen Arbeitgeber ---
+    Rule("de.profile.residence.new_home", PROFILE,
+         r"\b(?P<fact>(?:(?:unsere|meine)[rn]?\s+neuen?\s+wohnung|(?:unser|mein)e?[ms]?\s+"
+         r"neue[ns]?\s+(?:haus|zuhause|zimmer|wg-zimmer))\s+in\s+" + PLACE_VALUE + ")",
+         slot="residence",
+         examples={"endlich in unserer neuen wohnung in dresden 🎉":
+                   "unserer neuen wohnung in dresden"},
+         counter=("die neue Wohnung meiner Schwester in Kiel",)),
+    Rule("de.profile.employer.first_days", PROFILE,
+         r"\b(?P<fact>(?:(?:mein\s+|meine\s+)?erste[rn]?\s+(?:tag|arbeitstag|woche|monat)|(?:mein\s+)?"
+         r"neuer\s+job)\s+bei\s+" + ORG_VALUE + ")",
+         slot="employer",
+         examples={"erste woche bei zeiss geschafft": "erste woche bei zeiss"}),
 )
 
 GRAMMAR = Grammar(

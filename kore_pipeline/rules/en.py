@@ -2,7 +2,16 @@
 
 from __future__ import annotations
 
-from kore_pipeline.rules.shape import DECISION, HABIT, PREFERENCE, PROFILE, Grammar, Rule
+from kore_pipeline.rules.shape import (
+    DECISION,
+    HABIT,
+    ORG_VALUE,
+    PLACE_VALUE,
+    PREFERENCE,
+    PROFILE,
+    Grammar,
+    Rule,
+)
 
 RULES: tuple[Rule, ...] = (
     Rule('en.preference.r000', PREFERENCE,
@@ -485,6 +494,36 @@ RULES: tuple[Rule, ...] = (
     Rule('en.profile.r159', PROFILE,
          '\\bmy\\s+(?P<pre>(?:dog|cat|puppy|kitten|parrot|rabbit|hamster|bird|horse|tortoise|wife|husband|partner|boyfriend|girlfriend|bf|gf|son|daughter|kid|baby|brother|sister|mom|mum|dad)s\\s+(?:called|named))(?=\\s+(?!(?:me|you|him|her|us|them|it|out|back|in|off|the|a|an|my|to|for|again|yesterday|today)\\b)[a-z]+(?:\\s*[.!,]|\\s+(?:lol|haha|btw|tbh|lmao)\\b|\\s*$))',
          examples={'my cats called luna': 'cats called luna', 'my dogs called biscuit': 'dogs called biscuit'}),
+    # --- implicit changes: a new home, the first days at a new employer ---
+    Rule("en.profile.residence.new_home", PROFILE,
+         r"\b(?P<fact>(?:our|my)\s+(?:brand\s+)?new\s+(?:flat|place|house|apartment|apt|home|"
+         r"condo|pad|digs)\s+(?:in|at)\s+" + PLACE_VALUE + ")",
+         slot="residence",
+         examples={"just unpacked the last box in our new place in Bristol lol":
+                   "our new place in Bristol",
+                   "loving my new apartment in lisbon": "my new apartment in lisbon"},
+         counter=("my sister's new flat in Leeds is tiny",)),
+    Rule("en.profile.residence.moved_into", PROFILE,
+         r"\b(?:we|I)(?:'ve|\s+have)?\s+(?:just\s+|finally\s+|recently\s+)?moved\s+into\s+"
+         r"(?P<fact>(?:a|our|my|the)\s+(?:new\s+)?(?:flat|place|house|apartment|home)\s+"
+         r"in\s+" + PLACE_VALUE + ")",
+         slot="residence",
+         examples={"we finally moved into a house in Utrecht": "house in Utrecht"}),
+    Rule("en.profile.employer.first_days", PROFILE,
+         r"(?<!'s\s)(?<!s'\s)\b(?P<fact>(?:my\s+)?first\s+(?:day|week|month|shift|sprint)s?\s+"
+         r"(?:at|with)\s+"
+         + ORG_VALUE + ")",
+         slot="employer",
+         examples={"first week at canva done, exhausted": "first week at canva",
+                   "My first day at Zalando went great": "My first day at Zalando"},
+         counter=("first day at school for my son today", "my son's first day at Lidl")),
+    Rule("en.profile.employer.new_job", PROFILE,
+         r"(?<!'s\s)(?<!s'\s)\b(?P<fact>(?:my\s+)?new\s+(?:job|role|position|gig|employer)\s+"
+         r"(?:at|with)\s+"
+         + ORG_VALUE + ")",
+         slot="employer",
+         examples={"the new job at Deloitte is intense": "new job at Deloitte"},
+         counter=("my wife's new job at Apple is great",)),
 )
 
 GRAMMAR = Grammar(

@@ -2,7 +2,16 @@
 
 from __future__ import annotations
 
-from kore_pipeline.rules.shape import DECISION, HABIT, PREFERENCE, PROFILE, Grammar, Rule
+from kore_pipeline.rules.shape import (
+    DECISION,
+    HABIT,
+    ORG_VALUE,
+    PLACE_VALUE,
+    PREFERENCE,
+    PROFILE,
+    Grammar,
+    Rule,
+)
 
 RULES: tuple[Rule, ...] = (
     Rule('es.preference.r000', PREFERENCE,
@@ -179,6 +188,18 @@ RULES: tuple[Rule, ...] = (
     Rule('es.profile.r057', PROFILE,
          '(?<!\\bnon\\s)(?<!\\bno\\s)(?<!\\bnot\\s)(?<!\\bnão\\s)(?<!\\bnao\\s)(?<!\\bne\\s)(?<!\\bnicht\\s)(?<!\\bnie\\s)(?<!\\bmai\\s)(?<!\\bnever\\s)(?<!\\bnunca\\s)(?<!\\bjamais\\s)\\b(?:como\\s+(?:otra\\s+vez\\s+|de\\s+nuevo\\s+)|(?:volví|he\\s+vuelto)\\s+a\\s+comer\\s+)(?P<fact>carne)\\b',
          examples={'Ya no soy vegana, he vuelto a comer carne.': 'carne'}),
+    # --- cambios implícitos: una casa nueva, los primeros días en otra empresa ---
+    Rule("es.profile.residence.new_home", PROFILE,
+         r"\b(?P<fact>(?:(?:nuestro|mi)\s+nuevo\s+(?:piso|departamento|depa|apartamento|hogar)"
+         r"|(?:nuestra|mi)\s+nueva\s+casa)\s+en\s+" + PLACE_VALUE + ")",
+         slot="residence",
+         examples={"ya estamos en nuestro nuevo piso en Valencia": "nuestro nuevo piso en Valencia"},
+         counter=("el nuevo piso de mi hermana en Vigo",)),
+    Rule("es.profile.employer.first_days", PROFILE,
+         r"\b(?P<fact>(?:(?:mi\s+)?primer(?:a|o)?\s+(?:d[ií]a|semana|mes)|(?:mi\s+)?nuevo\s+"
+         r"(?:trabajo|curro|empleo|puesto|laburo))\s+en\s+" + ORG_VALUE + ")",
+         slot="employer",
+         examples={"primera semana en Mercadona y ya estoy muerta": "primera semana en Mercadona"}),
 )
 
 GRAMMAR = Grammar(

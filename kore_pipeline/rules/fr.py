@@ -2,7 +2,16 @@
 
 from __future__ import annotations
 
-from kore_pipeline.rules.shape import DECISION, HABIT, PREFERENCE, PROFILE, Grammar, Rule
+from kore_pipeline.rules.shape import (
+    DECISION,
+    HABIT,
+    ORG_VALUE,
+    PLACE_VALUE,
+    PREFERENCE,
+    PROFILE,
+    Grammar,
+    Rule,
+)
 
 RULES: tuple[Rule, ...] = (
     Rule('fr.preference.r000', PREFERENCE,
@@ -164,6 +173,24 @@ RULES: tuple[Rule, ...] = (
     Rule('fr.profile.r052', PROFILE,
          '(?<!\\bnon\\s)(?<!\\bno\\s)(?<!\\bnot\\s)(?<!\\bnão\\s)(?<!\\bnao\\s)(?<!\\bne\\s)(?<!\\bnicht\\s)(?<!\\bnie\\s)(?<!\\bmai\\s)(?<!\\bnever\\s)(?<!\\bnunca\\s)(?<!\\bjamais\\s)\\b(?:je\\s+(?:re)?mange\\s+(?:à\\s+nouveau\\s+|de\\s+nouveau\\s+)?|recommencé\\s+à\\s+manger\\s+)(?:de\\s+la\\s+)?(?P<fact>viande)\\b',
          examples={"Je remange de la viande depuis l'été.": 'viande'}),
+    # --- changements implicites : un nouveau chez-soi, les premiers jours chez un employeur ---
+    Rule("fr.profile.residence.new_home", PROFILE,
+         r"\b(?P<fact>(?:(?:notre|mon)\s+nouvel?\s+(?:appart(?:ement)?|logement|studio|chez-nous)"
+         r"|(?:notre|ma)\s+nouvelle\s+maison)\s+(?:à|a|sur)\s+" + PLACE_VALUE + ")",
+         slot="residence",
+         examples={"enfin installés dans notre nouvel appart à Nantes":
+                   "notre nouvel appart à Nantes"},
+         counter=("le nouvel appart de ma sœur à Lille",)),
+    Rule("fr.profile.residence.moved_in", PROFILE,
+         r"\b(?:on\s+a|nous\s+avons|j'ai)\s+(?:enfin\s+|finalement\s+)?(?P<fact>emménagé\s+"
+         r"(?:à|a)\s+" + PLACE_VALUE + ")",
+         slot="residence",
+         examples={"on a emménagé à Rennes le mois dernier": "emménagé à Rennes"}),
+    Rule("fr.profile.employer.first_days", PROFILE,
+         r"\b(?P<fact>(?:(?:mon\s+|ma\s+)?premi(?:er|ère)\s+(?:jour|semaine|mois)|(?:mon\s+)?"
+         r"nouveau\s+(?:boulot|job|poste|travail|taf))\s+chez\s+" + ORG_VALUE + ")",
+         slot="employer",
+         examples={"premier jour chez Decathlon demain": "premier jour chez Decathlon"}),
 )
 
 GRAMMAR = Grammar(

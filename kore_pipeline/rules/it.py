@@ -2,7 +2,16 @@
 
 from __future__ import annotations
 
-from kore_pipeline.rules.shape import DECISION, HABIT, PREFERENCE, PROFILE, Grammar, Rule
+from kore_pipeline.rules.shape import (
+    DECISION,
+    HABIT,
+    ORG_VALUE,
+    PLACE_VALUE,
+    PREFERENCE,
+    PROFILE,
+    Grammar,
+    Rule,
+)
 
 RULES: tuple[Rule, ...] = (
     Rule('it.preference.r000', PREFERENCE,
@@ -179,6 +188,18 @@ RULES: tuple[Rule, ...] = (
     Rule('it.profile.r057', PROFILE,
          '(?<!\\bnon\\s)(?<!\\bno\\s)(?<!\\bnot\\s)(?<!\\bnão\\s)(?<!\\bnao\\s)(?<!\\bne\\s)(?<!\\bnicht\\s)(?<!\\bnie\\s)(?<!\\bmai\\s)(?<!\\bnever\\s)(?<!\\bnunca\\s)(?<!\\bjamais\\s)\\b(?:mangio\\s+(?:di\\s+nuovo\\s+|ancora\\s+|anche\\s+)?|ricominciato\\s+a\\s+mangiare\\s+)(?:la\\s+)?(?P<fact>carne)\\b',
          examples={}, counter=('Mangio carne?',)),
+    # --- cambi impliciti: una casa nuova, i primi giorni da un nuovo datore di lavoro ---
+    Rule("it.profile.residence.new_home", PROFILE,
+         r"\b(?P<fact>(?:(?:la\s+)?(?:nostra|mia)\s+nuova\s+casa|(?:il\s+)?(?:nostro|mio)\s+"
+         r"nuovo\s+(?:appartamento|monolocale|bilocale))\s+(?:a|ad|in)\s+" + PLACE_VALUE + ")",
+         slot="residence",
+         examples={"finalmente nella nostra nuova casa a Bologna": "nostra nuova casa a Bologna"},
+         counter=("la nuova casa di mia sorella a Bari",)),
+    Rule("it.profile.employer.first_days", PROFILE,
+         r"\b(?P<fact>(?:(?:il\s+)?(?:mio\s+)?prim[oa]\s+(?:giorno|settimana|mese)|(?:il\s+)?"
+         r"(?:mio\s+)?nuovo\s+lavoro)\s+(?:da|in|alla|al|presso)\s+" + ORG_VALUE + ")",
+         slot="employer",
+         examples={"primo giorno in Ferrero, che ansia": "primo giorno in Ferrero"}),
 )
 
 GRAMMAR = Grammar(

@@ -2,7 +2,16 @@
 
 from __future__ import annotations
 
-from kore_pipeline.rules.shape import DECISION, HABIT, PREFERENCE, PROFILE, Grammar, Rule
+from kore_pipeline.rules.shape import (
+    DECISION,
+    HABIT,
+    ORG_VALUE,
+    PLACE_VALUE,
+    PREFERENCE,
+    PROFILE,
+    Grammar,
+    Rule,
+)
 
 RULES: tuple[Rule, ...] = (
     Rule('pt.preference.r000', PREFERENCE,
@@ -176,6 +185,18 @@ RULES: tuple[Rule, ...] = (
     Rule('pt.profile.r056', PROFILE,
          '(?<!\\bnon\\s)(?<!\\bno\\s)(?<!\\bnot\\s)(?<!\\bnão\\s)(?<!\\bnao\\s)(?<!\\bne\\s)(?<!\\bnicht\\s)(?<!\\bnie\\s)(?<!\\bmai\\s)(?<!\\bnever\\s)(?<!\\bnunca\\s)(?<!\\bjamais\\s)\\b(?:como\\s+(?:de\\s+novo\\s+)|voltei\\s+a\\s+comer\\s+)(?P<fact>carne)\\b',
          examples={}),
+    # --- mudanças implícitas: uma casa nova, os primeiros dias num novo emprego ---
+    Rule("pt.profile.residence.new_home", PROFILE,
+         r"\b(?P<fact>(?:(?:nosso|meu)\s+novo\s+(?:apartamento|apê|ape|ap|cantinho)|(?:nossa|minha)"
+         r"\s+nova\s+casa)\s+(?:em|no|na)\s+" + PLACE_VALUE + ")",
+         slot="residence",
+         examples={"amando nosso novo apê em Curitiba": "nosso novo apê em Curitiba"},
+         counter=("o novo apê da minha irmã em Natal",)),
+    Rule("pt.profile.employer.first_days", PROFILE,
+         r"\b(?P<fact>(?:(?:meu\s+|minha\s+)?primeir[oa]\s+(?:dia|semana|m[eê]s)|(?:meu\s+)?novo\s+"
+         r"(?:emprego|trampo|trabalho))\s+(?:na|no|em)\s+" + ORG_VALUE + ")",
+         slot="employer",
+         examples={"primeira semana no Nubank foi puxada": "primeira semana no Nubank"}),
 )
 
 GRAMMAR = Grammar(

@@ -147,3 +147,18 @@ CAP = r"(?-i:[A-ZÀ-ÖØ-Þ])"
 def any_of(words: str) -> str:
     """``"a b\\s+c"`` -> ``"(?:a|b\\s+c)"``: alternatives written as space-separated words."""
     return "(?:" + "|".join(words.split()) + ")"
+
+
+PLACE_VALUE = (r"(?P<value>(?-i:[A-ZÀ-Ý])[\w'.-]*(?:\s+(?-i:[A-ZÀ-Ý])[\w'.-]*){0,2}"
+               r"|(?-i:[a-zà-ÿ])[\w'-]*(?:\s+(?-i:[a-zà-ÿ])[\w'-]*){0,2})")
+"""A place as a rule's slot value: a name, or lower-case words (kept as far as they name a
+known place: :func:`kore_pipeline.text.slots.rule_slot`)."""
+ORG_VALUE = (r"(?!(?:school|work|uni|university|college|home|the|my|our|a|an|last|this|next|"
+             r"it|scuola|casa|escuela|école|ecole|schule|arbeit|escola|trabalho)\b)"
+             r"(?P<value>(?-i:[A-Z0-9À-Ý])[\w&.'-]*(?:\s+(?-i:[A-Z0-9À-Ý])[\w&.'-]*){0,2}"
+             r"|(?-i:[a-z])[\w&.'-]+(?=\s*(?:[.,;:!?)]|$)|\s+(?:done|today|tomorrow|went|was|is|"
+             r"lol|haha|and|but|so|finally|yay|now|starts?|begins?|geschafft|vorbei|rum|fatto|finita|"
+             r"finito|terminada|terminado|terminé|terminée|finie?|feita|feito|acabou|check)\b"
+             r"|\s+[^\w\s]))")
+"""An employer as a rule's slot value: a name, or one lower-case word ending its clause
+("first week at meta done"); never school, work or home."""

@@ -258,6 +258,22 @@ def _slot_of(text: str, language: str | None) -> Slot | None:
     return None
 
 
+def rule_slot(slot: str, said: str) -> Slot | None:
+    """The slot a grammar rule's ``value`` group read (``rules.Rule.slot``), its value cleaned
+    as :func:`slot_of` cleans its own: a lower-case residence only as far as it names a known
+    place, diets and relationship statuses by their English names. None when nothing is left."""
+    value = _clean(said)
+    if slot == "residence" and value[:1].islower():
+        value = place_prefix(value) or ""
+    if not value:
+        return None
+    if slot == "diet":
+        value = _diet(value)
+    elif slot == "relationship":
+        value = _status(value)
+    return (slot, value.casefold())
+
+
 def clear_cache() -> None:
     """Forget the cached slots."""
     _slot_of.cache_clear()
