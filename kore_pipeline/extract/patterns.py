@@ -440,13 +440,40 @@ class _Lazy:
         return self._value
 
 
-def _clause_facts(sent: str, guess: Callable[[], str], doc_lang: str) -> list[Fact]:
+_OPEN_QUOTES, _CLOSE_QUOTES = "“«„", "”»“"
+_MAY_QUOTE = re.compile('["“”«»„]')
+
+
+def _quoted_spans(text: str) -> list[tuple[int, int]]:
+    """Where a sentence quotes someone ("can you translate "I live in Berlin"", lyrics, a
+    story's line): spans between a pair of quotation marks ("…", “…”, «…», „…“); a quotation
+    mark left open quotes nothing."""
+    spans: list[tuple[int, int]] = []
+    start: int | None = None
+    for i, ch in enumerate(text):
+        if ch == '"':
+            if start is None:
+                start = i
+            else:
+                spans.append((start, i))
+                start = None
+        elif ch in _OPEN_QUOTES and start is None:
+            start = i
+        elif ch in _CLOSE_QUOTES and start is not None:
+            spans.append((start, i))
+            start = None
+    return spans
+
+
+def _clause_facts(sent: str, guess: Callable[[], str], doc_lang: str,
+                  quoted: list[tuple[int, int]]) -> list[Fact]:
     """Facts of one clause; ``guess()`` (the sentence's language) breaks ties between two
-    languages' triggers at one place, so it is only computed when there are two languages."""
+    languages' triggers at one place, so it is only computed when there are two languages.
+    A trigger that starts inside ``quoted`` (spans of the clause) is someone else's words."""
     found = []
     for p in map(_PATTERNS.__getitem__, _FILTER.candidates(case_fold(sent))):
         for m in (p.bare if p.lang == doc_lang else p.rx).finditer(sent):
-            if m.end() > m.start():
+            if m.end() > m.start() and not any(a <= m.start() < b for a, b in quoted):
                 found.append((m.start(), False, -(m.end() - m.start()), p, m))
     if not found:
         return []
@@ -596,9 +623,16 @@ _SARCASM_MARKS = ("\U0001f644", "\U0001f612")  # 🙄 😒
 🙄"); with a trailing "/s", such a sentence states no fact."""
 
 
-def _is_sarcastic(sent: str) -> bool:
-    """An eye-roll or unamused face in the sentence, or a trailing "/s"."""
-    return any(mark in sent for mark in _SARCASM_MARKS) or sent.rstrip(" .!").endswith(" /s")
+_SARCASM = {g.code: re.compile(g.sarcasm, _FLAGS) for g in GRAMMARS.values() if g.sarcasm}
+
+
+def _is_sarcastic(sent: str, lang: str) -> bool:
+    """An eye-roll or unamused face in the sentence, a trailing "/s", or a cue of its
+    language's grammar ("oh great, I just love …")."""
+    if any(mark in sent for mark in _SARCASM_MARKS) or sent.rstrip(" .!").endswith(" /s"):
+        return True
+    cue = _SARCASM.get(lang)
+    return cue is not None and cue.search(sent) is not None
 
 
 _QUESTION_WORDS = frozenset(w for g in GRAMMARS.values() for w in g.question_words)
@@ -624,7 +658,7 @@ def _said_before_question(sent: str) -> str | None:
 def _sentence_facts(sent: str, doc_lang: str) -> tuple[Fact, ...]:
     """Facts of one sentence of a text in ``doc_lang``: cached, as sentences recur across
     messages ("I love that!", "I'm a teacher.")."""
-    if _is_sarcastic(sent):
+    if _is_sarcastic(sent, doc_lang):
         return ()
     if _is_question(sent):
         said = _said_before_question(sent)
@@ -635,11 +669,19 @@ def _sentence_facts(sent: str, doc_lang: str) -> tuple[Fact, ...]:
     guess = _Lazy(partial(guess_language, sent, default=doc_lang))
     out: list[Fact] = []
     split = _CLAUSE_SPLIT.get(doc_lang, _CLAUSE_SPLIT["en"])
+    quoted = _quoted_spans(sent) if _MAY_QUOTE.search(sent) else []
+    at = 0
     for i, clause in enumerate(split.split(sent) if _may_split(sent) else (sent,)):
         clause = clause.strip()
         if not clause:
             continue
         # a later clause may drop its subject too: "…, but moved to Leeds", "… and then moved"
         later = _dropped_i_facts(clause, doc_lang) if i else None
-        out.extend(later if later is not None else _clause_facts(clause, guess, doc_lang))
+        if later is not None:
+            out.extend(later)
+            continue
+        if quoted:
+            at = max(sent.find(clause, at), 0)
+            inside = [(a - at, b - at) for a, b in quoted if b > at and a < at + len(clause)]
+        out.extend(_clause_facts(clause, guess, doc_lang, inside if quoted else []))
     return tuple(out)

@@ -530,7 +530,8 @@ GRAMMAR = Grammar(
     code='en', name='English', rules=RULES,
     boundaries=('but', 'however', 'although', 'though', 'because', 'whereas', 'unless', 'so\\s+that', 'which\\s+means', 'since\\s+(?=it|they|we|I)'),
     boundary_extra="|,?\\s+(?:and|so)\\s+(?=I\\b|I'|we\\b|my\\b|im\\b|ive\\b)|,?\\s+(?-i:and\\s+then)\\b|,\\s*so\\b|\\s+so\\s+(?=(?:i|im|ive|we|my|it|its|that|thats|there|theres|this|now|no|yeah|you|u|youre|he|she|they|the|everything|nothing|anyway|idk|then)\\b|i')",
-    hypothetical=('if', 'suppose', 'supposing', 'imagine', 'unless', 'whether', 'pretend', 'hypothetically', 'not\\s+sure', 'unsure'),
+    hypothetical=('if', 'suppose', 'supposing', 'imagine', 'unless', 'whether', 'pretend', 'hypothetically', 'not\\s+sure', 'unsure',
+                  'translate', 'translation', 'lyrics', 'poem', 'roleplay', 'role[-\\s]?play', 'in\\s+character'),
     articles=('the', 'a', 'an'),
     list_conjunctions=('and', 'or'),
     stopwords=frozenset("the and i is to of my it for with we you a in that this on be i'm i'll don't usually always never prefer like".split()),
@@ -538,5 +539,7 @@ GRAMMAR = Grammar(
     contrasts=('but', 'however', 'whereas'), joins=('and', 'so'),
     clause_subjects=('(?-i:I)\\b', "(?-i:I)'", 'we\\b', 'my\\b'),
     clause_extra="|,?\\s+and\\s+(?=(?:i|im|ive)\\b|i')|,?\\s+(?-i:and\\s+then)\\s+",
+    sarcasm=(r"^(?:oh|ah)\s+(?:joy|goody)\b|\b(?:just|simply|absolutely)\s+(?:love|adore)\s+"
+             r"(?:it\s+when|when|being\s+stuck|waiting|getting\s+stuck|sitting\s+in\s+traffic)\b"),
     chat_spelling=True, dropped_subject=True,
 )

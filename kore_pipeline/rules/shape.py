@@ -124,6 +124,9 @@ class Grammar:
     """Regex at a fact's end that makes it negative (German "… nicht")."""
     habit_negation: str = ""
     """Regex over a habit's fact that makes it a "never" habit ("Ich rauche nicht")."""
+    sarcasm: str = ""
+    """Regex of what makes a sentence say the opposite of its words ("oh great, I just love
+    waiting in line"): such a sentence states no fact (besides 🙄 and "/s" in any language)."""
     question_words: tuple[str, ...] = ()
     """Words a question starts with ("what", "wie", "où"): a clause so opened before a
     question's last comma is part of the question, not a statement."""
