@@ -63,6 +63,7 @@ CREATE TABLE IF NOT EXISTS memories (
     slot               TEXT,               -- what it states: 'residence', 'name:wife' (0012)
     -- (a value 'not coffee' ends 'coffee': issue h18u, slots refilled by 0021)
     slot_value         TEXT,               -- the value it gives the slot: 'berlin' (0012)
+    rule               TEXT,               -- the rule that found it: 'en.profile.employer' (0022)
     UNIQUE (owner, subject, key)
 );
 -- A slot's versions (extraction looks up the current holder of a slot; `kore history`).
@@ -110,7 +111,7 @@ SELECT m.id, m.owner, m.subject, m.key, m.type, m.category, m.content, m.content
        coalesce(d.decay_score, 1.0) AS decay_score, m.status, m.merged_into, m.expires_at,
        m.embedded_hash, coalesce(m.valid_from, m.created_at) AS valid_from, m.valid_until,
        CASE WHEN m.status = 'superseded' THEN m.merged_into END AS superseded_by,
-       m.slot, m.slot_value
+       m.slot, m.slot_value, m.rule
 FROM memories AS m LEFT JOIN memory_decay AS d ON d.memory_id = m.id;
 
 -- FTS5 over memories, kept in step by triggers (external content: no copy of the text).

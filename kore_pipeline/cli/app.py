@@ -151,7 +151,7 @@ def search(query: Annotated[str | None, typer.Argument(help="What to look for.")
            until: Annotated[str | None, typer.Option(help="Created at or before (ISO).")] = None,
            explain: Annotated[bool, typer.Option(
                "--explain", help="Show why each hit ranked: keyword rank, vector rank, decay,"
-               " importance, fused score.")] = False,
+               " importance, fused score; and the extraction rule that found it.")] = False,
            as_of: Annotated[str | None, typer.Option(
                "--as-of", help="What was true then (ISO date): superseded memories that were"
                " current at that time answer, later statements do not.")] = None,

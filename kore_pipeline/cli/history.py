@@ -48,4 +48,5 @@ def register(app: typer.Typer) -> None:
             by = f" -> superseded by [{v.superseded_by}]" if v.superseded_by else ""
             typer.echo(f"{v.subject} · {v.slot} = {v.value}  [{v.memory_id}] {v.status}"
                        f"  {v.valid_from} .. {until}{by}")
-            typer.echo(f"    {v.content}")
+            found = f"  (found by {v.rule})" if v.rule else ""
+            typer.echo(f"    {v.content}{found}")

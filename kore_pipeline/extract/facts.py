@@ -55,6 +55,10 @@ class CandidateMemory:
     says_change: bool = False
     """Whether its message says something changed ("these days", "now", "switched"), which
     the fact's clause may not hold ("These days I'm learning Mandarin")."""
+    rule: str | None = None
+    """The extraction rule that found the fact (its ``Fact.trigger``); None for an episode.
+    Stored on insert; a later mention by another rule leaves the stored one (and the text it
+    found) as it is."""
 
 
 @dataclass
@@ -93,6 +97,8 @@ class _Draft:
     slot: tuple[str, str] | None
     says_change: bool = False
     """With a slot: whether its text says something changed (:func:`slots.states_change`)."""
+    rule: str | None = None
+    """The rule that found the fact (``Fact.trigger``); None for the episode."""
 
 
 @lru_cache(maxsize=16384)
@@ -110,7 +116,8 @@ def _drafts(text: str, language: str | None, lang: str, min_fact_chars: int,
             slot = plan_slot(fact.fact, content, lang)
         out.append(_Draft(memory_key(fact.category, polarity + fact.fact), "factual",
                           fact.category, content, language or fact.language,
-                          score_importance(content, fact.category, None, lang), slot))
+                          score_importance(content, fact.category, None, lang), slot,
+                          rule=fact.trigger or None))
     if is_informative(text, min_episode_words):
         content = _cut(text, MAX_EPISODE_CHARS)
         out.append(_Draft(None, "episodic", "episode", content, language,
@@ -157,7 +164,7 @@ def memories_from_message(msg: dict[str, Any], settings: KoreSettings) -> list[C
         importance=d.importance if given is None else given,
         importance_explicit=explicit is not None, source_message_ids=[msg["message_id"]],
         session_id=msg["session_id"], created_at=msg["ts"], mentioned_at=[msg["ts"]],
-        slot=d.slot, says_change=d.says_change) for d in drafts]
+        slot=d.slot, says_change=d.says_change, rule=d.rule) for d in drafts]
 
 
 def _assistant_episode(msg: dict[str, Any], settings: KoreSettings) -> list[CandidateMemory]:
@@ -215,7 +222,7 @@ def upsert_memories(conn: sqlite3.Connection, candidates: list[CandidateMemory],
                     int(cand.importance_explicit), json.dumps(cand.source_message_ids),
                     cand.session_id, cand.created_at, now_iso,
                     cand.mentioned_at[-1] if len(cand.mentioned_at) > 1 else None,
-                    cand.created_at, *(cand.slot or (None, None))))
+                    cand.rule, cand.created_at, *(cand.slot or (None, None))))
                 report.inserted += 1
                 report.memory_ids.append(memory_id)
                 report.superseded += supersede.resolve(conn, cand, memory_id, now_iso, pending)

@@ -16,7 +16,7 @@ def _ascending(times: list[str]) -> bool:
 class CandidateFold:
     """One key's candidates folded together, one after the other, in linear time: the
     earliest creation, the union of provenance in order, the higher importance, the latest
-    one's content.
+    one's content (with the rule that found that content).
 
     Folding pairwise copies and re-sorts the provenance at every repeat (a key said k times
     in a batch cost k^2); here a later mention appends. The result is the pairwise fold's
@@ -25,7 +25,7 @@ class CandidateFold:
 
     def __init__(self, cand: CandidateMemory) -> None:
         self.head = cand  # owner, subject, key, type and category stay the first one's
-        self.last = cand  # the latest-created: its content, language, session and slot
+        self.last = cand  # the latest-created: its content, rule, language, session, slot
         self.created_at = cand.created_at
         self.importance = cand.importance
         self.explicit = cand.importance_explicit
@@ -64,4 +64,5 @@ class CandidateFold:
         return replace(self.head, content=last.content, language=last.language,
                        importance=self.importance, importance_explicit=self.explicit,
                        source_message_ids=self.ids, session_id=last.session_id,
-                       created_at=self.created_at, mentioned_at=self.times, slot=last.slot)
+                       created_at=self.created_at, mentioned_at=self.times, slot=last.slot,
+                       rule=last.rule)

@@ -15,14 +15,14 @@ import sqlite3
 from typing import Any
 
 CHUNK = 256
-"""Rows per INSERT statement (x 19 values: well within SQLite's 32,766 variables)."""
+"""Rows per INSERT statement (x 20 values: well within SQLite's 32,766 variables)."""
 
 MAX_ROWID = 2**63 - 1
 """Past this SQLite picks ids at random: rows are then inserted one by one, as it picks."""
 
 COLUMNS = ("id, owner, subject, key, type, category, content, content_hash, language,"
            " importance, importance_explicit, source_message_ids, session_id, created_at,"
-           " updated_at, last_accessed_at, valid_from, slot, slot_value")
+           " updated_at, last_accessed_at, rule, valid_from, slot, slot_value")
 _ROW = "(" + ",".join("?" * (COLUMNS.count(",") + 1)) + ")"
 
 

@@ -3,11 +3,13 @@
 Line 1 is a header ``{"kind": "kore-export", "version": 1, "owner", "exported_at", ...}``;
 then one ``{"kind": "message", ...}`` line per source message of the owner and one
 ``{"kind": "memory", ...}`` line per memory (active or archived, with its scores, provenance,
-archive record and access history). Ids are local to a home, so a memory points to the one
-that absorbed it by ``merged_into: {"subject", "key"}``. Import keeps every field, re-embeds
-through the cache and indexes; a memory whose (owner, subject, key) already exists, and a
-message already stored, is left as it is, so importing twice changes nothing. A bad line is
-reported with its number and reason; the other lines go on.
+the extraction ``rule`` that found it, archive record and access history). Ids are local to
+a home, so a memory points to the one that absorbed it by ``merged_into: {"subject",
+"key"}``. Import keeps every field (an export made before rules were recorded has no
+``rule``: imported as none), re-embeds through the cache and indexes; a memory whose (owner,
+subject, key) already exists, and a message already stored, is left as it is, so importing
+twice changes nothing. A bad line is reported with its number and reason; the other lines
+go on.
 """
 
 from __future__ import annotations
@@ -30,7 +32,8 @@ KIND = "kore-export"
 VERSION = 1
 MEMORY_FIELDS = ("subject", "key", "type", "category", "content", "language", "importance",
                  "importance_explicit", "session_id", "created_at", "updated_at",
-                 "last_accessed_at", "access_count", "decay_score", "status", "expires_at")
+                 "last_accessed_at", "access_count", "decay_score", "status", "expires_at",
+                 "rule")
 DEFAULTS: dict[str, Any] = {"importance_explicit": 0, "access_count": 0, "decay_score": 1.0,
                             "status": "active"}
 """Values of optional memory fields a hand-written record may leave out."""
@@ -152,6 +155,9 @@ def check_memory(rec: dict[str, Any]) -> None:
     for name in ("created_at", "updated_at", "last_accessed_at", "expires_at"):
         if rec.get(name) is not None:
             parse_ts(rec[name])  # BadTimestamp is a ValueError naming the value
+    rule = rec.get("rule")  # absent from exports made before rules were recorded
+    if rule is not None and not _is_text(rule):
+        raise ValueError(f"field 'rule' must be a non-empty string or null, got {rule!r}")
     merged = rec.get("merged_into")
     if merged is not None and not (isinstance(merged, dict) and _is_text(merged.get("key"))
                                    and isinstance(merged.get("subject"), str)):

@@ -17,11 +17,12 @@ from kore_pipeline.settings import KoreSettings
 
 def explain_hit(hit: SearchHit, settings: KoreSettings) -> dict[str, Any]:
     """``{keyword_rank, vector_rank, keyword_rrf, vector_rrf, rrf, decay, importance,
-    relevance_weight, fused_score}`` of one hit (ranks start at 1; ``None``: not in that
-    stream's candidates)."""
+    relevance_weight, fused_score, rule}`` of one hit (ranks start at 1; ``None``: not in
+    that stream's candidates; ``rule``: the extraction rule that found the memory, ``None``
+    when none did)."""
     recorded = getattr(hit, "explain", None)
     if isinstance(recorded, dict) and recorded:
-        return dict(recorded)
+        return {**recorded, "rule": recorded.get("rule", hit.rule)}
     k = settings.rrf_k
     keyword = settings.fts_weight / (k + hit.fts_rank) if hit.fts_rank else 0.0
     vector = settings.vector_weight / (k + hit.vector_rank) if hit.vector_rank else 0.0
@@ -31,11 +32,12 @@ def explain_hit(hit: SearchHit, settings: KoreSettings) -> dict[str, Any]:
             "keyword_rrf": round(keyword, 6), "vector_rrf": round(vector, 6),
             "rrf": round(keyword + vector, 6), "decay": hit.decay_score,
             "importance": hit.importance, "relevance_weight": round(weight, 6),
-            "fused_score": hit.score}
+            "fused_score": hit.score, "rule": hit.rule}
 
 
 def explain_line(explain: dict[str, Any]) -> str:
-    """One line for the terminal: ``keyword #2 · vector #1 · decay 0.91 · ...``."""
+    """One line for the terminal: ``keyword #2 · vector #1 · decay 0.91 · ... · found by
+    en.profile.employer``."""
     def rank(value: Any) -> str:
         return f"#{value}" if value else "-"
 
@@ -53,4 +55,5 @@ def explain_line(explain: dict[str, Any]) -> str:
             f"{rank(explain.get('vector_rank'))} · rrf {explain.get('rrf', 0):.5f}{signals}"
             f" · decay {explain.get('decay', 0):.3f} · importance {explain.get('importance')}"
             f" · weight {explain.get('relevance_weight', 1):.4f}"
-            f" → {explain.get('fused_score', 0):.5f}")
+            f" → {explain.get('fused_score', 0):.5f}"
+            + (f" · found by {explain['rule']}" if explain.get("rule") else ""))

@@ -11,7 +11,7 @@ from kore_pipeline.text.normalize import fold
 
 HIT_COLUMNS = ("m.id, m.owner, m.subject, m.type, m.category, m.content, m.importance,"
                " m.created_at, m.last_accessed_at, m.access_count, m.source_message_ids,"
-               " m.status, m.session_id,"
+               " m.status, m.session_id, m.rule,"
                " julianday(coalesce(m.last_accessed_at, m.created_at)) AS ref_jd")
 """The columns of table alias ``m`` a hit is built from (``ref_jd``: decay's reference day)."""
 
@@ -44,13 +44,17 @@ class SearchHit:
     signals (``serve.ranking``) add ``subject_named`` (with ``asks_for_several`` when the
     question asks about several things, ``serve.several``), ``only_asks``, ``other_side``
     (said by the side the question is not about, ``serve.addressed``),
-    ``neighbour_bonus`` and ``added_as_neighbour`` where they apply."""
+    ``neighbour_bonus`` and ``added_as_neighbour`` where they apply; ``rule``: the
+    extraction rule that found the memory (as :attr:`rule`)."""
     valid_from: str | None = None
     """When it became true (when it was said)."""
     valid_until: str | None = None
     """When a later statement superseded it (None while current)."""
     superseded_by: int | None = None
     """The memory that superseded it, if it was."""
+    rule: str | None = None
+    """The extraction rule that found it (``en.profile.employer``); None for an episode, an
+    agent's save, a summary, or a memory stored before rules were recorded."""
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form."""

@@ -156,15 +156,15 @@ def build_server(settings: KoreSettings, owner: str = DEFAULT_OWNER, lock_owner:
             " (never deleted ones).")] = False,
         explain: Annotated[bool, Field(description=(
             "Add to each hit why it ranked: keyword rank, vector rank, decay, importance, "
-            "fused score."))] = False,
+            "fused score, and the extraction rule that found it."))] = False,
         now: Now = None,
     ) -> list[t.Hit]:
         """Search one owner's long-term memories; best first.
 
         Each hit has memory_id, content, subject, category, type, importance (1-5),
-        decay_score, score, created_at, status and the source message ids. Every returned
-        hit counts as an access, which slows its forgetting (unless the server runs with
-        reinforcement off).
+        decay_score, score, created_at, status, the source message ids and the extraction
+        rule that found it (null for episodes and saves). Every returned hit counts as an
+        access, which slows its forgetting (unless the server runs with reinforcement off).
         """
         def run() -> list[t.Hit]:
             hits = mem.search(query, svc.resolve_owner(owner), k=k, now=now, mode=mode,

@@ -27,6 +27,8 @@ class Explain(Out):
     importance: int | None = None
     relevance_weight: float | None = None
     fused_score: float | None = None
+    rule: str | None = None
+    """The extraction rule that found the memory (None: an episode, a save, a summary)."""
 
 
 class Hit(Out):
@@ -54,6 +56,9 @@ class Hit(Out):
     """When a later statement superseded it (None while current)."""
     superseded_by: int | None = None
     """The memory that superseded it, if it was."""
+    rule: str | None = None
+    """The extraction rule that found it (``en.profile.employer``); None for an episode, an
+    agent's save, a summary, or a memory stored before rules were recorded."""
 
 
 class Saved(Out):
@@ -115,6 +120,8 @@ class MemoryRow(Out):
     status: str
     merged_into: int | None
     expires_at: str | None
+    rule: str | None = None
+    """The extraction rule that found it; None for an episode, a save, a summary."""
 
 
 class MemoryFull(MemoryRow):

@@ -22,7 +22,7 @@ MAX_PAGE = 500
 """Largest page of :func:`list_memories`."""
 _LIST_COLUMNS = ("id", "owner", "subject", "key", "type", "category", "content", "importance",
                  "created_at", "updated_at", "last_accessed_at", "access_count", "decay_score",
-                 "status", "merged_into", "expires_at")
+                 "status", "merged_into", "expires_at", "rule")
 
 
 @dataclass

@@ -82,7 +82,7 @@ def _explain(settings: KoreSettings, ranks: dict[str, dict[int, int]], row: Any,
                 decay, row["importance"], settings.decay_weight,
                 settings.importance_weight), 6),
             "tier": status if status in ("active", "forgotten") else "archived",
-            "tier_penalty": tier, "fused_score": score}
+            "tier_penalty": tier, "fused_score": score, "rule": row["rule"]}
 
 
 def score_candidates(conn: sqlite3.Connection, settings: KoreSettings,
@@ -139,7 +139,7 @@ def score_candidates(conn: sqlite3.Connection, settings: KoreSettings,
         category=r["category"], content=r["content"], importance=r["importance"],
         decay_score=round(decay, 4), score=-neg,
         source_message_ids=json.loads(r["source_message_ids"]),
-        created_at=r["created_at"], status=r["status"],
+        created_at=r["created_at"], status=r["status"], rule=r["rule"],
         fts_rank=ranks["fts"].get(r["id"]), vector_rank=ranks["vector"].get(r["id"]),
         explain={**_explain(settings, ranks, r, fused[r["id"]], decay, tier, -neg),
                  **signals[r["id"]][1]})

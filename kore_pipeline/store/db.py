@@ -28,7 +28,7 @@ from kore_pipeline.timeutil import iso, utcnow
 
 __all__ = ["DamagedStore", "NoStore", "StoreError", "connect", "connect_reader"]
 
-SCHEMA_VERSION = "21"
+SCHEMA_VERSION = "22"
 _savepoints = itertools.count(1)
 
 MEMORY_COLUMNS = (
@@ -36,11 +36,12 @@ MEMORY_COLUMNS = (
     "importance", "importance_explicit", "source_message_ids", "session_id", "created_at",
     "updated_at", "last_accessed_at", "access_count", "decay_score", "status", "merged_into",
     "expires_at", "embedded_hash", "valid_from", "valid_until", "superseded_by", "slot",
-    "slot_value",
+    "slot_value", "rule",
 )
 """Columns of the ``memories_scored`` view: a memory with its stored decay score (which lives
 in the narrow ``memory_decay`` table since migration 0010), and since 0012 its validity
-(``valid_from``/``valid_until``), the memory that superseded it and its slot."""
+(``valid_from``/``valid_until``), the memory that superseded it and its slot; since 0022 the
+extraction rule that found it."""
 
 
 def _verify_existing(conn: sqlite3.Connection, db_path: Path) -> None:

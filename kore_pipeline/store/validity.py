@@ -94,6 +94,8 @@ class Version:
     valid_from: str
     valid_until: str | None
     superseded_by: int | None
+    rule: str | None = None
+    """The extraction rule that found it (None: an agent's save, an older memory)."""
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form."""
@@ -118,7 +120,7 @@ def slot_history(conn: sqlite3.Connection, owner: str, subject: str | None = Non
                    + ":%"]
     rows = conn.execute(
         "SELECT id, subject, slot, slot_value, content, status, coalesce(valid_from, created_at)"
-        " AS vf, valid_until, merged_into FROM memories WHERE " + " AND ".join(where)
+        " AS vf, valid_until, merged_into, rule FROM memories WHERE " + " AND ".join(where)
         + " ORDER BY subject, slot, vf, type = 'episodic', id", params).fetchall()
     seen: set[tuple[str, str, str, str]] = set()
     once = []
@@ -130,5 +132,6 @@ def slot_history(conn: sqlite3.Connection, owner: str, subject: str | None = Non
     return [Version(memory_id=int(r["id"]), subject=r["subject"], slot=r["slot"],
                     value=r["slot_value"], content=r["content"], status=r["status"],
                     valid_from=r["vf"], valid_until=r["valid_until"],
-                    superseded_by=r["merged_into"] if r["status"] == "superseded" else None)
+                    superseded_by=r["merged_into"] if r["status"] == "superseded" else None,
+                    rule=r["rule"])
             for r in once]

@@ -35,7 +35,8 @@ def fold_candidates(old: CandidateMemory, new: CandidateMemory) -> CandidateMemo
         importance=max(old.importance, new.importance),
         importance_explicit=old.importance_explicit or new.importance_explicit,
         source_message_ids=ids, session_id=last.session_id, created_at=first.created_at,
-        mentioned_at=sorted(old.mentioned_at + new.mentioned_at), slot=last.slot)
+        mentioned_at=sorted(old.mentioned_at + new.mentioned_at), slot=last.slot,
+        rule=last.rule)
 
 
 COFFEE = "I prefer dark roast coffee."
@@ -97,7 +98,7 @@ def cand(mid: str, at: str, importance: int, explicit: bool) -> CandidateMemory:
                            category="preference", content=f"tea ({mid} at {at})",
                            language="en", importance=importance, importance_explicit=explicit,
                            source_message_ids=[mid], session_id=f"s-{mid}", created_at=at,
-                           mentioned_at=[at], slot=("drink", mid))
+                           mentioned_at=[at], slot=("drink", mid), rule=f"en.rule.{mid}")
 
 
 @given(st.lists(st.tuples(st.sampled_from("abcdefgh"), st.sampled_from(["t1", "t2", "t3"]),
@@ -106,7 +107,7 @@ def cand(mid: str, at: str, importance: int, explicit: bool) -> CandidateMemory:
 def test_folding_a_key_in_one_pass_equals_folding_it_pair_by_pair(
         said: list[tuple[str, str, int, bool]]) -> None:
     """Out of time order, a message said twice, ties of time: the linear fold is the pairwise
-    fold (provenance order, first and last mention, which text stays, importance)."""
+    fold (provenance order, first and last mention, which text and rule stay, importance)."""
     cands = [cand(*s) for s in said]
     acc = CandidateFold(cands[0])
     for c in cands[1:]:

@@ -11,21 +11,23 @@ from typer.testing import CliRunner
 
 from kore_pipeline.cli.app import app
 from kore_pipeline.embed.cache import embed_text
+from kore_pipeline.extract.patterns import extract_facts
 from kore_pipeline.index.vectors import VectorIndex
 from kore_pipeline.lifecycle.decay import run_decay
-from kore_pipeline.lifecycle.transfer import TransferError, import_file
+from kore_pipeline.lifecycle.transfer import TransferError, export_owner, import_file
 from kore_pipeline.run.pipeline import run_pipeline
 from kore_pipeline.serve.search import Searcher
 from kore_pipeline.settings import KoreSettings
 from kore_pipeline.store.db import connect
 from kore_pipeline.timeutil import parse_ts
 from tests.conftest import DATA
+from tests.helpers import extracted_home, message
 
 NOW = "2026-11-30T12:00:00Z"
 COLUMNS = ("subject", "key", "type", "category", "content", "content_hash", "language",
            "importance", "importance_explicit", "source_message_ids", "session_id",
            "created_at", "updated_at", "last_accessed_at", "access_count", "decay_score",
-           "status", "expires_at", "embedded_hash")
+           "status", "expires_at", "embedded_hash", "rule")
 
 
 @pytest.fixture(scope="module")
@@ -88,6 +90,8 @@ def test_export_import_round_trip(source: KoreSettings, tmp_path: Path, embedder
     assert {rec["owner"] for rec in lines} == {"team-alpha"}
     before = owner_rows(source, "team-alpha")
     assert before["archive"] and before["accesses"]
+    rules = {m[COLUMNS.index("rule")] for m in before["memories"]}
+    assert None in rules and len(rules) > 3  # facts name their rules, episodes none
     assert any(a[-1] == 0 for a in before["accesses"])  # a pending access travels too
 
     target = KoreSettings(home=tmp_path / "target")
@@ -131,6 +135,31 @@ def test_import_as_another_owner(source: KoreSettings, tmp_path: Path, embedder)
     copy = owner_rows(target, "team-copy")
     assert copy == owner_rows(source, "team-alpha")
     assert owner_rows(target, "team-alpha")["memories"] == []
+
+
+@pytest.mark.slow
+def test_export_import_keeps_the_rule_that_found_each_fact(tmp_path: Path, embedder) -> None:  # type: ignore[no-untyped-def]
+    """A fact's rule travels; a line of an export made before rules were recorded imports
+    with none; a rule that is not text is an error of its line."""
+    source = extracted_home(tmp_path / "src", [message("I work at Google", message_id="m1")])
+    out = tmp_path / "alpha.jsonl"
+    assert export_owner(source, "team-alpha", out, now=NOW) == 1
+    lines = [json.loads(x) for x in out.read_text(encoding="utf-8").splitlines()]
+    rule = extract_facts("I work at Google", "en")[0].trigger
+    assert [m["rule"] for m in lines if m["kind"] == "memory"] == [rule]
+    old = {k: v for k, v in lines[-1].items() if k != "rule"} | {"key": "profile:older"}
+    bad = lines[-1] | {"key": "profile:bad", "rule": 7}
+    out.write_text("\n".join(json.dumps(x) for x in [*lines, old, bad]) + "\n",
+                   encoding="utf-8")
+    target = KoreSettings(home=tmp_path / "target")
+    report = import_file(target, out, embedder=embedder)
+    assert report.memories == 2 and len(report.errors) == 1 and "'rule'" in report.errors[0]
+    conn = connect(target.db_path())
+    try:
+        got = dict(conn.execute("SELECT key, rule FROM memories").fetchall())
+    finally:
+        conn.close()
+    assert got == {"profile:google": rule, "profile:older": None}
 
 
 def test_import_refuses_a_file_that_is_not_an_export(tmp_path: Path) -> None:

@@ -103,7 +103,7 @@ def _schema_10(path: Path) -> None:
     ddl = load_sql("schema").split("CREATE TABLE IF NOT EXISTS memories (")[1].split(");")[0]
     ddl = re.sub(r"CHECK \(status IN[^(]*\([^)]*\)\)", "", ddl)
     assert "status IN" not in ddl
-    later = ("valid_from", "valid_until", "slot", "slot_value")  # columns of 0012 and after
+    later = ("valid_from", "valid_until", "slot", "slot_value", "rule")  # of 0012 and after
     ddl = "\n".join(line for line in ddl.splitlines() if line.split()[:1] not in
                     [[c] for c in later]).rstrip().rstrip(",")
     conn.executescript(f"""

@@ -7,15 +7,20 @@ from pathlib import Path
 
 import pytest
 
+from kore_pipeline.extract.facts import extract_memories, upsert_memories
+from kore_pipeline.extract.patterns import extract_facts
+from kore_pipeline.ingest.reader import normalise
 from kore_pipeline.store.db import (
     SCHEMA_VERSION,
     StoreError,
     connect,
+    connect_reader,
     get_meta,
     migrations,
     set_meta,
 )
 from kore_pipeline.store.sqlfiles import load_sql
+from tests.helpers import as_schema_21, extracted_home, message
 
 
 def test_schema_setup_is_safe_to_rerun(tmp_path: Path) -> None:
@@ -34,7 +39,7 @@ def test_old_store_is_migrated_and_keeps_its_rows(tmp_path: Path) -> None:
     memories_ddl = memories_ddl.split(");")[0].replace(  # v1-v9 kept the score in the row
         "    status ", "    decay_score REAL NOT NULL DEFAULT 1.0,\n    status ", 1)
     memories_ddl = "\n".join(line for line in memories_ddl.splitlines()  # before 0012
-                             if not line.strip().startswith(("valid_", "slot")))
+                             if not line.strip().startswith(("valid_", "slot", "rule ")))
     old.execute("CREATE TABLE memories (" + memories_ddl + ")")
     old.executescript("""
         CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -82,6 +87,9 @@ def test_old_store_is_migrated_and_keeps_its_rows(tmp_path: Path) -> None:
     assert [tuple(r) for r in conn.execute("SELECT id, valid_from, valid_until, slot FROM"
                                            " memories_scored ORDER BY id")] == \
         [(7, "2026-01-01", None, None), (8, "2026-01-01", None, "residence")]
+    # 0022: the rule that found a memory was not recorded before
+    assert [tuple(r) for r in conn.execute("SELECT id, rule FROM memories_scored")] == \
+        [(7, None), (8, None)]
     conn.close()
 
 
@@ -245,4 +253,32 @@ def test_an_upgrade_to_0021_fills_habit_and_age_slots(tmp_path: Path) -> None:
     rows = [tuple(r) for r in conn.execute("SELECT slot, slot_value FROM memories ORDER BY id")]
     assert rows == [("habit:drink", "coffee"), ("age", "34")]
     assert conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()[0] \
-        == "21"
+        == SCHEMA_VERSION
+
+
+def test_an_upgrade_to_0022_adds_the_rule_column_empty(tmp_path: Path) -> None:
+    """A store of schema 21 opens (for reading too), gains ``rule`` with NULL for every memory
+    it held (which rule found them was never recorded), and new facts get theirs."""
+    settings = extracted_home(tmp_path, [message("I work at Google", message_id="m1")])
+    path = settings.db_path()
+    as_schema_21(path)
+    old = sqlite3.connect(path)
+    assert "rule" not in [r[1] for r in old.execute("PRAGMA table_info(memories)")]
+    old.close()
+    reader = connect_reader(path)  # the reader's path upgrades through the writer, once
+    try:
+        assert get_meta(reader, "schema_version") == SCHEMA_VERSION == "22"
+        assert [tuple(r) for r in reader.execute("SELECT content, rule FROM memories_scored")] \
+            == [("I work at Google", None)]
+    finally:
+        reader.close()
+    conn = connect(path)
+    try:
+        assert conn.execute("SELECT 1 FROM migrations WHERE name = '0022_memory_rule'").fetchone()
+        later = [normalise(message("I live in Berlin", message_id="m2"), settings, "t", 2)]
+        upsert_memories(conn, extract_memories(later, settings), "2026-09-11T00:00:00+00:00")
+        rules = dict(conn.execute("SELECT content, rule FROM memories").fetchall())
+    finally:
+        conn.close()
+    assert rules == {"I work at Google": None,
+                     "I live in Berlin": extract_facts("I live in Berlin", "en")[0].trigger}

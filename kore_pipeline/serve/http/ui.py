@@ -145,7 +145,9 @@ def mount_ui(app: FastAPI, mem: Memory, settings: KoreSettings) -> None:
         history = [f"<tr>{p.cell(e['at'])}{p.cell(e['action'])}"
                    f"{p.cell(json.dumps(e['detail'], ensure_ascii=False))}</tr>"
                    for e in m["history"]]
-        body = (f"<div class=grid><div class=card><h2>Memory</h2>{edit}{action}"
+        found = (f"<p id=rule class=muted>found by <code>{escape(m['rule'])}</code></p>"
+                 if m.get("rule") else "")
+        body = (f"<div class=grid><div class=card><h2>Memory</h2>{found}{edit}{action}"
                 f"<table>{fields}</table></div><div class=card><h2>Decay</h2>"
                 f"{p.decay_curve(m, settings, utcnow())}</div></div>"
                 f"<div class=card><h2>Provenance</h2>"
@@ -208,9 +210,10 @@ def mount_ui(app: FastAPI, mem: Memory, settings: KoreSettings) -> None:
                             f"{p.cell(e['vector_rank'] or '-')}<td>"
                             f"{p.explain_bar(e['rrf'], top)}</td>{p.cell(e['decay'])}"
                             f"{p.cell(e['importance'])}{p.cell(e['relevance_weight'])}"
-                            f"{p.cell(e['fused_score'])}</tr>")
+                            f"{p.cell(e['fused_score'])}{p.cell(e.get('rule'))}</tr>")
         body = form + p.table(["memory", "keyword rank", "vector rank", "RRF", "decay",
-                               "importance", "weight", "fused score"], rows, "explain")
+                               "importance", "weight", "fused score", "found by"], rows,
+                              "explain")
         return HTMLResponse(p.page("Playground", body, name))
 
     @app.get("/ui/engine", include_in_schema=False)
