@@ -542,7 +542,8 @@ def _span_fact(sent: str, p: _Pattern, m: re.Match[str], span: tuple[int, int],
             and no.search(fact):
         polarity = "-"
     value = groups.get("value")
-    slot = rule_slot(p.slot, value) if value and p.slot is not None else None
+    slot = rule_slot(p.slot, value, groups.get("name")) \
+        if value and p.slot is not None else None
     return Fact(p.category, fact, content, polarity, p.lang, p.ident, slot)
 
 

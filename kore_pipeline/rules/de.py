@@ -5,6 +5,8 @@ from __future__ import annotations
 from kore_pipeline.rules.shape import (
     DECISION,
     HABIT,
+    NAME_CAP,
+    NAME_LOWER,
     ORG_VALUE,
     PLACE_VALUE,
     PREFERENCE,
@@ -12,6 +14,9 @@ from kore_pipeline.rules.shape import (
     Grammar,
     Rule,
 )
+
+KIN = r"(?:frau|mann|ehefrau|ehemann|freund|freundin|partner|partnerin|sohn|tochter|kind|bruder|schwester|mutter|mama|vater|papa|oma|opa|cousine?|onkel|tante|neffe|nichte|hund|hündin|katze|kater|welpe|kaninchen|hase|hamster|papagei|pferd|[\w]+-?(?:hund|katze|kater|mix))"
+"""Family and pets: whose name a name is."""
 
 RULES: tuple[Rule, ...] = (
     Rule('de.preference.r000', PREFERENCE,
@@ -266,6 +271,20 @@ RULES: tuple[Rule, ...] = (
          r"neuer\s+job)\s+bei\s+" + ORG_VALUE + ")",
          slot="employer",
          examples={"erste woche bei zeiss geschafft": "erste woche bei zeiss"}),
+    # --- die Namen von Familie und Haustieren ---
+    Rule("de.profile.family_name.called", PROFILE,
+         r"(?:(?<=\bmein\s)|(?<=\bmeine\s)|(?<=\bmeinen\s)|(?<=\bunser\s)|(?<=\bunsere\s)|(?<=\bunseren\s))(?P<fact>(?P<name>"
+         + KIN + r")\s+(?:(?:der|die|das)\s+)?(?:heißt|heisst|heißen|namens)\s+(?P<value>"
+         + NAME_CAP + "|" + NAME_LOWER + "))",
+         slot="name",
+         examples={"unsere hündin namens frieda": "hündin namens frieda"}),
+    Rule("de.profile.family_name.apposition", PROFILE,
+         r"(?:(?<=\bmein\s)|(?<=\bmeine\s)|(?<=\bunser\s)|(?<=\bunsere\s))(?P<fact>(?P<name>" + KIN + r")\s+(?P<value>"
+         + NAME_CAP + "|" + r"(?!(?:jetzt|auch|noch|schon|immer|gerade|wieder|sagt|meint|ist|hat|und|war|wird|der|die|das|den)\b)" + NAME_LOWER
+         + r"(?=\s+(?:ist|hat|wird|war|kommt)\b)))",
+         slot="name",
+         examples={"unser hund bruno hat heute gebellt": "hund bruno"},
+         counter=("mein bruder wohnt in Kiel",)),
 )
 
 GRAMMAR = Grammar(

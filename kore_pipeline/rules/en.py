@@ -5,6 +5,8 @@ from __future__ import annotations
 from kore_pipeline.rules.shape import (
     DECISION,
     HABIT,
+    NAME_CAP,
+    NAME_LOWER,
     ORG_VALUE,
     PLACE_VALUE,
     PREFERENCE,
@@ -12,6 +14,9 @@ from kore_pipeline.rules.shape import (
     Grammar,
     Rule,
 )
+
+KIN = r"(?:wife|husband|partner|boyfriend|girlfriend|bf|gf|fianc[ée]e?|son|daughter|kid|baby|brother|sister|mom|mum|mother|dad|father|grandma|grandpa|grandmother|grandfather|cousin|uncle|aunt|niece|nephew|dog|cat|puppy|kitten|pup|rabbit|bunny|hamster|parrot|horse|tortoise|turtle|guinea\s+pig)"
+"""Family and pets: whose name a name is."""
 
 RULES: tuple[Rule, ...] = (
     Rule('en.preference.r000', PREFERENCE,
@@ -524,6 +529,21 @@ RULES: tuple[Rule, ...] = (
          slot="employer",
          examples={"the new job at Deloitte is intense": "new job at Deloitte"},
          counter=("my wife's new job at Apple is great",)),
+    # --- the names of family and pets, in every word order people use ---
+    Rule("en.profile.family_name.called", PROFILE,
+         r"(?:(?<=\bmy\s)|(?<=\bour\s))(?P<fact>(?:(?:little|baby|older|younger|big|new|old|twin)\s+)?"
+         r"(?P<name>" + KIN + r")(?:'s\s+name\s+is|\s+(?:is\s+)?(?:called|named))\s+(?P<value>"
+         + NAME_CAP + "|" + NAME_LOWER + "))",
+         slot="name",
+         examples={"our cat's name is pistachio lol": "cat's name is pistachio",
+                   "my little sister named Ava starts school": "little sister named Ava"}),
+    Rule("en.profile.family_name.apposition", PROFILE,
+         r"(?:(?<=\bmy\s)|(?<=\bour\s))(?P<fact>(?:(?:little|baby|older|younger|big|twin)\s+)?(?P<name>" + KIN
+         + r")\s+(?P<value>" + r"(?!(?:too|just|now|also|still|really|always|never|recently|finally|actually|again|here|there|then|has|is|was|and|who|that|which|says|said)\b)" + NAME_LOWER
+         + r"(?=\s+(?:is|was|has|had|turned)\b)))",
+         slot="name",
+         examples={"our dog biscuit is a beagle and eats socks": "dog biscuit"},
+         counter=("my brother lives in Leeds", "my wife is a nurse")),
 )
 
 GRAMMAR = Grammar(

@@ -5,6 +5,8 @@ from __future__ import annotations
 from kore_pipeline.rules.shape import (
     DECISION,
     HABIT,
+    NAME_CAP,
+    NAME_LOWER,
     ORG_VALUE,
     PLACE_VALUE,
     PREFERENCE,
@@ -12,6 +14,9 @@ from kore_pipeline.rules.shape import (
     Grammar,
     Rule,
 )
+
+KIN = r"(?:esposa|esposo|mujer|marido|novio|novia|pareja|hijo|hija|hermano|hermana|mamá|madre|papá|padre|abuel[oa]|prim[oa]|tío|tía|sobrin[oa]|perr[oa]|perrit[oa]|gat[oa]|gatit[oa]|conejo|hámster|loro|caballo)"
+"""Family and pets: whose name a name is."""
 
 RULES: tuple[Rule, ...] = (
     Rule('es.preference.r000', PREFERENCE,
@@ -200,6 +205,24 @@ RULES: tuple[Rule, ...] = (
          r"(?:trabajo|curro|empleo|puesto|laburo))\s+en\s+" + ORG_VALUE + ")",
          slot="employer",
          examples={"primera semana en Mercadona y ya estoy muerta": "primera semana en Mercadona"}),
+    # --- los nombres de la familia y las mascotas ---
+    Rule("es.profile.family_name.called", PROFILE,
+         r"(?:(?<=\bmi\s)|(?<=\bmis\s)|(?<=\bnuestro\s)|(?<=\bnuestra\s))(?P<fact>(?P<name>" + KIN + r")(?:\s+[\w-]+)?\s+"
+         r"(?:que\s+)?se\s+llama(?:n)?\s+(?P<value>" + NAME_CAP + "|" + NAME_LOWER + "))",
+         slot="name",
+         examples={"mi perrita se llama canela y es un amor": "perrita se llama canela"}),
+    Rule("es.profile.family_name.have_called", PROFILE,
+         r"\b(?:tengo|tenemos)\s+(?:un|una)\s+(?P<fact>(?P<name>" + KIN + r")(?:\s+[\w-]+)?\s+"
+         r"(?:que\s+se\s+llama|llamad[oa])\s+(?P<value>" + NAME_CAP + "|" + NAME_LOWER + "))",
+         slot="name",
+         examples={"tenemos un gato que se llama Tito": "gato que se llama Tito"}),
+    Rule("es.profile.family_name.apposition", PROFILE,
+         r"(?:(?<=\bmi\s)|(?<=\bnuestro\s)|(?<=\bnuestra\s))(?P<fact>(?P<name>" + KIN + r")\s+(?P<value>" + NAME_CAP
+         + "|" + r"(?!(?:ahora|también|todavía|ya|siempre|nunca|dice|es|tiene|y|que|no)\b)" + NAME_LOWER
+         + r"(?=\s+(?:es|tiene|cumple|está)\b)))",
+         slot="name",
+         examples={"mi hijo mateo tiene 6 años": "hijo mateo"},
+         counter=("mi hermano vive en Quito",)),
 )
 
 GRAMMAR = Grammar(

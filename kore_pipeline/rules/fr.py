@@ -5,6 +5,8 @@ from __future__ import annotations
 from kore_pipeline.rules.shape import (
     DECISION,
     HABIT,
+    NAME_CAP,
+    NAME_LOWER,
     ORG_VALUE,
     PLACE_VALUE,
     PREFERENCE,
@@ -12,6 +14,9 @@ from kore_pipeline.rules.shape import (
     Grammar,
     Rule,
 )
+
+KIN = r"(?:femme|mari|copain|copine|conjointe?|chérie?|blonde|chum|fils|fille|frère|s(?:œ|oe)ur|mère|maman|père|papa|grand-mère|grand-père|cousine?|oncle|tante|neveu|nièce|chien(?:ne)?|chat|chatte|chaton|lapin|hamster|perroquet|cheval)"
+"""Family and pets: whose name a name is."""
 
 RULES: tuple[Rule, ...] = (
     Rule('fr.preference.r000', PREFERENCE,
@@ -191,6 +196,19 @@ RULES: tuple[Rule, ...] = (
          r"nouveau\s+(?:boulot|job|poste|travail|taf))\s+chez\s+" + ORG_VALUE + ")",
          slot="employer",
          examples={"premier jour chez Decathlon demain": "premier jour chez Decathlon"}),
+    # --- les prénoms de la famille et des animaux ---
+    Rule("fr.profile.family_name.called", PROFILE,
+         r"(?:(?<=\bmon\s)|(?<=\bma\s)|(?<=\bmes\s)|(?<=\bnotre\s)|(?<=\bnos\s))(?P<fact>(?P<name>" + KIN + r")(?:\s+[\w-]+)?\s+"
+         r"(?:qui\s+)?s'appell?e(?:nt)?\s+(?P<value>" + NAME_CAP + "|" + NAME_LOWER + "))",
+         slot="name",
+         examples={"ma blonde s'appelle mélanie": "blonde s'appelle mélanie"}),
+    Rule("fr.profile.family_name.apposition", PROFILE,
+         r"(?:(?<=\bmon\s)|(?<=\bma\s)|(?<=\bnotre\s))(?P<fact>(?P<name>" + KIN + r")\s+(?P<value>" + NAME_CAP + "|"
+         + r"(?!(?:aussi|encore|toujours|déjà|jamais|dit|est|a|et|qui|que|ne|n'est)\b)" + NAME_LOWER
+         + r"(?=\s+(?:a|est|fait|vient)\b)))",
+         slot="name",
+         examples={"mon fils noé a 3 ans": "fils noé"},
+         counter=("mon frère habite à Lille",)),
 )
 
 GRAMMAR = Grammar(

@@ -5,6 +5,8 @@ from __future__ import annotations
 from kore_pipeline.rules.shape import (
     DECISION,
     HABIT,
+    NAME_CAP,
+    NAME_LOWER,
     ORG_VALUE,
     PLACE_VALUE,
     PREFERENCE,
@@ -12,6 +14,9 @@ from kore_pipeline.rules.shape import (
     Grammar,
     Rule,
 )
+
+KIN = r"(?:moglie|marito|compagn[oa]|ragazz[oa]|fidanzat[oa]|figli[oa]|bimb[oa]|fratello|sorella|mamma|madre|papà|padre|nonn[oa]|cugin[oa]|zi[oa]|nipote|cane|cagnolin[oa]|gatt[oa]|gattin[oa]|micio|coniglio|criceto|pappagallo|cavallo|cucciol[oa])"
+"""Family and pets: whose name a name is."""
 
 RULES: tuple[Rule, ...] = (
     Rule('it.preference.r000', PREFERENCE,
@@ -200,6 +205,25 @@ RULES: tuple[Rule, ...] = (
          r"(?:mio\s+)?nuovo\s+lavoro)\s+(?:da|in|alla|al|presso)\s+" + ORG_VALUE + ")",
          slot="employer",
          examples={"primo giorno in Ferrero, che ansia": "primo giorno in Ferrero"}),
+    # --- i nomi di famiglia e animali, in ogni ordine ---
+    Rule("it.profile.family_name.called", PROFILE,
+         r"(?:(?<=\bmio\s)|(?<=\bmia\s)|(?<=\bmiei\s)|(?<=\bmie\s)|(?<=\bnostro\s)|(?<=\bnostra\s))(?P<fact>"
+         r"(?P<name>" + KIN + r")(?:\s+[\w-]+)?\s+(?:che\s+)?(?:si\s+chiama(?:no)?|di\s+nome)\s+"
+         r"(?P<value>" + NAME_CAP + "|" + NAME_LOWER + "))",
+         slot="name",
+         examples={"il mio ragazzo si chiama luca e fa il cuoco": "ragazzo si chiama luca"}),
+    Rule("it.profile.family_name.have_called", PROFILE,
+         r"\b(?:ho|abbiamo)\s+(?:un|una|un')\s*(?P<fact>(?P<name>" + KIN + r")(?:\s+[\w-]+)?\s+"
+         r"(?:che\s+)?si\s+chiama\s+(?P<value>" + NAME_CAP + "|" + NAME_LOWER + "))",
+         slot="name",
+         examples={"abbiamo una gatta nera che si chiama Luna": "gatta nera che si chiama Luna"}),
+    Rule("it.profile.family_name.apposition", PROFILE,
+         r"(?:(?<=\bmio\s)|(?<=\bmia\s)|(?<=\bnostro\s)|(?<=\bnostra\s))(?P<fact>(?P<name>" + KIN
+         + r")\s+(?P<value>" + NAME_CAP + "|" + r"(?!(?:adesso|ora|anche|ancora|sempre|già|mai|dice|è|ha|e|che|non)\b)" + NAME_LOWER
+         + r"(?=\s+(?:è|ha|aveva|compie)\b)))",
+         slot="name",
+         examples={"la nostra cagnolina luna è dolcissima": "cagnolina luna"},
+         counter=("mio fratello vive a Bari",)),
 )
 
 GRAMMAR = Grammar(

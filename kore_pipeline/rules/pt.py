@@ -5,6 +5,8 @@ from __future__ import annotations
 from kore_pipeline.rules.shape import (
     DECISION,
     HABIT,
+    NAME_CAP,
+    NAME_LOWER,
     ORG_VALUE,
     PLACE_VALUE,
     PREFERENCE,
@@ -12,6 +14,9 @@ from kore_pipeline.rules.shape import (
     Grammar,
     Rule,
 )
+
+KIN = r"(?:esposa|esposo|mulher|marido|namorad[oa]|noiv[oa]|filh[oa]|irmão|irmã|mãe|pai|avó|avô|prim[oa]|ti[oa]|sobrinh[oa]|cachorr[oa]|cachorrinh[oa]|cão|cadela|gat[oa]|gatinh[oa]|coelho|hamster|papagaio|cavalo)"
+"""Family and pets: whose name a name is."""
 
 RULES: tuple[Rule, ...] = (
     Rule('pt.preference.r000', PREFERENCE,
@@ -197,6 +202,20 @@ RULES: tuple[Rule, ...] = (
          r"(?:emprego|trampo|trabalho))\s+(?:na|no|em)\s+" + ORG_VALUE + ")",
          slot="employer",
          examples={"primeira semana no Nubank foi puxada": "primeira semana no Nubank"}),
+    # --- os nomes da família e dos bichos ---
+    Rule("pt.profile.family_name.called", PROFILE,
+         r"(?:(?<=\bmeu\s)|(?<=\bminha\s)|(?<=\bmeus\s)|(?<=\bminhas\s)|(?<=\bnosso\s)|(?<=\bnossa\s))(?P<fact>(?P<name>"
+         + KIN + r")(?:\s+[\w-]+)?\s+(?:que\s+)?(?:se\s+chama|chama-se|chama)\s+(?P<value>"
+         + NAME_CAP + "|" + NAME_LOWER + "))",
+         slot="name",
+         examples={"minha gata siamesa se chama pipoca kkkk": "gata siamesa se chama pipoca"}),
+    Rule("pt.profile.family_name.apposition", PROFILE,
+         r"(?:(?<=\bmeu\s)|(?<=\bminha\s)|(?<=\bnosso\s)|(?<=\bnossa\s))(?P<fact>(?P<name>" + KIN
+         + r")\s+(?P<value>" + NAME_CAP + "|" + r"(?!(?:agora|também|ainda|já|sempre|nunca|diz|é|tem|e|que|não)\b)" + NAME_LOWER
+         + r"(?=\s+(?:é|tem|faz|está|fez)\b)))",
+         slot="name",
+         examples={"a minha cadela mel é muito fofa": "cadela mel"},
+         counter=("meu irmão mora em Recife",)),
 )
 
 GRAMMAR = Grammar(

@@ -165,3 +165,10 @@ ORG_VALUE = (r"(?!(?:school|work|uni|university|college|home|the|my|our|a|an|las
              r"|\s+[^\w\s]))")
 """An employer as a rule's slot value: a name, or one lower-case word ending its clause
 ("first week at meta done"); never school, work or home."""
+
+
+NAME_CAP = r"(?-i:[A-ZÀ-Ý])[\w'-]+"
+"""A name as written with its capital ("Rex", "Noé")."""
+NAME_LOWER = r"(?-i:[a-zà-ÿ])[\w'-]+"
+"""A name as chats write it, in lower case ("luca"): a rule reads it only where nothing but
+a name fits (after "called", or before a verb that follows a name)."""

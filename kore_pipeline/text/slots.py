@@ -258,10 +258,14 @@ def _slot_of(text: str, language: str | None) -> Slot | None:
     return None
 
 
-def rule_slot(slot: str, said: str) -> Slot | None:
+def rule_slot(slot: str, said: str, name: str | None = None) -> Slot | None:
     """The slot a grammar rule's ``value`` group read (``rules.Rule.slot``), its value cleaned
     as :func:`slot_of` cleans its own: a lower-case residence only as far as it names a known
-    place, diets and relationship statuses by their English names. None when nothing is left."""
+    place, diets and relationship statuses by their English names; with ``name`` (whose it
+    is: "dog", "moglie") the slot is ``slot:name`` ("name:dog"). None when nothing is left."""
+    if name:
+        key = re.sub(r"\s+", " ", _clean(name).casefold())
+        slot = f"{slot}:{_SAME_NAME.get(key, key)}"
     value = _clean(said)
     if slot == "residence" and value[:1].islower():
         value = place_prefix(value) or ""
