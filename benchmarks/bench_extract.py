@@ -38,8 +38,8 @@ def _root() -> Path:
 ROOT = _root()
 sys.path.insert(0, str(ROOT))
 
-from kore_pipeline.evaluation.dev_turns import dev_user_turns  # noqa: E402
-from kore_pipeline.evaluation.runner import DEFAULT_DATA  # noqa: E402
+from evals.dev_turns import dev_user_turns  # noqa: E402
+from evals.runner import DEFAULT_DATA  # noqa: E402
 from kore_pipeline.settings import KoreSettings  # noqa: E402
 from tests.extract.reference import run_new, run_old  # noqa: E402
 

@@ -17,9 +17,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from kore_pipeline.evaluation import spc  # noqa: E402
-from kore_pipeline.evaluation.coverage import coverage  # noqa: E402
-from kore_pipeline.evaluation.runner import DEFAULT_DATA  # noqa: E402
+from evals import spc  # noqa: E402
+from evals.coverage import coverage  # noqa: E402
+from evals.runner import DEFAULT_DATA  # noqa: E402
 from kore_pipeline.extract import facts  # noqa: E402
 from kore_pipeline.extract.patterns import extract_facts  # noqa: E402
 from kore_pipeline.settings import KoreSettings  # noqa: E402

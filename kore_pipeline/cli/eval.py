@@ -56,7 +56,7 @@ def register(app: typer.Typer) -> None:
         the MADial store, index and embedding cache under HOME/eval-madial (the SPC persona
         store of the preferences set under HOME/eval-personas).
         """
-        from kore_pipeline.evaluation import (
+        from evals import (
             MADIAL_NOW,
             format_report,
             parse_sets,

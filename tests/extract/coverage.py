@@ -6,8 +6,8 @@ extractor side by side (``kore eval --sets coverage`` gives the new one's figure
 
 from __future__ import annotations
 
-from kore_pipeline.evaluation.coverage import coverage, covers
-from kore_pipeline.evaluation.coverage_cases import NEGATIVE, POSITIVE
+from evals.coverage import coverage, covers
+from evals.coverage_cases import NEGATIVE, POSITIVE
 
 __all__ = ["coverage", "covers", "main"]
 

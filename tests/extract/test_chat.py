@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kore_pipeline.evaluation.coverage import case_list_figures
-from kore_pipeline.evaluation.coverage_chat import (
+from evals.coverage import case_list_figures
+from evals.coverage_chat import (
     CHAT_FINAL_NEGATIVE,
     CHAT_FINAL_POSITIVE,
     CHAT_NEGATIVE,

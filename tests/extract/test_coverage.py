@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kore_pipeline.evaluation.coverage import coverage, covers
-from kore_pipeline.evaluation.coverage_cases import NEGATIVE, POSITIVE
+from evals.coverage import coverage, covers
+from evals.coverage_cases import NEGATIVE, POSITIVE
 from kore_pipeline.extract.patterns import extract_facts
 from tests.extract.faithful import unclean_reason
 

@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kore_pipeline.evaluation.coverage import covers
-from kore_pipeline.evaluation.coverage_extra import EXTRA_NEGATIVE, EXTRA_POSITIVE
-from kore_pipeline.evaluation.coverage_heldout import HELDOUT_NEGATIVE, HELDOUT_POSITIVE
+from evals.coverage import covers
+from evals.coverage_extra import EXTRA_NEGATIVE, EXTRA_POSITIVE
+from evals.coverage_heldout import HELDOUT_NEGATIVE, HELDOUT_POSITIVE
 from kore_pipeline.extract.patterns import extract_facts
 from tests.extract.faithful import unclean_reason
 

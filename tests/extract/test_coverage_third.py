@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kore_pipeline.evaluation.coverage import case_list_figures
-from kore_pipeline.evaluation.coverage_blind import (
+from evals.coverage import case_list_figures
+from evals.coverage_blind import (
     BLIND_NEGATIVE,
     BLIND_POSITIVE,
     FINAL_NEGATIVE,

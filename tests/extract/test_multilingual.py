@@ -11,9 +11,9 @@ import numpy as np
 import pytest
 from typer.testing import CliRunner
 
+from evals.crosslingual import evaluate_parallel, load_parallel
 from kore_pipeline.cli.app import app
 from kore_pipeline.embed.factory import BACKENDS
-from kore_pipeline.evaluation.crosslingual import evaluate_parallel, load_parallel
 from kore_pipeline.text.language import PATTERN_LANGUAGES, detect_language
 from tests.helpers import message, write_jsonl
 
@@ -199,7 +199,7 @@ def test_store_of_schema_4_gets_the_message_language_column(tmp_path: Path) -> N
 
 @pytest.mark.slow
 def test_cross_lingual_evaluation_and_report(tmp_path: Path, embedder) -> None:  # type: ignore[no-untyped-def]
-    from kore_pipeline.evaluation import format_report, run_all
+    from evals import format_report, run_all
 
     bank = tmp_path / "memorybank"
     users_en = {"Emily": {"history": {"2023-04-27": [

@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from kore_pipeline.evaluation.coverage import case_list_figures
-from kore_pipeline.evaluation.coverage_typed import TYPED_NEGATIVE, TYPED_POSITIVE
+from evals.coverage import case_list_figures
+from evals.coverage_typed import TYPED_NEGATIVE, TYPED_POSITIVE
 from kore_pipeline.extract.patterns import extract_facts
 from kore_pipeline.text.slots import slot_of
 

@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from kore_pipeline.evaluation.coverage import case_list_figures
-from kore_pipeline.evaluation.coverage_plans import (
+from evals.coverage import case_list_figures
+from evals.coverage_plans import (
     PLANS_FINAL_NEGATIVE,
     PLANS_FINAL_POSITIVE,
     PLANS_NEGATIVE,

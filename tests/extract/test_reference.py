@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from kore_pipeline.evaluation.dev_turns import dev_user_turns
-from kore_pipeline.evaluation.runner import DEFAULT_DATA
+from evals.dev_turns import dev_user_turns
+from evals.runner import DEFAULT_DATA
 from kore_pipeline.settings import KoreSettings
 from tests.extract.reference import EXPLAINED, compare
 

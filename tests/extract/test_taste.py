@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from kore_pipeline.evaluation.coverage import case_list_figures
-from kore_pipeline.evaluation.coverage_prefs import (
+from evals.coverage import case_list_figures
+from evals.coverage_prefs import (
     PREFS_FINAL_NEGATIVE,
     PREFS_FINAL_POSITIVE,
     PREFS_NEGATIVE,

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from kore_pipeline.evaluation.locomo import Bm25, turn_recall
+from evals.locomo import Bm25, turn_recall
 from kore_pipeline.lifecycle.decay import run_decay
 from kore_pipeline.run.pipeline import run_pipeline
 from kore_pipeline.serve.prompt import build_context, order_hits

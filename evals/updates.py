@@ -28,8 +28,8 @@ from collections.abc import Callable, Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from kore_pipeline.evaluation.coverage_blind import UPDATE_PAIRS, UpdatePair
-from kore_pipeline.evaluation.updates_heldout import NON_UPDATE
+from evals.coverage_blind import UPDATE_PAIRS, UpdatePair
+from evals.updates_heldout import NON_UPDATE
 from kore_pipeline.settings import KoreSettings
 from kore_pipeline.timeutil import iso
 

@@ -18,7 +18,7 @@ when the earlier fact holding the old phrase exists and was not superseded (:mod
 
 from __future__ import annotations
 
-from kore_pipeline.evaluation.coverage_blind import UpdatePair
+from evals.coverage_blind import UpdatePair
 
 NON_UPDATE = "non-update"
 """The ``wording`` of a pair whose later statement must leave the earlier one current."""

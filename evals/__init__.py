@@ -36,7 +36,7 @@ evaluation), :mod:`.runner` (:func:`run_all`), :mod:`.report` (tables, JSON).
 
 from __future__ import annotations
 
-from kore_pipeline.evaluation.crosslingual import (
+from evals.crosslingual import (
     DEFAULT_BACKENDS,
     PARALLEL_FILE,
     counterpart_recall,
@@ -45,7 +45,7 @@ from kore_pipeline.evaluation.crosslingual import (
     load_memorybank_pairs,
     load_parallel,
 )
-from kore_pipeline.evaluation.madial import (
+from evals.madial import (
     BASELINE_FORMULA,
     DEFAULT_QUERY,
     FORMULAS,
@@ -65,7 +65,7 @@ from kore_pipeline.evaluation.madial import (
     memory_subject,
     parse_madial_dialogue,
 )
-from kore_pipeline.evaluation.matching import (
+from evals.matching import (
     LEXICAL_THRESHOLD,
     SEMANTIC_THRESHOLD,
     MemoEmbedder,
@@ -74,14 +74,14 @@ from kore_pipeline.evaluation.matching import (
     lexical_match,
     stem,
 )
-from kore_pipeline.evaluation.memorybank import (
+from evals.memorybank import (
     MEMORYBANK_FILE,
     MemoryBankUser,
     evaluate_memorybank,
     load_memorybank,
     split_terms,
 )
-from kore_pipeline.evaluation.metrics import (
+from evals.metrics import (
     KS,
     FactScores,
     Match,
@@ -91,18 +91,18 @@ from kore_pipeline.evaluation.metrics import (
     retrieval_metrics,
     score_facts,
 )
-from kore_pipeline.evaluation.report import (
+from evals.report import (
     format_report,
     write_json,
 )
-from kore_pipeline.evaluation.runner import (
+from evals.runner import (
     DEFAULT_DATA,
     PROJECT_ROOT,
     SETS,
     parse_sets,
     run_all,
 )
-from kore_pipeline.evaluation.spc import (
+from evals.spc import (
     SPC_BASE_TS,
     SPC_FILE,
     SpcConversation,

@@ -39,34 +39,34 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from kore_pipeline.evaluation.coverage_blind import (
+from evals.coverage_blind import (
     BLIND_NEGATIVE,
     BLIND_POSITIVE,
     FINAL_NEGATIVE,
     FINAL_POSITIVE,
 )
-from kore_pipeline.evaluation.coverage_cases import NEGATIVE, POSITIVE
-from kore_pipeline.evaluation.coverage_chat import (
+from evals.coverage_cases import NEGATIVE, POSITIVE
+from evals.coverage_chat import (
     CHAT_FINAL_NEGATIVE,
     CHAT_FINAL_POSITIVE,
     CHAT_NEGATIVE,
     CHAT_POSITIVE,
 )
-from kore_pipeline.evaluation.coverage_extra import EXTRA_NEGATIVE, EXTRA_POSITIVE
-from kore_pipeline.evaluation.coverage_heldout import HELDOUT_NEGATIVE, HELDOUT_POSITIVE
-from kore_pipeline.evaluation.coverage_plans import (
+from evals.coverage_extra import EXTRA_NEGATIVE, EXTRA_POSITIVE
+from evals.coverage_heldout import HELDOUT_NEGATIVE, HELDOUT_POSITIVE
+from evals.coverage_plans import (
     PLANS_FINAL_NEGATIVE,
     PLANS_FINAL_POSITIVE,
     PLANS_NEGATIVE,
     PLANS_POSITIVE,
 )
-from kore_pipeline.evaluation.coverage_prefs import (
+from evals.coverage_prefs import (
     PREFS_FINAL_NEGATIVE,
     PREFS_FINAL_POSITIVE,
     PREFS_NEGATIVE,
     PREFS_POSITIVE,
 )
-from kore_pipeline.evaluation.coverage_typed import TYPED_NEGATIVE, TYPED_POSITIVE
+from evals.coverage_typed import TYPED_NEGATIVE, TYPED_POSITIVE
 
 Extract = Callable[[str, str], Sequence[Any]]
 Positive = tuple[str, str, str, str]

@@ -11,8 +11,8 @@ past, a question, a relative who quit) must leave the earlier fact active (:mod:
 
 from __future__ import annotations
 
-from kore_pipeline.evaluation.coverage_blind import UpdatePair
-from kore_pipeline.evaluation.updates_heldout import NON_UPDATE
+from evals.coverage_blind import UpdatePair
+from evals.updates_heldout import NON_UPDATE
 
 LATER_UPDATE_PAIRS: list[UpdatePair] = [
     # (earlier, later, lang, thing, new, old, question, wording)

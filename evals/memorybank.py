@@ -10,8 +10,8 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
-from kore_pipeline.evaluation.matching import lexical_match
-from kore_pipeline.evaluation.metrics import ratio
+from evals.matching import lexical_match
+from evals.metrics import ratio
 from kore_pipeline.extract.facts import extract_memories
 from kore_pipeline.ingest.reader import normalise
 from kore_pipeline.settings import KoreSettings

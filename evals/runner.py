@@ -8,43 +8,43 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from kore_pipeline.evaluation.coverage import evaluate_coverage
-from kore_pipeline.evaluation.coverage_blind import FINAL_UPDATE_PAIRS, UPDATE_PAIRS
-from kore_pipeline.evaluation.crosslingual import (
+from evals.coverage import evaluate_coverage
+from evals.coverage_blind import FINAL_UPDATE_PAIRS, UPDATE_PAIRS
+from evals.crosslingual import (
     DEFAULT_BACKENDS,
     MEMORYBANK_DIR,
     evaluate_crosslingual,
 )
-from kore_pipeline.evaluation.locomo import LOCOMO_FILE, evaluate_locomo, load_locomo
-from kore_pipeline.evaluation.madial import MADIAL_DIR, MADIAL_NOW, evaluate_madial, load_madial
-from kore_pipeline.evaluation.matching import MemoEmbedder
-from kore_pipeline.evaluation.memorybank import (
+from evals.locomo import LOCOMO_FILE, evaluate_locomo, load_locomo
+from evals.madial import MADIAL_DIR, MADIAL_NOW, evaluate_madial, load_madial
+from evals.matching import MemoEmbedder
+from evals.memorybank import (
     MEMORYBANK_FILE,
     evaluate_memorybank,
     load_memorybank,
 )
-from kore_pipeline.evaluation.memorybank_qa import MEMORYBANK_DIR as CHATS_DIR
-from kore_pipeline.evaluation.memorybank_qa import evaluate_memorybank_qa, load_memorybank_qa
-from kore_pipeline.evaluation.preferences import (
+from evals.memorybank_qa import MEMORYBANK_DIR as CHATS_DIR
+from evals.memorybank_qa import evaluate_memorybank_qa, load_memorybank_qa
+from evals.preferences import (
     SPC_DEFAULT_LIMIT,
     evaluate_madial_preferences,
     evaluate_persona_recall,
 )
-from kore_pipeline.evaluation.spc import SPC_FILE, evaluate_spc, load_spc
-from kore_pipeline.evaluation.updates import evaluate_updates
-from kore_pipeline.evaluation.updates_heldout import (
+from evals.spc import SPC_FILE, evaluate_spc, load_spc
+from evals.updates import evaluate_updates
+from evals.updates_heldout import (
     FRESH_NON_UPDATES,
     FRESH_UPDATE_PAIRS,
     HELDOUT_UPDATE_PAIRS,
     NON_UPDATES,
 )
-from kore_pipeline.evaluation.updates_later import LATER_NON_UPDATES, LATER_UPDATE_PAIRS
-from kore_pipeline.evaluation.updates_lingual import LINGUAL_NON_UPDATES, LINGUAL_UPDATE_PAIRS
-from kore_pipeline.evaluation.updates_plans import PLAN_NON_UPDATES, PLAN_PAIRS
+from evals.updates_later import LATER_NON_UPDATES, LATER_UPDATE_PAIRS
+from evals.updates_lingual import LINGUAL_NON_UPDATES, LINGUAL_UPDATE_PAIRS
+from evals.updates_plans import PLAN_NON_UPDATES, PLAN_PAIRS
 from kore_pipeline.settings import KoreSettings
 from kore_pipeline.timeutil import iso, resolve_now
 
-PROJECT_ROOT = Path(__file__).resolve().parents[2]
+PROJECT_ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_DATA = PROJECT_ROOT.parent / "shared" / "data"
 SETS = ("spc", "madial", "memorybank", "crosslingual", "locomo", "chats", "preferences",
         "coverage", "updates")

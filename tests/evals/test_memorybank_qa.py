@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from kore_pipeline.evaluation import memorybank_qa as qa
-from kore_pipeline.evaluation.runner import DEFAULT_DATA
+from evals import memorybank_qa as qa
+from evals.runner import DEFAULT_DATA
 from kore_pipeline.settings import KoreSettings
 
 HISTORY = {

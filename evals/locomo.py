@@ -26,7 +26,7 @@ from typing import Any
 
 import numpy as np
 
-from kore_pipeline.evaluation.homes import fresh_log
+from evals.homes import fresh_log
 from kore_pipeline.settings import KoreSettings
 from kore_pipeline.timeutil import iso
 

@@ -12,9 +12,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from kore_pipeline.evaluation.madial import MADIAL_DIR, load_madial
-from kore_pipeline.evaluation.memorybank import load_memorybank
-from kore_pipeline.evaluation.spc import load_spc
+from evals.madial import MADIAL_DIR, load_madial
+from evals.memorybank import load_memorybank
+from evals.spc import load_spc
 
 SPC_SPLITS = ("Synthetic-Persona-Chat_test.csv", "Synthetic-Persona-Chat_valid.csv")
 MEMORYBANK_FILE = Path("memorybank") / "en" / "memory_bank_en.json"

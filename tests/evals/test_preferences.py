@@ -14,14 +14,14 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from kore_pipeline import evaluation as ev
-from kore_pipeline.evaluation.coverage import case_list_figures, evaluate_coverage
-from kore_pipeline.evaluation.coverage_cases import NEGATIVE, POSITIVE
-from kore_pipeline.evaluation.coverage_extra import EXTRA_NEGATIVE, EXTRA_POSITIVE
-from kore_pipeline.evaluation.coverage_heldout import HELDOUT_POSITIVE
-from kore_pipeline.evaluation.madial import preference_ids, preference_runs
-from kore_pipeline.evaluation.preferences import fusion_verdicts, persona_cases
-from kore_pipeline.evaluation.spc import SpcConversation
+import evals as ev
+from evals.coverage import case_list_figures, evaluate_coverage
+from evals.coverage_cases import NEGATIVE, POSITIVE
+from evals.coverage_extra import EXTRA_NEGATIVE, EXTRA_POSITIVE
+from evals.coverage_heldout import HELDOUT_POSITIVE
+from evals.madial import preference_ids, preference_runs
+from evals.preferences import fusion_verdicts, persona_cases
+from evals.spc import SpcConversation
 from kore_pipeline.extract.patterns import extract_facts
 from kore_pipeline.settings import KoreSettings
 from tests.eval_fixtures import write_eval_fixtures

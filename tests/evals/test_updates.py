@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from kore_pipeline.evaluation.updates import LATER, evaluate_updates
+from evals.updates import LATER, evaluate_updates
 from kore_pipeline.run.pipeline import run_pipeline
 from kore_pipeline.serve.search import Searcher
 from kore_pipeline.settings import KoreSettings
@@ -82,7 +82,7 @@ def test_endings_age_and_places_said_in_passing_through_the_pipeline(tmp_path: P
 def _check_as_written(pairs: list[tuple[str, str, str, str, str, str, str, str]]) -> None:
     """A pair whose old phrase is not in its earlier statement (or new phrase in its later
     one) could never be handled; its language and wording must be ones the report knows."""
-    from kore_pipeline.evaluation.updates_heldout import NON_UPDATE
+    from evals.updates_heldout import NON_UPDATE
 
     for earlier, later, lang, _, new, old, _, wording in pairs:
         assert old.casefold() in earlier.casefold() and new.casefold() in later.casefold()
@@ -93,7 +93,7 @@ def _check_as_written(pairs: list[tuple[str, str, str, str, str, str, str, str]]
 def test_every_held_out_pair_names_values_its_statements_hold() -> None:
     """A pair whose old phrase is not in its earlier statement (or new phrase in its later
     one) could never be handled: the held-out lists are checked as written."""
-    from kore_pipeline.evaluation.updates_heldout import (
+    from evals.updates_heldout import (
         FRESH_NON_UPDATES,
         FRESH_UPDATE_PAIRS,
         HELDOUT_UPDATE_PAIRS,
@@ -109,8 +109,8 @@ def test_every_held_out_pair_names_values_its_statements_hold() -> None:
 
 def test_every_lingual_pair_names_values_its_statements_hold() -> None:
     """The lingual set (mostly it/es/fr/de/pt) is checked as written, like the held-out one."""
-    from kore_pipeline.evaluation.updates_heldout import NON_UPDATE
-    from kore_pipeline.evaluation.updates_lingual import (
+    from evals.updates_heldout import NON_UPDATE
+    from evals.updates_lingual import (
         LINGUAL_NON_UPDATES,
         LINGUAL_UPDATE_PAIRS,
     )
@@ -123,8 +123,8 @@ def test_every_lingual_pair_names_values_its_statements_hold() -> None:
 
 def test_every_later_pair_names_values_its_statements_hold() -> None:
     """The later set (mostly it/es/fr/de/pt) is checked as written, like the lingual one."""
-    from kore_pipeline.evaluation.updates_heldout import NON_UPDATE
-    from kore_pipeline.evaluation.updates_later import LATER_NON_UPDATES, LATER_UPDATE_PAIRS
+    from evals.updates_heldout import NON_UPDATE
+    from evals.updates_later import LATER_NON_UPDATES, LATER_UPDATE_PAIRS
 
     _check_as_written([*LATER_UPDATE_PAIRS, *LATER_NON_UPDATES])
     assert len(LATER_UPDATE_PAIRS) >= 40 and len(LATER_NON_UPDATES) >= 12
@@ -135,8 +135,8 @@ def test_every_later_pair_names_values_its_statements_hold() -> None:
 def test_every_plan_pair_names_values_its_statements_hold() -> None:
     """A plan pair's new phrase is the later statement's own, never the plan's: the plan is
     judged superseded only if it does not hold it (``judge_pairs``)."""
-    from kore_pipeline.evaluation.updates_heldout import NON_UPDATE
-    from kore_pipeline.evaluation.updates_plans import PLAN_NON_UPDATES, PLAN_PAIRS
+    from evals.updates_heldout import NON_UPDATE
+    from evals.updates_plans import PLAN_NON_UPDATES, PLAN_PAIRS
 
     _check_as_written([*PLAN_PAIRS, *PLAN_NON_UPDATES])
     for earlier, _, _, _, new, _, _, wording in [*PLAN_PAIRS, *PLAN_NON_UPDATES]:

@@ -7,9 +7,9 @@ import math
 from pathlib import Path
 from typing import Any
 
+from evals.madial import QUERY_VARIANTS
+from evals.metrics import KS, ratio
 from kore_pipeline import files
-from kore_pipeline.evaluation.madial import QUERY_VARIANTS
-from kore_pipeline.evaluation.metrics import KS, ratio
 
 
 def _pct(x: float) -> str:
@@ -123,7 +123,7 @@ def _stream_lines(rows: dict[str, dict[str, float]]) -> list[str]:
 
 def _verdict_line(label: str, modes: dict[str, dict[str, float]]) -> str:
     """"hybrid >= max(keyword, vector)" at R@5 and R@10, with the figures."""
-    from kore_pipeline.evaluation.preferences import fusion_verdicts
+    from evals.preferences import fusion_verdicts
 
     cells = []
     for key, v in fusion_verdicts(modes).items():
@@ -235,7 +235,7 @@ def _recall_rows(retrievers: dict[str, Any], cols: list[str], name_width: int,
 
 def _locomo_lines(loc: dict[str, Any]) -> list[str]:
     """Turn-level recall of evidence per retriever and category (R@5 / R@10 cells)."""
-    from kore_pipeline.evaluation.locomo import CATEGORIES
+    from evals.locomo import CATEGORIES
 
     cats = ["overall", *CATEGORIES.values()]
     return ["", f"== LoCoMo (dev): {len(loc['samples'])} conversations, {loc['turns']} turns,"
@@ -247,7 +247,7 @@ def _locomo_lines(loc: dict[str, Any]) -> list[str]:
 
 def _chats_lines(chats: dict[str, Any]) -> list[str]:
     """MemoryBank probing questions: recall of evidence per retriever and kind of question."""
-    from kore_pipeline.evaluation.memorybank_qa import KINDS, LATER_DAYS
+    from evals.memorybank_qa import KINDS, LATER_DAYS
 
     cols = ["overall", *KINDS]
     counts = chats["retrievers"]["search"]

@@ -26,14 +26,14 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from kore_pipeline.evaluation.homes import fresh_log
-from kore_pipeline.evaluation.locomo import (
+from evals.homes import fresh_log
+from evals.locomo import (
     PipelineRunner,
     Run,
     raw_rankings,
     recall_summary,
 )
-from kore_pipeline.evaluation.memorybank_evidence import EVIDENCE
+from evals.memorybank_evidence import EVIDENCE
 from kore_pipeline.settings import KoreSettings
 from kore_pipeline.timeutil import iso
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from kore_pipeline.evaluation.metrics import KS, recall_at_k, retrieval_metrics
+from evals.metrics import KS, recall_at_k, retrieval_metrics
 from kore_pipeline.extract.importance import score_importance
 from kore_pipeline.ids import text_hash
 from kore_pipeline.settings import KoreSettings

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from kore_pipeline.evaluation.madial import (
+from evals.madial import (
     DEFAULT_QUERY,
     MODES,
     QUERY_VARIANTS,
@@ -31,9 +31,9 @@ from kore_pipeline.evaluation.madial import (
     preference_ids,
     ranked_ids,
 )
-from kore_pipeline.evaluation.matching import SemanticMatcher, lexical_match
-from kore_pipeline.evaluation.metrics import retrieval_metrics
-from kore_pipeline.evaluation.spc import SpcConversation
+from evals.matching import SemanticMatcher, lexical_match
+from evals.metrics import retrieval_metrics
+from evals.spc import SpcConversation
 from kore_pipeline.extract.importance import score_importance
 from kore_pipeline.ids import text_hash
 from kore_pipeline.settings import KoreSettings

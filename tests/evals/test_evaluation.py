@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from kore_pipeline import evaluation as ev
+import evals as ev
 from kore_pipeline.settings import KoreSettings
 from tests.eval_fixtures import write_eval_fixtures
 
@@ -303,7 +303,7 @@ def test_cli_eval_end_to_end(tmp_path: Path, embedder, monkeypatch: pytest.Monke
 
 
 def test_locomo_loader_times_speakers_and_evidence(tmp_path: Path) -> None:
-    from kore_pipeline.evaluation.locomo import load_locomo, sample_records
+    from evals.locomo import load_locomo, sample_records
 
     raw = [{"sample_id": "c1", "conversation": {
         "speaker_a": "Ann", "speaker_b": "Bo",

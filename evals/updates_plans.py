@@ -12,8 +12,8 @@ and the statement that carries it out stay two memories, the plan closed.
 
 from __future__ import annotations
 
-from kore_pipeline.evaluation.coverage_blind import UpdatePair
-from kore_pipeline.evaluation.updates_heldout import NON_UPDATE
+from evals.coverage_blind import UpdatePair
+from evals.updates_heldout import NON_UPDATE
 
 PLAN_PAIRS: list[UpdatePair] = [
     # (earlier, later, lang, thing, new, old, question, wording)

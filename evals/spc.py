@@ -15,13 +15,13 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
-from kore_pipeline.evaluation.matching import (
+from evals.matching import (
     LEXICAL_THRESHOLD,
     SEMANTIC_THRESHOLD,
     SemanticMatcher,
     lexical_match,
 )
-from kore_pipeline.evaluation.metrics import FactScores, Match, score_facts
+from evals.metrics import FactScores, Match, score_facts
 from kore_pipeline.extract.facts import extract_memories
 from kore_pipeline.ingest.reader import normalise
 from kore_pipeline.settings import KoreSettings
