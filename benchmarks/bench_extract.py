@@ -38,8 +38,12 @@ def _root() -> Path:
 ROOT = _root()
 sys.path.insert(0, str(ROOT))
 
-from evals.dev_turns import dev_user_turns  # noqa: E402
-from evals.runner import DEFAULT_DATA  # noqa: E402
+try:
+    from evals.dev_turns import dev_user_turns
+    from evals.runner import DEFAULT_DATA
+except ModuleNotFoundError:  # a --baseline checkout from before evals/ left the package
+    from kore_pipeline.evaluation.dev_turns import dev_user_turns  # type: ignore[no-redef]
+    from kore_pipeline.evaluation.runner import DEFAULT_DATA  # type: ignore[no-redef]
 from kore_pipeline.settings import KoreSettings  # noqa: E402
 from tests.extract.reference import run_new, run_old  # noqa: E402
 

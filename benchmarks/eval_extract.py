@@ -1,5 +1,5 @@
 """Extraction quality, old vs new extractor in one run: coverage of the hand-written
-statements (``kore_pipeline/evaluation/coverage_cases.py``) and Synthetic-Persona-Chat fact
+statements (``evals/cases/coverage-tuned.jsonl``) and Synthetic-Persona-Chat fact
 precision, recall and attribution (lexical rule, test split; the ``kore eval --sets spc`` harness).
 
 The old side is the frozen extractor of ``tests/extract/legacy`` put in place of
@@ -18,7 +18,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from evals import spc  # noqa: E402
-from evals.coverage import coverage  # noqa: E402
+from evals.cases import read_statements  # noqa: E402
+from evals.coverage import TUNED, coverage  # noqa: E402
 from evals.runner import DEFAULT_DATA  # noqa: E402
 from kore_pipeline.extract import facts  # noqa: E402
 from kore_pipeline.extract.patterns import extract_facts  # noqa: E402
@@ -37,7 +38,7 @@ def main() -> None:
     new_from_message = facts.memories_from_message
     for name, extract, from_message in (("old", old_extract_facts, old_facts.memories_from_message),
                                          ("new", extract_facts, new_from_message)):
-        share, missed, false = coverage(extract)
+        share, missed, false = coverage(extract, read_statements(TUNED))
         facts.memories_from_message = from_message  # type: ignore[assignment]
         try:
             res = spc.evaluate_spc(convs, settings)

@@ -1,7 +1,10 @@
-"""Evaluation harness: fact extraction and retrieval measured on public data sets.
+"""Evaluation harness: fact extraction and retrieval measured on public data sets and on
+the hand-written case lists of ``evals/cases/``.
 
-Three sets, read from a data folder (by default ``<project root>/../shared/data``; never
-copied into the project):
+This package lives beside ``kore_pipeline`` in a checkout and is not in the wheel: it may
+import any part of ``kore_pipeline``, nothing there imports it (``kore eval`` finds it in the
+checkout, see ``kore_pipeline/cli/eval.py``). The public sets are read from a data folder
+(by default ``<checkout>/../shared/data``; never copied into the project):
 
 * **Synthetic-Persona-Chat** (test split): each conversation's "User 1:" / "User 2:" lines
   become user messages of one owner, ``extract.extract_memories`` runs on them, and every
@@ -22,6 +25,11 @@ copied into the project):
 * **MemoryBank** (en): share of each user's gold hobby and personality terms found in the
   facts extracted from that user's turns.
 
+The case lists are JSON Lines files under ``evals/cases/`` (:mod:`.cases` reads them into
+typed records): statements for the extraction coverage figure (:mod:`.coverage`, every
+``coverage-*.jsonl``) and update pairs run through the whole pipeline (:mod:`.updates`, every
+``updates-*.jsonl``); ``evals/cases/README.md`` lists them.
+
 How a fact matches a gold sentence (see :func:`lexical_match`): content words are
 lower-cased, stopwords, number words and generic verbs ("like", "love", "have", "work",
 "play", "live", "favorite") are removed and the rest lightly stemmed; a fact matches when
@@ -30,12 +38,23 @@ it contains at least half of the gold sentence's content words (and at least one
 between the fact's clause and the gold sentence.
 
 Modules: :mod:`.matching` (match rules, memoising embedder), :mod:`.metrics` (fact scores,
-recall@k, hit@k), :mod:`.spc`, :mod:`.madial`, :mod:`.memorybank` (one per set: loader and
-evaluation), :mod:`.runner` (:func:`run_all`), :mod:`.report` (tables, JSON).
+recall@k, hit@k), :mod:`.spc`, :mod:`.madial`, :mod:`.memorybank`, :mod:`.locomo`,
+:mod:`.memorybank_qa`, :mod:`.preferences`, :mod:`.crosslingual` (one per set: loader and
+evaluation), :mod:`.cases`, :mod:`.coverage`, :mod:`.updates` (the case lists and their
+figures), :mod:`.runner` (:func:`run_all`), :mod:`.report` (tables, JSON).
 """
 
 from __future__ import annotations
 
+from evals.cases import (
+    CASES_DIR,
+    CaseFileError,
+    Statement,
+    UpdatePair,
+    read_statements,
+    read_updates,
+)
+from evals.coverage import evaluate_coverage
 from evals.crosslingual import (
     DEFAULT_BACKENDS,
     PARALLEL_FILE,
@@ -111,8 +130,17 @@ from evals.spc import (
     spc_facts,
     spc_messages,
 )
+from evals.updates import evaluate_update_lists
 
 __all__ = [
+    "CASES_DIR",
+    "CaseFileError",
+    "Statement",
+    "UpdatePair",
+    "evaluate_coverage",
+    "evaluate_update_lists",
+    "read_statements",
+    "read_updates",
     "DEFAULT_BACKENDS",
     "PARALLEL_FILE",
     "counterpart_recall",

@@ -1,5 +1,5 @@
 """User turns of the public dev sets, as plain texts: the corpus of the extraction benchmark
-and of the old-vs-new extractor comparison (``tests/extract/test_reference.py``).
+and of the old-vs-new extractor comparison (``tests/evals/test_reference.py``).
 
 Read from the data folder at run time (never copied into the project): every "User N" turn of
 Synthetic-Persona-Chat (test and valid splits), every user query of MemoryBank (en), every

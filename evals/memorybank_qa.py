@@ -3,8 +3,9 @@
 The second long-conversation retrieval set beside LoCoMo, of the other shape: a user and an
 AI companion (LoCoMo is two people), 15 users over 10 days, 100 hand-written questions
 ("On May 6th, I read a book. What was its name?", "What painters did you recommend to me?").
-The data has no evidence ids; ours are in :mod:`.memorybank_evidence`, labelled by reading
-the histories (not from any retriever's output). Each user is one owner; each day one
+The data has no evidence ids; ours are in ``evals/cases/memorybank-evidence.jsonl``
+(:data:`EVIDENCE_FILE`; how they were labelled: ``memorybank-evidence.md`` beside it), labelled
+by reading the histories (not from any retriever's output). Each user is one owner; each day one
 session; a pair's query is a ``user`` message at 10:00 UTC + 2 min per pair, its response an
 ``assistant`` message a minute later (the data gives days only). The whole default pipeline
 runs with the clock one day after the last day (``search``), 180 days after (``search_later``:
@@ -26,6 +27,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+from evals.cases import CASES_DIR, CaseFileError, read_jsonl
 from evals.homes import fresh_log
 from evals.locomo import (
     PipelineRunner,
@@ -33,7 +35,6 @@ from evals.locomo import (
     raw_rankings,
     recall_summary,
 )
-from evals.memorybank_evidence import EVIDENCE
 from kore_pipeline.settings import KoreSettings
 from kore_pipeline.timeutil import iso
 
@@ -42,6 +43,8 @@ KINDS = ("user-fact", "assistant-said", "both")
 HITS_READ = 60
 Evidence = dict[str, list[tuple[str, list[str]]]]
 """User name -> per question, in file order: (its first four words, its evidence turn ids)."""
+EVIDENCE_FILE = CASES_DIR / "memorybank-evidence.jsonl"
+"""One label a line: ``{"user", "question_start", "turns"}``, in the questions' order."""
 LATER_DAYS = 180
 """How long after the last day the ``later`` questions are asked."""
 
@@ -84,12 +87,25 @@ def kind_of(turn_ids: Sequence[str]) -> str | None:
                                            "assistant-said")
 
 
+def load_evidence(path: Path = EVIDENCE_FILE) -> Evidence:
+    """The evidence labels of :data:`EVIDENCE_FILE` by user, in file order."""
+    out: Evidence = {}
+    for n, obj in read_jsonl(path):
+        user, start, turns = obj.get("user"), obj.get("question_start"), obj.get("turns")
+        if not (isinstance(user, str) and isinstance(start, str) and isinstance(turns, list)
+                and all(isinstance(t, str) for t in turns)):
+            raise CaseFileError(f"{path}:{n}: expected user and question_start strings and a"
+                                " list of turn ids")
+        out.setdefault(user, []).append((start, list(turns)))
+    return out
+
+
 def load_memorybank_qa(folder: Path, evidence: Evidence | None = None) -> list[ChatUser]:
     """The users of ``memory_bank_en.json`` with their probing questions and ``evidence``
-    (default :data:`.memorybank_evidence.EVIDENCE`); a question whose first words differ
+    (default: :func:`load_evidence`); a question whose first words differ
     from its label's, a missing label or an unknown turn id is an error (labels out of
     step with the data)."""
-    labelled = EVIDENCE if evidence is None else evidence
+    labelled = load_evidence() if evidence is None else evidence
     data = json.loads((folder / "memory_bank_en.json").read_text(encoding="utf-8"))
     questions: dict[str, list[str]] = {}
     for line in (folder / "probing_questions_en.jsonl").read_text(encoding="utf-8").splitlines():

@@ -7,6 +7,7 @@ import math
 from pathlib import Path
 from typing import Any
 
+from evals.coverage import ALL
 from evals.madial import QUERY_VARIANTS
 from evals.metrics import KS, ratio
 from kore_pipeline import files
@@ -160,28 +161,19 @@ def _preferences_lines(prefs: dict[str, Any]) -> list[str]:
 
 def _coverage_lines(cov: dict[str, Any]) -> list[str]:
     """Coverage % of each hand-written list, false facts of the negatives, the misses."""
+    width = max(len(name) for name in cov) + 2
     out = ["", "== Extraction coverage: explicit first-person statements yielding their fact"
                " (extract_facts, no model) ==",
-           f"{'list':<12}{'statements':>9}{'covered':>9}{'coverage%':>10}{'any fact%':>10}"
+           f"{'list':<{width}}{'statements':>10}{'covered':>9}{'coverage%':>10}{'any fact%':>10}"
            f"{'negatives':>10}{'false facts':>12}"]
     for name, c in cov.items():  # in the order of coverage.evaluate_coverage
-        out.append(f"{name:<12}{c['statements']:>9}{c['covered']:>9}{_pct(c['coverage']):>10}"
-                   f"{_pct(c['any_fact_coverage']):>10}{c['negatives']:>10}{c['false_facts']:>12}")
-    out.append("  original = evaluation/coverage_cases.py (the list the extractor was written"
-               " against); extra = evaluation/coverage_extra.py (held out); heldout ="
-               " evaluation/coverage_heldout.py (held out from the rows closing extra's misses);"
-               " blind = evaluation/coverage_blind.py (written before reading the patterns;"
-               " not in all; the third round was tuned on it); blind_final = its final check,"
-               " written after that round; the fixes that followed (docs/evaluation.md §7)"
-               " saw its misses; chat = evaluation/coverage_chat.py (chat spelling, written"
-               " before the chat-spelling rules; not in all); chat_final = written after them,"
-               " never used to tune them; plans = evaluation/coverage_plans.py (plans and"
-               " intentions, written before their rules; not in all); plans_final = written"
-               " after them, never used to tune them; prefs = evaluation/coverage_prefs.py"
-               " (idioms of taste, written before their rules; not in all); prefs_final ="
-               " written after them, never used to tune them; typed ="
-               " evaluation/coverage_typed.py (as people type them, other people's facts as"
-               " negatives; written before the rules of issue 20c; not in all)")
+        out.append(f"{name:<{width}}{c['statements']:>10}{c['covered']:>9}"
+                   f"{_pct(c['coverage']):>10}{_pct(c['any_fact_coverage']):>10}"
+                   f"{c['negatives']:>10}{c['false_facts']:>12}")
+    out.append("  each list is evals/cases/<list>.jsonl; evals/cases/README.md says who wrote it"
+               " when and whether rules were tuned on it; all = "
+               + " + ".join(n for n in ALL if n in cov) + " (the lists the extractor was written"
+               " against and held out from its first rounds)")
     for name, c in cov.items():  # "all" repeats the lists' misses: it keeps none
         for m in c.get("missed", []):
             got = "; ".join(m["got"]) or "no fact"
@@ -194,28 +186,23 @@ def _coverage_lines(cov: dict[str, Any]) -> list[str]:
 
 def _updates_lines(upd: dict[str, Any]) -> list[str]:
     """Share of update pairs handled (current, superseded, ranked) and the pairs missed."""
+    width = max(len(name) for name in upd) + 2
     out = ["", "== Update pairs: earlier/later statements five months apart, whole pipeline;"
                " % of pairs ==",
-           f"{'pairs':<8}{'n':>4}{'handled':>9}{'current':>9}{'superseded':>12}{'ranked':>8}"
-           f"{'non-updates kept':>18}  by wording"]
+           f"{'pairs':<{width}}{'n':>4}{'handled':>9}{'current':>9}{'superseded':>12}"
+           f"{'ranked':>8}{'non-updates kept':>18}  by wording"]
     for name, u in upd.items():
         words = ", ".join(f"{w} {_pct(v['handled']).strip()} (n={v['n']})"
                           for w, v in u["by_wording"].items())
         kept = (f"{_pct(u['non_updates_kept']).strip()} (n={u['non_updates']})"
                 if u.get("non_updates") else "-")
-        out.append(f"{name:<8}{u['pairs']:>4}{_pct(u['handled']):>9}{_pct(u['current']):>9}"
-                   f"{_pct(u['superseded']):>12}{_pct(u['ranked']):>8}{kept:>18}  {words}")
-    out.append("  blind = coverage_blind.UPDATE_PAIRS (the third round was tuned on them), one"
-               " run after each session; monthly = the same with a run every 30 days between"
-               " (the earlier facts decay first); final = FINAL_UPDATE_PAIRS, written after"
-               " the round; the fixes that followed saw its misses; heldout ="
-               " updates_heldout, written before its rules and never tuned on,"
-               " with non-updates that must leave the earlier fact active (the rules' design saw"
-               " its misses); fresh = FRESH_UPDATE_PAIRS, written after the rules, never tuned"
-               " on; lingual = updates_lingual, mostly it/es/fr/de/pt, written before the"
-               " rules that end a fact in those languages; plans = updates_plans, a plan then"
-               " the statement that carries it out, written after the plans' rules; later ="
-               " updates_later, mostly it/es/fr/de/pt, written before the h20u rules")
+        out.append(f"{name:<{width}}{u['pairs']:>4}{_pct(u['handled']):>9}"
+                   f"{_pct(u['current']):>9}{_pct(u['superseded']):>12}{_pct(u['ranked']):>8}"
+                   f"{kept:>18}  {words}")
+    out.append("  each list is evals/cases/<list>.jsonl (evals/cases/README.md: who wrote it when,"
+               " whether rules were tuned on it), one pipeline run after each session; <list>/"
+               "monthly = the same with a run every 30 days between (the earlier facts decay"
+               " first); a non-update must leave the earlier fact active")
     for name, u in upd.items():
         for r in u["rows"]:
             if not r["handled"]:

@@ -8,8 +8,8 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from evals.cases import CASES_DIR
 from evals.coverage import evaluate_coverage
-from evals.coverage_blind import FINAL_UPDATE_PAIRS, UPDATE_PAIRS
 from evals.crosslingual import (
     DEFAULT_BACKENDS,
     MEMORYBANK_DIR,
@@ -31,16 +31,7 @@ from evals.preferences import (
     evaluate_persona_recall,
 )
 from evals.spc import SPC_FILE, evaluate_spc, load_spc
-from evals.updates import evaluate_updates
-from evals.updates_heldout import (
-    FRESH_NON_UPDATES,
-    FRESH_UPDATE_PAIRS,
-    HELDOUT_UPDATE_PAIRS,
-    NON_UPDATES,
-)
-from evals.updates_later import LATER_NON_UPDATES, LATER_UPDATE_PAIRS
-from evals.updates_lingual import LINGUAL_NON_UPDATES, LINGUAL_UPDATE_PAIRS
-from evals.updates_plans import PLAN_NON_UPDATES, PLAN_PAIRS
+from evals.updates import evaluate_update_lists
 from kore_pipeline.settings import KoreSettings
 from kore_pipeline.timeutil import iso, resolve_now
 
@@ -64,7 +55,7 @@ def run_all(data: Path | None = None, sets: str | Iterable[str] = SETS,
             settings: KoreSettings | None = None, embedder: Any = None,
             semantic: bool = True, now: str = MADIAL_NOW,
             backends: Iterable[str] = DEFAULT_BACKENDS,
-            pipeline: Any = None) -> dict[str, Any]:
+            pipeline: Any = None, cases: Path = CASES_DIR) -> dict[str, Any]:
     """Run the chosen sets on ``data`` and return every figure (JSON-ready).
 
     ``home``: where the MADial store, index and embedding cache go (a temporary folder,
@@ -74,13 +65,17 @@ def run_all(data: Path | None = None, sets: str | Iterable[str] = SETS,
     conversations whose personas make the preferences set's haystack (default
     ``SPC_DEFAULT_LIMIT``). ``backends``:
     the embedders compared side by side by the crosslingual set (each loaded by name;
-    ``embedder`` serves the one the settings name). ``pipeline``: ``run.pipeline.run_pipeline``,
-    needed by the locomo, chats and updates sets (evaluation sits below ``run``: the caller
-    passes it).
+    ``embedder`` serves the one the settings name). ``pipeline``: what the locomo, chats and
+    updates sets run (``run.pipeline.run_pipeline`` when None). ``cases``: the folder of the
+    case lists the coverage and updates sets read (``evals/cases``).
     """
     data = Path(data) if data is not None else DEFAULT_DATA
     chosen = parse_sets(sets)
     base = settings or KoreSettings()
+    if pipeline is None and {"locomo", "chats", "updates"} & set(chosen):
+        from kore_pipeline.run.pipeline import run_pipeline
+
+        pipeline = run_pipeline
     started = time.perf_counter()
     result: dict[str, Any] = {"data": str(data), "sets": chosen, "limit": limit,
                               "semantic": semantic, "timings_s": {}}
@@ -107,16 +102,10 @@ def run_all(data: Path | None = None, sets: str | Iterable[str] = SETS,
                 result["madial"] = evaluate_madial(memories, dialogues, mset, memo,
                                                    iso(resolve_now(now)))
             elif name == "locomo":
-                if pipeline is None:
-                    raise ValueError("the locomo set needs the pipeline runner"
-                                     " (run_all(..., pipeline=run_pipeline))")
                 lset = base.model_copy(update={"home": root / "eval-locomo"})
                 result["locomo"] = evaluate_locomo(load_locomo(data / LOCOMO_FILE, limit),
                                                    lset, memo, pipeline)
             elif name == "chats":
-                if pipeline is None:
-                    raise ValueError("the chats set needs the pipeline runner"
-                                     " (run_all(..., pipeline=run_pipeline))")
                 chat_users = load_memorybank_qa(data / CHATS_DIR)[:limit]
                 result["chats"] = evaluate_memorybank_qa(
                     chat_users, base.model_copy(update={"home": root / "eval-chats"}), memo,
@@ -131,28 +120,10 @@ def run_all(data: Path | None = None, sets: str | Iterable[str] = SETS,
                     "spc": evaluate_persona_recall(
                         convs, base.model_copy(update={"home": root / "eval-personas"}), memo)}
             elif name == "coverage":
-                result["coverage"] = evaluate_coverage()
+                result["coverage"] = evaluate_coverage(folder=cases)
             elif name == "updates":
-                if pipeline is None:
-                    raise ValueError("the updates set needs the pipeline runner"
-                                     " (run_all(..., pipeline=run_pipeline))")
-                result["updates"] = {
-                    which: evaluate_updates(
-                        base.model_copy(update={"home": root / f"eval-updates-{which}"}),
-                        pipeline, memo, pairs, monthly=monthly)
-                    for which, pairs, monthly in (("blind", UPDATE_PAIRS, False),
-                                                  ("monthly", UPDATE_PAIRS, True),
-                                                  ("final", FINAL_UPDATE_PAIRS, False),
-                                                  ("heldout", [*HELDOUT_UPDATE_PAIRS,
-                                                               *NON_UPDATES], False),
-                                                  ("fresh", [*FRESH_UPDATE_PAIRS,
-                                                             *FRESH_NON_UPDATES], False),
-                                                  ("lingual", [*LINGUAL_UPDATE_PAIRS,
-                                                               *LINGUAL_NON_UPDATES], False),
-                                                  ("plans", [*PLAN_PAIRS, *PLAN_NON_UPDATES],
-                                                   False),
-                                                  ("later", [*LATER_UPDATE_PAIRS,
-                                                             *LATER_NON_UPDATES], False))}
+                result["updates"] = evaluate_update_lists(
+                    base.model_copy(update={"home": root}), pipeline, memo, cases)
             elif name == "crosslingual":
                 bank = data / MEMORYBANK_DIR
                 given = {base.embedder: embedder} if embedder is not None else {}

@@ -1,6 +1,7 @@
 """Update pairs through the real pipeline: a later statement changes an earlier one.
 
-Each pair of :data:`.coverage_blind.UPDATE_PAIRS` is one owner. The earlier statement is said
+Each pair of an update list (``evals/cases/updates-*.jsonl``, read by
+:func:`evals.cases.read_updates`) is one owner. The earlier statement is said
 in a session on :data:`EARLIER` and the pipeline runs the next day; the later one is said in
 a session five months on (:data:`LATER`) and the pipeline runs again the next day, as daily
 runs would (the whole default plan: extract, index, decay, compress; explicit ``now``;
@@ -14,7 +15,7 @@ pair is *handled* when, at the end:
   ``reinforce=False``) returns a hit holding the new value above every hit holding only
   the old one.
 
-A *non-update* (``wording`` :data:`.updates_heldout.NON_UPDATE`: a second pet, a visit, a
+A *non-update* (``wording`` :data:`evals.cases.NON_UPDATE`: a second pet, a visit, a
 relative's move) is handled when the earlier message has a fact holding the old value and
 none of them was superseded: each is still active, or decayed as it would have without
 the later statement (five months unsaid forget a fact of low importance either way).
@@ -26,10 +27,10 @@ import json
 import sqlite3
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from typing import Any
 
-from evals.coverage_blind import UPDATE_PAIRS, UpdatePair
-from evals.updates_heldout import NON_UPDATE
+from evals.cases import CASES_DIR, NON_UPDATE, UpdatePair, update_lists
 from kore_pipeline.settings import KoreSettings
 from kore_pipeline.timeutil import iso
 
@@ -39,6 +40,8 @@ LATER = EARLIER + timedelta(days=150)
 """When the later ones are said (five months on)."""
 HITS = 10
 """Hits read per question."""
+MONTHLY = ("updates-tuned",)
+"""Lists also run with the pipeline every 30 days in between, reported as ``<stem>/monthly``."""
 
 PipelineRunner = Callable[..., Any]
 """``run.pipeline.run_pipeline`` (paths, settings, now=, embedder=), passed in by the caller."""
@@ -48,7 +51,7 @@ def _records(pairs: Sequence[UpdatePair], which: int, ts: datetime) -> list[dict
     """One message per pair (``which`` 0: earlier, 1: later), each of its own owner."""
     return [{"owner": f"upd-{i:02d}", "conversation_id": f"upd-{i:02d}-{which}",
              "session_id": f"upd-{i:02d}-s{which}", "message_id": f"m{which}",
-             "ts": iso(ts), "role": "user", "text": pair[which]}
+             "ts": iso(ts), "role": "user", "text": pair.later if which else pair.earlier}
             for i, pair in enumerate(pairs)]
 
 
@@ -85,8 +88,8 @@ def judge_pairs(pairs: Sequence[UpdatePair], settings: KoreSettings, embedder: A
     searcher = Searcher(settings, embedder=embedder)
     out: list[dict[str, Any]] = []
     try:
-        for i, (earlier, later, lang, thing, new, old, question, wording) in enumerate(pairs):
-            owner = f"upd-{i:02d}"
+        for i, pair in enumerate(pairs):
+            owner, new, old = f"upd-{i:02d}", pair.new, pair.old
             before, after = _facts_of(conn, owner, "m0"), _facts_of(conn, owner, "m1")
             current = [r for r in after if r["status"] == "active" and _holds(r["content"], new)]
             after_ids = {int(r["id"]) for r in after}
@@ -94,14 +97,15 @@ def judge_pairs(pairs: Sequence[UpdatePair], settings: KoreSettings, embedder: A
                         and not _holds(r["content"], new)]
             superseded = bool(old_rows) and all(
                 r["status"] == "superseded" and r["merged_into"] in after_ids for r in old_rows)
-            hits = searcher.search(question, owner, k=HITS, now=now, reinforce=False)
+            hits = searcher.search(pair.question, owner, k=HITS, now=now, reinforce=False)
             ranked = _ranked(hits, new, old)
-            handled = (bool(old_rows) and not any(r["status"] == "superseded" for r in old_rows)
-                       if wording == NON_UPDATE else bool(current) and superseded and ranked)
+            handled = (bool(current) and superseded and ranked if pair.is_update
+                       else bool(old_rows)
+                       and not any(r["status"] == "superseded" for r in old_rows))
             out.append({
-                "earlier": earlier, "later": later, "lang": lang, "thing": thing,
-                "wording": wording, "current": bool(current), "superseded": superseded,
-                "ranked": ranked, "handled": handled,
+                "earlier": pair.earlier, "later": pair.later, "lang": pair.lang,
+                "thing": pair.thing, "wording": pair.wording, "current": bool(current),
+                "superseded": superseded, "ranked": ranked, "handled": handled,
                 "earlier_facts": [f"{r['status']}: {r['content']}" for r in before],
                 "later_facts": [f"{r['status']}: {r['content']}" for r in after],
                 "top_hits": [f"{h.status}: {h.content}" for h in hits[:3]]})
@@ -111,9 +115,8 @@ def judge_pairs(pairs: Sequence[UpdatePair], settings: KoreSettings, embedder: A
     return out
 
 
-def evaluate_updates(settings: KoreSettings, pipeline: PipelineRunner, embedder: Any = None,
-                     pairs: Sequence[UpdatePair] = UPDATE_PAIRS,
-                     monthly: bool = False) -> dict[str, Any]:
+def evaluate_updates(settings: KoreSettings, pipeline: PipelineRunner, embedder: Any,
+                     pairs: Sequence[UpdatePair], monthly: bool = False) -> dict[str, Any]:
     """Run both sessions through ``pipeline`` in ``settings.home`` and judge every pair.
 
     ``monthly``: the pipeline also runs every 30 days in between (no new messages), so the
@@ -149,3 +152,21 @@ def evaluate_updates(settings: KoreSettings, pipeline: PipelineRunner, embedder:
             "superseded": share("superseded"), "ranked": share("ranked"),
             "non_updates": len(kept), "non_updates_kept": share("handled", kept),
             "by_wording": by_wording, "rows": every}
+
+
+def evaluate_update_lists(settings: KoreSettings, pipeline: PipelineRunner, embedder: Any,
+                          folder: Path = CASES_DIR) -> dict[str, dict[str, Any]]:
+    """Figures of every update list of ``folder`` (:func:`evals.cases.update_files`) by file
+    stem, each in its own home under ``settings.home``; a list of :data:`MONTHLY` also with
+    monthly runs. The lists of :data:`MONTHLY` come first."""
+    lists = update_lists(folder)
+    order = [*[n for n in MONTHLY if n in lists], *[n for n in lists if n not in MONTHLY]]
+    out: dict[str, dict[str, Any]] = {}
+    for name in order:
+        for key, monthly in ((name, False), (f"{name}/monthly", True)):
+            if monthly and name not in MONTHLY:
+                continue
+            home = settings.home / f"eval-{key.replace('/', '-')}"
+            out[key] = evaluate_updates(settings.model_copy(update={"home": home}), pipeline,
+                                        embedder, lists[name], monthly=monthly)
+    return out

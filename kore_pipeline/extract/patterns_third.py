@@ -1,6 +1,6 @@
 """Trigger rows of the third coverage round (issue 13 item 4: the blind list and the update
-pairs of :mod:`kore_pipeline.evaluation.coverage_blind`), appended to each language's table
-after the second round's rows.
+pairs of ``evals/cases/coverage-blind.jsonl`` and ``updates-tuned.jsonl``), appended to
+each language's table after the second round's rows.
 
 Classes: idioms of taste ("X isn't my cup of tea", "X is my thing", "I'm partial to",
 "I've never liked"; not "I've never been into X", which in chats mostly answers the other

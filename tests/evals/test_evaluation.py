@@ -302,6 +302,15 @@ def test_cli_eval_end_to_end(tmp_path: Path, embedder, monkeypatch: pytest.Monke
     assert result["madial"]["dialogues"] == 1 and result["limit"] == 1
 
 
+def test_bm25_baseline_ranks_the_matching_turn_first() -> None:
+    from evals.locomo import Bm25, turn_recall
+
+    bm25 = Bm25(["Anna: I adopted a cat", "Bob: the weather is nice", "Anna: coffee please"])
+    assert int(bm25.scores("when did Anna adopt the cat").argmax()) == 0
+    assert turn_recall(["a", "a", "b", "c"], ["c"], 2) == 0.0
+    assert turn_recall(["a", "a", "b", "c"], ["c", "b"], 3) == 1.0
+
+
 def test_locomo_loader_times_speakers_and_evidence(tmp_path: Path) -> None:
     from evals.locomo import load_locomo, sample_records
 

@@ -88,7 +88,7 @@ def test_our_labels_match_the_public_data() -> None:
     """Every label is for its question and names a turn that exists (100 questions)."""
     users = qa.load_memorybank_qa(DEFAULT_DATA / qa.MEMORYBANK_DIR)
     assert len(users) == 15
-    assert sum(len(labels) for labels in qa.EVIDENCE.values()) == 100
+    assert sum(len(labels) for labels in qa.load_evidence().values()) == 100
 
 
 @pytest.mark.slow

@@ -15,10 +15,8 @@ import pytest
 from typer.testing import CliRunner
 
 import evals as ev
+from evals.cases import CASES_DIR, Statement, negatives, positives, read_statements
 from evals.coverage import case_list_figures, evaluate_coverage
-from evals.coverage_cases import NEGATIVE, POSITIVE
-from evals.coverage_extra import EXTRA_NEGATIVE, EXTRA_POSITIVE
-from evals.coverage_heldout import HELDOUT_POSITIVE
 from evals.madial import preference_ids, preference_runs
 from evals.preferences import fusion_verdicts, persona_cases
 from evals.spc import SpcConversation
@@ -105,12 +103,17 @@ def test_report_says_whether_hybrid_reaches_its_best_stream() -> None:
 
 # ----------------------------------------------------------------- extraction coverage
 
+def _said(text: str, kind: str, phrase: str, statement_class: str) -> Statement:
+    return Statement(text, "en", "fact", kind, phrase, statement_class)
+
+
 def test_coverage_counts_statements_yielding_their_fact_and_false_facts() -> None:
-    positive = [("I'm vegan.", "en", "profile", "vegan", "diet"),
-                ("I live in Turin.", "en", "preference", "Turin", "wrong category"),
-                ("Thanks, that sounds great.", "en", "preference", "thanks", "no fact")]
-    negative = [("Never mind.", "en"), ("I live in Turin.", "en")]
-    fig = case_list_figures(extract_facts, positive, negative)
+    cases = [_said("I'm vegan.", "profile", "vegan", "diet"),
+             Statement("Never mind.", "en", "none"),
+             _said("I live in Turin.", "preference", "Turin", "wrong category"),
+             _said("Thanks, that sounds great.", "preference", "thanks", "no fact"),
+             Statement("I live in Turin.", "en", "none")]
+    fig = case_list_figures(extract_facts, cases)
     assert (fig["statements"], fig["covered"], fig["any_fact"]) == (3, 1, 2)
     assert fig["coverage"] == pytest.approx(1 / 3)
     assert [m["text"] for m in fig["missed"]] == ["I live in Turin.",
@@ -121,18 +124,25 @@ def test_coverage_counts_statements_yielding_their_fact_and_false_facts() -> Non
     assert fig["false"][0]["text"] == "I live in Turin."
 
 
+def _texts(statements: list[Statement]) -> set[str]:
+    return {s.text for s in statements}
+
+
 def test_the_held_out_list_is_new_and_the_figure_adds_both_lists() -> None:
-    old = {t for t, *_ in POSITIVE}
-    assert not old & {t for t, *_ in EXTRA_POSITIVE}
-    assert len(EXTRA_POSITIVE) >= 40 and len({t for t, *_ in EXTRA_POSITIVE}) == \
-        len(EXTRA_POSITIVE)
-    assert not {t for t, _ in NEGATIVE} & {t for t, _ in EXTRA_NEGATIVE}
+    tuned, extra, heldout = (read_statements(CASES_DIR / f"coverage-{n}.jsonl")
+                             for n in ("tuned", "extra", "heldout"))
+    old = _texts(positives(tuned))
+    assert not old & _texts(positives(extra))
+    assert len(positives(extra)) >= 40 and len(_texts(positives(extra))) == \
+        len(positives(extra))
+    assert not _texts(negatives(tuned)) & _texts(negatives(extra))
     cov = evaluate_coverage()
-    assert cov["original"]["statements"] == len(POSITIVE)
-    assert cov["extra"]["statements"] == len(EXTRA_POSITIVE)
-    assert cov["heldout"]["statements"] == len(HELDOUT_POSITIVE)
-    assert not (old | {t for t, *_ in EXTRA_POSITIVE}) & {t for t, *_ in HELDOUT_POSITIVE}
-    lists = ("original", "extra", "heldout")
+    assert cov["coverage-tuned"]["statements"] == len(positives(tuned))
+    assert cov["coverage-extra"]["statements"] == len(positives(extra))
+    assert cov["coverage-heldout"]["statements"] == len(positives(heldout))
+    assert not (old | _texts(positives(extra))) & _texts(positives(heldout))
+    lists = ("coverage-tuned", "coverage-extra", "coverage-heldout")
+    assert list(cov)[:4] == [*lists, "all"]
     assert cov["all"]["covered"] == sum(cov[n]["covered"] for n in lists)
     assert cov["all"]["false_facts"] == sum(cov[n]["false_facts"] for n in lists)
 
@@ -145,7 +155,8 @@ def test_cli_eval_coverage_prints_the_figure_without_a_model(tmp_path: Path) -> 
     assert "Extraction coverage" in res.output
     cov = json.loads(out.read_text())["coverage"]
     assert f"{cov['all']['statements']:>11}" in res.output
-    assert cov["original"]["statements"] == len(POSITIVE)
+    tuned = read_statements(CASES_DIR / "coverage-tuned.jsonl")
+    assert cov["coverage-tuned"]["statements"] == len(positives(tuned))
 
 
 # ----------------------------------------------------------------- end to end, with the model

@@ -9,12 +9,13 @@ from pathlib import Path
 
 import pytest
 
+from evals.cases import CASES_DIR, NON_UPDATE, UpdatePair, update_lists
 from evals.updates import LATER, evaluate_updates
 from kore_pipeline.run.pipeline import run_pipeline
 from kore_pipeline.serve.search import Searcher
 from kore_pipeline.settings import KoreSettings
 
-PAIRS = [
+PAIRS = [UpdatePair(*p) for p in [
     ("I live in Turin.", "we moved to Lyon last spring, still getting used to it", "en",
      "city", "lyon", "turin", "where do I live?", "explicit"),
     ("I work at Google.", "I started a new job at Spotify last month.", "en", "employer",
@@ -25,7 +26,7 @@ PAIRS = [
      "language learning", "italian", "french", "which language am I learning?", "explicit"),
     ("I eat everything, no restrictions.", "I went pescatarian in January.", "en",
      "eating", "pescatarian", "eat everything", "what do I eat?", "implicit"),
-]
+]]
 
 
 @pytest.mark.slow
@@ -47,7 +48,7 @@ def test_update_pairs_through_the_pipeline(tmp_path: Path) -> None:
     assert old and old[0].status == "superseded" and old[0].superseded_by is not None
 
 
-ENDINGS_AND_PASSING = [
+ENDINGS_AND_PASSING = [UpdatePair(*p) for p in [
     ("I work for Lidl.", "I quit my job at Lidl in March.", "en", "employer", "quit",
      "i work for", "where do I work?", "explicit"),
     ("I'm 27.", "I just turned 28!", "en", "age", "28", "27", "how old am I?", "explicit"),
@@ -59,7 +60,7 @@ ENDINGS_AND_PASSING = [
      "miso", "rolo", "what pets do I have?", "non-update"),
     ("I live in Derby.", "My brother moved to Nottingham.", "en", "city", "nottingham",
      "derby", "where do I live?", "non-update"),
-]
+]]
 
 
 @pytest.mark.slow
@@ -79,66 +80,63 @@ def test_endings_age_and_places_said_in_passing_through_the_pipeline(tmp_path: P
     assert hits and "quit" in hits[0].content and hits[0].status == "active"
 
 
-def _check_as_written(pairs: list[tuple[str, str, str, str, str, str, str, str]]) -> None:
+def _lists() -> dict[str, list[UpdatePair]]:
+    return update_lists(CASES_DIR)
+
+
+def test_every_update_list_is_read_and_its_pairs_hold_their_values() -> None:
     """A pair whose old phrase is not in its earlier statement (or new phrase in its later
-    one) could never be handled; its language and wording must be ones the report knows."""
-    from evals.updates_heldout import NON_UPDATE
-
-    for earlier, later, lang, _, new, old, _, wording in pairs:
-        assert old.casefold() in earlier.casefold() and new.casefold() in later.casefold()
-        assert lang in {"en", "it", "es", "fr", "de", "pt"}
-        assert wording in {"explicit", "implicit", NON_UPDATE}
-
-
-def test_every_held_out_pair_names_values_its_statements_hold() -> None:
-    """A pair whose old phrase is not in its earlier statement (or new phrase in its later
-    one) could never be handled: the held-out lists are checked as written."""
-    from evals.updates_heldout import (
-        FRESH_NON_UPDATES,
-        FRESH_UPDATE_PAIRS,
-        HELDOUT_UPDATE_PAIRS,
-        NON_UPDATE,
-        NON_UPDATES,
-    )
-
-    _check_as_written([*HELDOUT_UPDATE_PAIRS, *NON_UPDATES, *FRESH_UPDATE_PAIRS,
-                       *FRESH_NON_UPDATES])
-    assert len(HELDOUT_UPDATE_PAIRS) >= 40 and len(NON_UPDATES) >= 10
-    assert all(p[7] == NON_UPDATE for p in [*NON_UPDATES, *FRESH_NON_UPDATES])
+    one) could never be handled; its language must be one the extractor reads. Every list of
+    evals/cases, as written (an unseen list dropped there is checked the same way)."""
+    lists = _lists()
+    assert {"updates-tuned", "updates-final", "updates-heldout", "updates-fresh",
+            "updates-lingual", "updates-plans", "updates-later"} <= set(lists)
+    for name, pairs in lists.items():
+        for p in pairs:
+            assert p.old.casefold() in p.earlier.casefold(), (name, p)
+            assert p.new.casefold() in p.later.casefold(), (name, p)
+            assert p.lang in {"en", "it", "es", "fr", "de", "pt"}, (name, p)
 
 
-def test_every_lingual_pair_names_values_its_statements_hold() -> None:
-    """The lingual set (mostly it/es/fr/de/pt) is checked as written, like the held-out one."""
-    from evals.updates_heldout import NON_UPDATE
-    from evals.updates_lingual import (
-        LINGUAL_NON_UPDATES,
-        LINGUAL_UPDATE_PAIRS,
-    )
-
-    _check_as_written([*LINGUAL_UPDATE_PAIRS, *LINGUAL_NON_UPDATES])
-    assert len(LINGUAL_UPDATE_PAIRS) >= 40 and len(LINGUAL_NON_UPDATES) >= 10
-    assert sum(p[2] != "en" for p in LINGUAL_UPDATE_PAIRS) * 2 >= len(LINGUAL_UPDATE_PAIRS)
-    assert all(p[7] == NON_UPDATE for p in LINGUAL_NON_UPDATES)
-
-
-def test_every_later_pair_names_values_its_statements_hold() -> None:
-    """The later set (mostly it/es/fr/de/pt) is checked as written, like the lingual one."""
-    from evals.updates_heldout import NON_UPDATE
-    from evals.updates_later import LATER_NON_UPDATES, LATER_UPDATE_PAIRS
-
-    _check_as_written([*LATER_UPDATE_PAIRS, *LATER_NON_UPDATES])
-    assert len(LATER_UPDATE_PAIRS) >= 40 and len(LATER_NON_UPDATES) >= 12
-    assert sum(p[2] != "en" for p in LATER_UPDATE_PAIRS) * 2 >= len(LATER_UPDATE_PAIRS)
-    assert all(p[7] == NON_UPDATE for p in LATER_NON_UPDATES)
+def test_the_held_out_lists_have_their_sizes_and_non_updates() -> None:
+    lists = _lists()
+    for name, updates, non_updates in (("updates-heldout", 40, 10), ("updates-lingual", 40, 10),
+                                       ("updates-later", 40, 12), ("updates-fresh", 15, 5)):
+        pairs = lists[name]
+        assert sum(p.is_update for p in pairs) >= updates, name
+        assert sum(not p.is_update for p in pairs) >= non_updates, name
+    for name in ("updates-lingual", "updates-later"):  # mostly it/es/fr/de/pt
+        real = [p for p in lists[name] if p.is_update]
+        assert sum(p.lang != "en" for p in real) * 2 >= len(real), name
 
 
 def test_every_plan_pair_names_values_its_statements_hold() -> None:
     """A plan pair's new phrase is the later statement's own, never the plan's: the plan is
     judged superseded only if it does not hold it (``judge_pairs``)."""
-    from evals.updates_heldout import NON_UPDATE
-    from evals.updates_plans import PLAN_NON_UPDATES, PLAN_PAIRS
+    for p in _lists()["updates-plans"]:
+        assert p.new.casefold() not in p.earlier.casefold()
+        assert p.wording in {"explicit", NON_UPDATE}
 
-    _check_as_written([*PLAN_PAIRS, *PLAN_NON_UPDATES])
-    for earlier, _, _, _, new, _, _, wording in [*PLAN_PAIRS, *PLAN_NON_UPDATES]:
-        assert new.casefold() not in earlier.casefold()
-        assert wording in {"explicit", NON_UPDATE}
+
+@pytest.mark.slow
+def test_every_update_list_of_the_folder_is_run_under_its_name(tmp_path: Path,
+                                                               embedder) -> None:  # type: ignore[no-untyped-def]
+    """A list dropped into the cases folder is run as it is, reported under its file stem
+    (an unseen list last), in the tables too."""
+    import json
+
+    from evals import format_report, run_all
+
+    cases = tmp_path / "cases"
+    cases.mkdir()
+    for name, pair in (("updates-a", PAIRS[0]), ("unseen-updates", PAIRS[1])):
+        row = {k: getattr(pair, k) for k in ("earlier", "later", "lang", "thing", "new", "old",
+                                             "question", "wording")}
+        (cases / f"{name}.jsonl").write_text(json.dumps(row) + "\n", encoding="utf-8")
+    home = tmp_path / "home"
+    result = run_all(sets="updates", cases=cases, home=home,
+                     settings=KoreSettings(home=home), embedder=embedder)
+    assert list(result["updates"]) == ["updates-a", "unseen-updates"]
+    assert all(u["pairs"] == 1 and u["handled"] == 1.0 for u in result["updates"].values())
+    report = format_report(result)
+    assert "\nupdates-a " in report and "\nunseen-updates " in report

@@ -1,6 +1,7 @@
 """The new extractor against the old one (frozen in ``tests/extract/legacy``) on the user turns
 of the public dev sets: same language, facts and importance, or a difference of an explained
-kind (:data:`tests.extract.reference.EXPLAINED`). Skipped when the data folder is absent."""
+kind (:data:`tests.extract.reference.EXPLAINED`). Here, beside the evaluation, since the turns
+are read by ``evals.dev_turns``. Skipped when the data folder is absent."""
 
 from __future__ import annotations
 
