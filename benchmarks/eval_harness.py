@@ -7,7 +7,7 @@ Run from the repository root (the public sets are read in place, never copied):
     PYTHONPATH=src:. python benchmarks/eval_harness.py --limit 50            # quick subsample
     PYTHONPATH=src:. python benchmarks/eval_harness.py --json eval.json --sets spc,madial
 
-Same as ``kore eval``; the logic lives in ``kore_pipeline.evaluation``.
+Same as ``kore eval``; the logic lives in ``evals``.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from pathlib import Path
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
 
-from kore_pipeline.evaluation import (  # noqa: E402
+from evals import (  # noqa: E402
     DEFAULT_DATA,
     MADIAL_NOW,
     SETS,

@@ -10,13 +10,14 @@ Layers, lowest first (docs/architecture.md explains them):
    analysts' copy): one layer, since the lake report draws decay curves with
    ``lifecycle.decay`` and erasing an owner scrubs and republishes the lake
 4. ``serve``
-5. ``evaluation`` (measures serving and extraction)
-6. ``run`` (pipelines, partitions, watch)
-7. ``cli``
+5. ``run`` (pipelines, partitions, watch)
+6. ``cli``
 
 A module may import its own layer or a lower one. Only the CLI imports ``flows`` (the
 Prefect flows, above it all), and no module imports another module's private (``_name``)
-names.
+names. ``evals`` (the evaluation harness and its case lists, a top-level folder of the
+checkout, not in the wheel) sits above the package like ``flows``: it may import any part,
+and no module of the package imports it (``kore eval`` finds it at run time, by name).
 """
 
 from __future__ import annotations
@@ -37,10 +38,12 @@ LAYERS: dict[str, int] = {
     "ingest": 2, "extract": 2, "embed": 2, "index": 2,
     "lifecycle": 3, "lake": 3,
     "serve": 4, "memory": 4,  # memory.py: the Python API, a facade over serving
-    "evaluation": 5,
-    "run": 6,
-    "cli": 7,
+    "run": 5,
+    "cli": 6,
 }
+EVALS = ROOT / "evals"
+TOPS = ("kore_pipeline", "flows", "evals")
+"""The checkout's packages whose private names stay private."""
 
 
 def _module_name(path: Path) -> str:
@@ -124,19 +127,18 @@ def test_lower_parts_never_import_the_top(forbidden: str) -> None:
 def _private_uses(path: Path) -> Iterator[str]:
     here = _module_name(path)
     tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
-    modules: set[str] = set()  # local names bound to kore_pipeline / flows modules
+    modules: set[str] = set()  # local names bound to kore_pipeline / flows / evals modules
     for line, module, names in _imports(path):
-        if module.split(".")[0] not in ("kore_pipeline", "flows") or module == here:
+        if module.split(".")[0] not in TOPS or module == here:
             continue
         yield from (f"{path.relative_to(ROOT)}:{line} imports {module}.{n}"
                     for n in names if _is_private(n))
     for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[0] in (
-                "kore_pipeline", "flows"):
+        if isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[0] in TOPS:
             modules.update(a.asname or a.name for a in node.names if a.name.islower())
         elif isinstance(node, ast.Import):
             modules.update(a.asname for a in node.names
-                           if a.asname and a.name.split(".")[0] in ("kore_pipeline", "flows"))
+                           if a.asname and a.name.split(".")[0] in TOPS)
     for node in ast.walk(tree):
         if isinstance(node, ast.Attribute) and _is_private(node.attr) and \
                 isinstance(node.value, ast.Name) and node.value.id in modules:
@@ -144,8 +146,27 @@ def _private_uses(path: Path) -> Iterator[str]:
 
 
 def test_no_module_uses_another_modules_private_names() -> None:
-    wrong = [use for path in _sources(PACKAGE, ROOT / "flows") for use in _private_uses(path)]
+    wrong = [use for path in _sources(PACKAGE, ROOT / "flows", EVALS)
+             for use in _private_uses(path)]
     assert wrong == []
+
+
+def test_the_package_never_imports_the_evaluation_harness() -> None:
+    """``evals`` is not in the wheel: no module of the package names it in an import (the
+    CLI imports it through ``importlib`` once it has found a checkout's folder)."""
+    wrong = [f"{path.relative_to(ROOT)}:{line} imports {module}"
+             for path in _sources(PACKAGE) for line, module, _ in _imports(path)
+             if module == "evals" or module.startswith("evals.")]
+    assert wrong == []
+    assert (EVALS / "runner.py").is_file() and not (PACKAGE / "evaluation").exists()
+
+
+def test_the_wheel_ships_only_the_package() -> None:
+    import tomllib
+
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert config["tool"]["hatch"]["build"]["targets"]["wheel"]["packages"] == ["kore_pipeline"]
+    assert "evals" in config["tool"]["mypy"]["files"]
 
 
 def test_the_checker_sees_a_crossing(tmp_path: Path) -> None:

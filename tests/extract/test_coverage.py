@@ -1,6 +1,7 @@
 """Extraction covers explicit first-person statements (issue 13 item 4) and every fact is a
-clean phrase of its sentence (issue 14 item 4): the hand-written cases, then hypothesis
-properties over generated statements of each new class and over generated lists."""
+clean phrase of its sentence (issue 14 item 4): a few hand-written cases of each class, then
+hypothesis properties over generated statements of each new class and over generated lists.
+(The whole tuned list, evals/cases/coverage-tuned.jsonl, is checked by tests/evals.)"""
 
 from __future__ import annotations
 
@@ -8,27 +9,62 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kore_pipeline.evaluation.coverage import coverage, covers
-from kore_pipeline.evaluation.coverage_cases import NEGATIVE, POSITIVE
 from kore_pipeline.extract.patterns import extract_facts
 from tests.extract.faithful import unclean_reason
 
+PREF, DEC, HAB, PROF = "preference", "decision", "habit", "profile"
 
-@pytest.mark.parametrize(("text", "lang", "category", "phrase"), POSITIVE,
-                         ids=[t for t, *_ in POSITIVE])
+# (text, language, category, phrase): one or two of each class
+STATEMENTS = [
+    ("I only eat fish on Fridays.", "en", HAB, "fish on Fridays"),
+    ("I cannot eat gluten.", "en", PROF, "eat gluten"),
+    ("I refuse to pay for cable TV.", "en", PREF, "pay for cable TV"),
+    ("I won't take meetings before 10am.", "en", DEC, "meetings before 10am"),
+    ("I have zero interest in crypto.", "en", PREF, "crypto"),
+    ("I find long meetings exhausting.", "en", PREF, "long meetings"),
+    ("I'm on a low-sodium diet.", "en", PROF, "low-sodium diet"),
+    ("I'm allergic to shellfish.", "en", PROF, "shellfish"),
+    ("I do not trust online reviews.", "en", PREF, "online reviews"),
+    ("I'd rather not drive at night.", "en", PREF, "drive at night"),
+    ("My daughter's name is Lily.", "en", PROF, "Lily"),
+    ("My blood type is O negative.", "en", PROF, "O negative"),
+    ("I switched from Python to Rust.", "en", DEC, "Rust"),
+    ("Never schedule meetings before 9am.", "en", DEC, "schedule meetings"),
+    ("Please never book me on red-eye flights.", "en", DEC, "red-eye flights"),
+    ("Non mi fido dei social network.", "it", PREF, "social network"),
+    ("Sigo una dieta sin gluten.", "es", PROF, "dieta sin gluten"),
+    ("Je refuse d'utiliser Windows.", "fr", PREF, "utiliser Windows"),
+    ("Ich würde lieber von zu Hause arbeiten.", "de", PREF, "von zu Hause arbeiten"),
+    ("Eu me recuso a usar Windows.", "pt", PREF, "usar Windows"),
+]
+# look like the triggers above, state nothing
+NON_STATEMENTS = [
+    ("I can't wait to see you!", "en"),
+    ("I won't lie, that was hard.", "en"),
+    ("I only have a minute.", "en"),
+    ("I would rather not say.", "en"),
+    ("Don't worry about it.", "en"),
+    ("My point is that it works.", "en"),
+    ("If I switched to Rust, would it be faster?", "en"),
+    ("Non mi fido.", "it"),
+]
+
+
+def covers(text: str, lang: str, category: str, phrase: str) -> bool:
+    """A fact of ``category`` whose clause holds ``phrase`` (case-insensitive)."""
+    return any(f.category == category and phrase.lower() in f.content.lower()
+               for f in extract_facts(text, lang))
+
+
+@pytest.mark.parametrize(("text", "lang", "category", "phrase"), STATEMENTS,
+                         ids=[t for t, *_ in STATEMENTS])
 def test_statement_yields_its_fact(text: str, lang: str, category: str, phrase: str) -> None:
-    assert covers(extract_facts, text, lang, category, phrase), extract_facts(text, lang)
+    assert covers(text, lang, category, phrase), extract_facts(text, lang)
 
 
-@pytest.mark.parametrize(("text", "lang"), NEGATIVE, ids=[t for t, _ in NEGATIVE])
+@pytest.mark.parametrize(("text", "lang"), NON_STATEMENTS, ids=[t for t, _ in NON_STATEMENTS])
 def test_non_statement_yields_nothing(text: str, lang: str) -> None:
     assert extract_facts(text, lang) == []
-
-
-def test_coverage_of_the_case_list_is_at_least_90_percent() -> None:
-    share, missed, false = coverage(extract_facts)
-    assert share >= 0.9, missed
-    assert not false
 
 
 NOUNS = ["cilantro", "spreadsheets", "jazz", "cold weather", "online reviews", "red wine",
@@ -114,12 +150,3 @@ def test_list_facts_are_clean_phrases(trigger: str, items: list[str], tail: str,
 def test_two_kids_aged_4_and_7_stays_one_phrase() -> None:
     facts = extract_facts("I have two kids, aged 4 and 7.", "en")
     assert [f.content for f in facts] == ["I have two kids, aged 4 and 7"]
-
-
-def test_the_checker_catches_the_old_fragment() -> None:
-    """The old extractor's "I have aged 4" is what the property above rules out."""
-    from tests.extract.legacy.patterns import extract_facts as old_extract_facts
-
-    text = "I have two kids, aged 4 and 7."
-    reasons = [unclean_reason(f, text) for f in old_extract_facts(text, "en")]
-    assert "list item opens with 'aged'" in reasons

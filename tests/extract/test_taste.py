@@ -7,13 +7,6 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from kore_pipeline.evaluation.coverage import case_list_figures
-from kore_pipeline.evaluation.coverage_prefs import (
-    PREFS_FINAL_NEGATIVE,
-    PREFS_FINAL_POSITIVE,
-    PREFS_NEGATIVE,
-    PREFS_POSITIVE,
-)
 from kore_pipeline.extract.patterns import extract_facts
 
 
@@ -76,18 +69,6 @@ def test_a_person_of_a_trait_is_no_taste(text: str) -> None:
 
 def test_an_other_persons_taste_is_not_the_speakers() -> None:
     assert _prefs("My sister is more of a cat person.") == []
-
-
-@pytest.mark.parametrize(("positive", "negative", "covered", "false"), [
-    (PREFS_POSITIVE, PREFS_NEGATIVE, 38, 1),
-    (PREFS_FINAL_POSITIVE, PREFS_FINAL_NEGATIVE, 14, 2),
-])
-def test_taste_list_figures_hold(positive: list[tuple[str, str, str, str, str]],
-                                 negative: list[tuple[str, str]], covered: int,
-                                 false: int) -> None:
-    """What is left are older rows' ("My sister is …" read as a profile, "… on Mondays")."""
-    figures = case_list_figures(extract_facts, positive, negative)
-    assert figures["covered"] >= covered and figures["false_facts"] <= false, figures
 
 
 @given(thing=st.sampled_from(["jazz", "hiking", "spicy food", "K-pop", "old films"]),

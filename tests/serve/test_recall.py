@@ -7,7 +7,6 @@ from pathlib import Path
 
 import pytest
 
-from kore_pipeline.evaluation.locomo import Bm25, turn_recall
 from kore_pipeline.lifecycle.decay import run_decay
 from kore_pipeline.run.pipeline import run_pipeline
 from kore_pipeline.serve.prompt import build_context, order_hits
@@ -43,13 +42,6 @@ def test_safety_constraints_come_first_then_relevance() -> None:
                                                  "episode"),
             hit(3, "I'm allergic to peanuts"), hit(4, "I never work on Fridays")]
     assert [h.memory_id for h in order_hits(hits)] == [3, 1, 2, 4]   # rules keep their rank
-
-
-def test_bm25_baseline_ranks_the_matching_turn_first() -> None:
-    bm25 = Bm25(["Anna: I adopted a cat", "Bob: the weather is nice", "Anna: coffee please"])
-    assert int(bm25.scores("when did Anna adopt the cat").argmax()) == 0
-    assert turn_recall(["a", "a", "b", "c"], ["c"], 2) == 0.0
-    assert turn_recall(["a", "a", "b", "c"], ["c", "b"], 3) == 1.0
 
 
 @pytest.fixture
@@ -169,7 +161,7 @@ def test_fusion_not_below_either_stream(tmp_path: Path, embedder) -> None:  # ty
                                                      now="2026-09-01T09:00:00Z",
                                                      reinforce=False)
                           for s in h.source_message_ids]
-                found += turn_recall(ranked, [source], 2)
+                found += source in list(dict.fromkeys(ranked))[:2]  # in the first 2 turns
             recall[mode] = found / len(questions)
     finally:
         searcher.close()
