@@ -42,3 +42,18 @@ def two_owner_home(root: Path, embedder: Any, now: str) -> Any:
     settings = KoreSettings(home=root / "home")
     run_pipeline([root / "logs"], settings, now=now, embedder=embedder)
     return settings
+
+
+def say(conn: Any, text: str, ts: str, n: int, language: str | None = None) -> None:
+    """One user message (id ``m<n>``, said at ``ts``) through extraction and the upsert into
+    the store ``conn``, as the pipeline runs them."""
+    from kore_pipeline.extract.facts import extract_memories, upsert_memories
+    from kore_pipeline.ingest.reader import normalise
+    from kore_pipeline.settings import KoreSettings
+
+    settings = KoreSettings()
+    rec = message(text, message_id=f"m{n}", ts=ts)
+    if language is not None:
+        rec["language"] = language
+    upsert_memories(conn, extract_memories([normalise(rec, settings, "t.jsonl", n)], settings),
+                    ts)
