@@ -253,7 +253,8 @@ def read_decay_inputs(conn: sqlite3.Connection,
     durable = durable_sql(settings or KoreSettings())
     rows = cur.execute(
         "SELECT id, importance, access_count, julianday(coalesce(last_accessed_at, created_at)),"
-        f" coalesce({durable}, 0) FROM memories NOT INDEXED WHERE status = 'active'"
+        f" CASE WHEN slot IS NULL THEN 0 ELSE coalesce({durable}, 0) END"  # most have none
+        " FROM memories NOT INDEXED WHERE status = 'active'"
         " ORDER BY id").fetchall()
     if not rows:
         empty = np.zeros(0)
