@@ -18,6 +18,7 @@ from kore_pipeline.lifecycle.decay import (
     run_decay,
     write_scores,
 )
+from kore_pipeline.lifecycle.durable import is_durable
 from kore_pipeline.settings import KoreSettings
 from kore_pipeline.store import db as store
 from kore_pipeline.timeutil import iso
@@ -31,12 +32,14 @@ def per_row_pass(conn, settings: KoreSettings, now: datetime) -> int:  # type: i
     update each row with its own statement (one transaction). Returns rows updated."""
     n = 0
     with store.transaction(conn):
-        rows = conn.execute("SELECT id, importance, created_at, last_accessed_at, access_count"
-                            " FROM memories WHERE status = 'active'").fetchall()
-        for mid, imp, created, accessed, count in rows:
+        rows = conn.execute("SELECT id, importance, created_at, last_accessed_at, access_count,"
+                            " type, slot, valid_until FROM memories WHERE status = 'active'"
+                            ).fetchall()
+        for mid, imp, created, accessed, count, kind, slot, until in rows:
             ref = datetime.fromisoformat(accessed or created)
             age = (now - ref).total_seconds() / 86400
-            score = decay_score_row(imp, age, count, settings)
+            lasts = is_durable({"type": kind, "slot": slot, "valid_until": until}, settings)
+            score = decay_score_row(imp, age, count, settings, lasts)
             conn.execute("INSERT OR REPLACE INTO memory_decay(memory_id, decay_score)"
                          " VALUES (?, ?)", (mid, score))
             n += 1
@@ -65,19 +68,20 @@ def bench_decay(t: Table, settings: KoreSettings, snap: Snapshot, reps: int) -> 
     for _ in range(reps):
         t0 = perf()
         with store.transaction(conn):
-            inp = read_decay_inputs(conn)
+            inp = read_decay_inputs(conn, settings)
         t_read.append(perf() - t0)
     # numpy and the per-row loop (computation only) over exactly the same inputs, full data,
     # alternated so both see the same machine load.
     ages = now_jd - inp.ref_jd
     imps, ages_l, counts = inp.importance.tolist(), ages.tolist(), inp.access_count.tolist()
+    lasting = inp.durable.tolist()
     for _ in range(LOOP_PAIRS):
         t0 = perf()
-        scores = decay_scores(inp.importance, ages, inp.access_count, settings)
+        scores = decay_scores(inp.importance, ages, inp.access_count, settings, inp.durable)
         t_comp.append(perf() - t0)
         t0 = perf()
-        loop = [decay_score_row(int(i), a, int(c), settings)
-                for i, a, c in zip(imps, ages_l, counts, strict=True)]
+        loop = [decay_score_row(int(i), a, int(c), settings, d)
+                for i, a, c, d in zip(imps, ages_l, counts, lasting, strict=True)]
         t_loop.append(perf() - t0)
     max_diff = float(np.max(np.abs(np.asarray(loop) - scores)))
     for _ in range(reps):
@@ -109,6 +113,8 @@ def bench_decay(t: Table, settings: KoreSettings, snap: Snapshot, reps: int) -> 
                                              zip(times, cpus, strict=True)), unit="s")
     t.add(sec, "rows scored / archived as forgotten / accesses applied",
           f"{n} / {rep.forgotten} / {rep.accesses_applied}")
+    t.add(sec, "  durable facts among the rows read (current facts of durable slots)",
+          int(inp.durable.sum()))
     t.add(sec, "  read needed columns (julianday in SQLite)", med(t_read), "{:.2f}", "s")
     t.add(sec, "  computation (numpy decay_scores)", med(t_comp), "{:.4f}", "s")
     t.add(sec, "  write all scores (memory_decay, executemany)", med(t_write), "{:.2f}", "s")

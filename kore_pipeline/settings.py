@@ -11,6 +11,28 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 HALF_LIVES_DAYS: dict[int, float] = {1: 7.0, 2: 14.0, 3: 30.0, 4: 90.0, 5: 365.0}
 """Ebbinghaus half-life in days for each importance level (Kore Memory's table)."""
 
+DURABLE_SLOTS: tuple[str, ...] = (
+    # where one lives and works, what one does, with whom, what one eats
+    "residence", "employer", "job", "relationship", "diet",
+    # allergies and health conditions: the slot rules have none yet; reserved names
+    "allergy", "allergy:", "health", "health:",
+    # the names of one's partner and family (``name:<who>``, text/slots.py)
+    "name:wife", "name:husband", "name:partner", "name:girlfriend", "name:boyfriend",
+    "name:fiance", "name:fiancee", "name:mother", "name:father", "name:mum", "name:mom",
+    "name:dad", "name:son", "name:daughter", "name:brother", "name:sister", "name:kid",
+    "name:child", "name:baby", "name:grandmother", "name:grandfather", "name:grandma",
+    "name:grandpa", "name:aunt", "name:uncle", "name:cousin", "name:niece", "name:nephew",
+    # and of one's pets
+    "name:dog", "name:cat", "name:rabbit", "name:bunny", "name:hamster", "name:guinea pig",
+    "name:parrot", "name:budgie", "name:tortoise", "name:turtle", "name:horse", "name:pony",
+    "name:ferret",
+)
+"""Slots that say what a person *is*, true until a later value supersedes them: a current
+fact of one of these decays with at least ``durable_half_life_days`` (lifecycle/durable.py).
+An entry ending in ``:`` is a prefix (``allergy:`` covers ``allergy:peanuts``); any other is
+a slot name said exactly. Age is left out on purpose: "I'm 34" is stale a year later by
+itself. Names of a boss, doctor or landlord are left out too: not who one is."""
+
 
 class KoreSettings(BaseSettings):
     """Settings for every stage; each field can be set as ``KORE_<FIELD>``."""
@@ -76,6 +98,19 @@ class KoreSettings(BaseSettings):
 
     forget_threshold: float = 0.05
     """Memories whose decay score falls below this are archived as forgotten."""
+
+    durable_half_life_days: float = 365.0
+    """Least half-life (days, before reinforcement) of a current fact of a durable slot
+    (``durable_slots``: residence, employer, job, relationship, diet, the names of family and
+    pets): what a person is stays true until superseded, so it must not fade like small talk.
+    Unmentioned, such a fact stays active ``durable_half_life_days x log2(1 /
+    forget_threshold)`` days: 1,577 days (4.3 years) at the defaults, where a year needs
+    only 85 days and 400 days 93. Once superseded it decays by its importance again. 0
+    turns the rule off."""
+
+    durable_slots: tuple[str, ...] = DURABLE_SLOTS
+    """Slot names (``residence``) and name prefixes (``allergy:``, ending in ``:``) whose
+    current facts are durable (``KORE_DURABLE_SLOTS`` as a JSON list)."""
 
     access_boost: float = 0.05
     """Added to the decay score for every recorded access (capped at 1)."""

@@ -1,6 +1,8 @@
 -- DuckDB views over the Parquet lake (docs/lake.md documents every dataset and column).
 -- Filled in by kore_pipeline.lake.views_sql: {lake} the lake folder; the decay settings
--- {forget_threshold}, {access_boost}, {reinforcement_factor}, {half_life_1..5}.
+-- {forget_threshold}, {access_boost}, {reinforcement_factor}, {half_life_1..5},
+-- {durable_half_life} and {durable} (lifecycle/durable.py: the predicate of a current fact of
+-- a durable slot over the memories' columns).
 
 -- The datasets --------------------------------------------------------------------------
 CREATE OR REPLACE VIEW messages   AS SELECT * FROM read_parquet('{lake}/messages/**/*.parquet', hive_partitioning = false, union_by_name = true);
@@ -33,25 +35,35 @@ CREATE OR REPLACE MACRO kore_now() AS coalesce(
     CAST(getvariable('kore_now') AS TIMESTAMPTZ),
     (SELECT max(now) FROM runs WHERE state = 'completed'),
     current_timestamp);
-CREATE OR REPLACE MACRO kore_half_life(importance, access_count) AS
+-- `durable`: a current fact of a durable slot (residence, employer, a pet's name...), whose
+-- half-life is at least {durable_half_life} days (KORE_DURABLE_HALF_LIFE_DAYS).
+CREATE OR REPLACE MACRO kore_importance_half_life(importance) AS
     (CASE least(greatest(coalesce(importance, 3), 1), 5)
         WHEN 1 THEN {half_life_1} WHEN 2 THEN {half_life_2} WHEN 3 THEN {half_life_3}
-        WHEN 4 THEN {half_life_4} ELSE {half_life_5} END)
+        WHEN 4 THEN {half_life_4} ELSE {half_life_5} END);
+CREATE OR REPLACE MACRO kore_half_life(importance, access_count, durable := false) AS
+    (CASE WHEN coalesce(durable, false) THEN greatest(kore_importance_half_life(importance),
+                                                      {durable_half_life})
+          ELSE kore_importance_half_life(importance) END)
     * pow({reinforcement_factor}, coalesce(access_count, 0));
-CREATE OR REPLACE MACRO kore_decay(importance, access_count, ref_ts, at_ts) AS
+CREATE OR REPLACE MACRO kore_decay(importance, access_count, ref_ts, at_ts, durable := false) AS
     least(exp(-greatest((epoch(at_ts) - epoch(ref_ts)) / 86400.0, 0.0) * ln(2)
-              / kore_half_life(importance, access_count))
+              / kore_half_life(importance, access_count, durable))
           + {access_boost} * coalesce(access_count, 0), 1.0);
 
--- Active memories (not expired at kore_now()), with their decay score at kore_now().
+-- Active memories (not expired at kore_now()), with their decay score at kore_now(); `durable`
+-- marks the current facts of durable slots (they decay with the longer half-life).
 CREATE OR REPLACE VIEW current_memories AS
+WITH active AS (
+    SELECT *, coalesce({durable}, false) AS durable FROM memories
+    WHERE status = 'active' AND (expires_at IS NULL OR expires_at > kore_now()))
 SELECT id, owner, subject, type, category, key, content, language, importance, access_count,
        session_id, created_at, updated_at, last_accessed_at, expires_at,
        decay_score AS stored_decay_score,
-       kore_decay(importance, access_count, coalesce(last_accessed_at, created_at), kore_now())
-           AS decay_now
-FROM memories
-WHERE status = 'active' AND (expires_at IS NULL OR expires_at > kore_now());
+       kore_decay(importance, access_count, coalesce(last_accessed_at, created_at), kore_now(),
+                  durable) AS decay_now,
+       slot, durable
+FROM active;
 
 -- Active memories per owner and category, with their mean importance and stored decay.
 CREATE OR REPLACE VIEW memory_summary AS
@@ -76,17 +88,19 @@ FROM current_memories GROUP BY owner, importance ORDER BY owner, importance;
 
 -- How many current memories, still above the threshold now, fall below it within 7/30/90
 -- days (no further access assumed); `already_below`: below now, archived by the next decay.
+-- Durable facts are forecast with their own half-life (`durable_active`: how many of them).
 CREATE OR REPLACE VIEW decay_forecast AS
 WITH scored AS (
     SELECT owner, importance, access_count, coalesce(last_accessed_at, created_at) AS ref,
-           decay_now FROM current_memories)
+           decay_now, durable FROM current_memories)
 SELECT s.owner, h.horizon_days, kore_now() + to_days(h.horizon_days) AS at,
        count(*) AS active,
        count(*) FILTER (WHERE s.decay_now < {forget_threshold}) AS already_below,
        count(*) FILTER (WHERE s.decay_now >= {forget_threshold}
            AND kore_decay(s.importance, s.access_count, s.ref,
-                          kore_now() + to_days(h.horizon_days)) < {forget_threshold})
-           AS falling_below
+                          kore_now() + to_days(h.horizon_days), s.durable) < {forget_threshold})
+           AS falling_below,
+       count(*) FILTER (WHERE s.durable) AS durable_active
 FROM scored s CROSS JOIN (VALUES (7), (30), (90)) AS h(horizon_days)
 GROUP BY s.owner, h.horizon_days ORDER BY s.owner, h.horizon_days;
 

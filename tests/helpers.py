@@ -89,3 +89,18 @@ def as_schema_21(path: Path) -> None:
         UPDATE meta SET value = '21' WHERE key = 'schema_version';
     """)
     conn.close()
+
+
+def say(conn: Any, text: str, ts: str, n: int, language: str | None = None) -> None:
+    """One user message (id ``m<n>``, said at ``ts``) through extraction and the upsert into
+    the store ``conn``, as the pipeline runs them."""
+    from kore_pipeline.extract.facts import extract_memories, upsert_memories
+    from kore_pipeline.ingest.reader import normalise
+    from kore_pipeline.settings import KoreSettings
+
+    settings = KoreSettings()
+    rec = message(text, message_id=f"m{n}", ts=ts)
+    if language is not None:
+        rec["language"] = language
+    upsert_memories(conn, extract_memories([normalise(rec, settings, "t.jsonl", n)], settings),
+                    ts)

@@ -52,6 +52,7 @@ from kore_pipeline.lake.typed import (  # noqa: F401
     table_schema,
     typed_rows,
 )
+from kore_pipeline.lifecycle.durable import durable_sql
 from kore_pipeline.settings import HALF_LIVES_DAYS, KoreSettings
 from kore_pipeline.store.db import SCHEMA_VERSION, get_meta, set_meta, transaction
 from kore_pipeline.store.runlog import log
@@ -238,7 +239,9 @@ def views_sql(lake: Path, settings: KoreSettings | None = None, relative: bool =
     values = {"lake": lake.resolve().as_posix(), "forget_threshold": repr(s.forget_threshold),
               "access_boost": repr(s.access_boost),
               "reinforcement_factor": repr(s.reinforcement_factor),
-              **{f"half_life_{k}": repr(float(v)) for k, v in HALF_LIVES_DAYS.items()}}
+              **{f"half_life_{k}": repr(float(v)) for k, v in HALF_LIVES_DAYS.items()},
+              "durable_half_life": repr(float(s.durable_half_life_days)),
+              "durable": durable_sql(s)}
     for key, value in values.items():
         sql = sql.replace("{" + key + "}", value)
     return sql

@@ -35,20 +35,25 @@ p.note{font-size:12px;color:#555;max-width:640px;margin:4px 0}"""
 
 def decay_curves(settings: KoreSettings, days: int = 365,
                  step: int = 5) -> tuple[list[float], dict[str, list[float]]]:
-    """Decay score over days since last access, one curve per importance (no accesses)."""
+    """Decay score over days since last access, one curve per importance and one of a durable
+    fact (a current fact of a durable slot, at its least important: importance 1), no
+    accesses."""
+    from kore_pipeline.lifecycle.decay import decay_frame
+
     xs = list(range(0, days + 1, step))
     now = datetime(2000, 1, 1)
     curves: dict[str, list[float]] = {}
-    for importance in sorted(HALF_LIVES_DAYS):
+    kinds = [(f"importance {i}", i, False) for i in sorted(HALF_LIVES_DAYS)]
+    if settings.durable_half_life_days > 0:
+        kinds.append(("durable fact", 1, True))
+    for label, importance, durable in kinds:
         frame = pl.DataFrame({
             "importance": [importance] * len(xs),
             "created_at": [iso(now - timedelta(days=d)) for d in xs],
             "last_accessed_at": pl.Series([None] * len(xs), dtype=pl.String),
-            "access_count": [0] * len(xs)})
-        from kore_pipeline.lifecycle.decay import decay_frame
-
+            "access_count": [0] * len(xs), "durable": [durable] * len(xs)})
         scores = decay_frame(frame, now, settings).get_column("decay_score").to_list()
-        curves[f"importance {importance}"] = [float(s) for s in scores]
+        curves[label] = [float(s) for s in scores]
     return [float(x) for x in xs], curves
 
 
@@ -113,7 +118,8 @@ def build_report(settings: KoreSettings, now: str | None = None) -> str:
                           " compression_history"
                           " WHERE state = 'completed' ORDER BY started_at, now, run_id")
         forecast = _rows(con, "SELECT horizon_days, sum(active), sum(already_below),"
-                              " sum(falling_below) FROM decay_forecast GROUP BY 1 ORDER BY 1")
+                              " sum(falling_below), sum(durable_active) FROM decay_forecast"
+                              " GROUP BY 1 ORDER BY 1")
         history = _rows(con, "SELECT run_id, kind, state, seconds, ingest_s, embed_s,"
                              " extract_s, index_s, decay_s, compress_s, publish_s FROM"
                              " run_history"
@@ -140,7 +146,10 @@ def build_report(settings: KoreSettings, now: str | None = None) -> str:
             "plot-decay-curves", xs, curves, "days since last access", "decay score",
             hline=(settings.forget_threshold, f"forgotten below {settings.forget_threshold:g}"),
             x_ticks=[(float(d), str(d)) for d in (0, 30, 90, 180, 270, 365)], y_max=1.0),
-         "Ebbinghaus decay as decay.py computes it, with no access."),
+         "Ebbinghaus decay as decay.py computes it, with no access. A current fact of a"
+         " durable slot (residence, employer, job, relationship, diet, the names of family"
+         f" and pets) decays with a half-life of at least {settings.durable_half_life_days:g}"
+         " days whatever its importance: true until superseded."),
         ("Memories over time by type", _over_time(by_day),
          "Every memory the pipeline created (any status), by the time of its first message."),
         ("Top categories", hbar_chart("plot-top-categories",
@@ -166,7 +175,8 @@ def build_report(settings: KoreSettings, now: str | None = None) -> str:
         " active memories); `kore sql` and the memory browser (`kore api`, /ui) go further."
         "</p></section>")
     parts.append("<section><h2>Decay forecast</h2>" + _table(
-        ["days", "active", "already below", "falling below"], forecast) + "</section>")
+        ["days", "active", "already below", "falling below", "durable facts"], forecast)
+        + "</section>")
     parts.append("<section><h2>Quarantine by reason</h2>" + _table(
         ["reason", "records", "files"], quarantine) + "</section>")
     parts.append("<section><h2>Latest runs (seconds per stage)</h2>" + _table(

@@ -126,10 +126,12 @@ def _decay_scores(conn: sqlite3.Connection, keepers: list[dict[str, Any]], now: 
     """Decay scores of merged keepers at ``now``, from their merged times and access counts.
 
     Computed exactly as the decay pass does (SQLite's ``julianday`` of the last access, else
-    creation, and :func:`decay.decay_scores`), so the score a keeper carries is the one the
-    decay stage would give it: a decay run right after compression changes nothing.
+    creation, :func:`decay.decay_scores`, a durable fact's half-life from its stored slot),
+    so the score a keeper carries is the one the decay stage would give it: a decay run right
+    after compression changes nothing.
     """
     from kore_pipeline.lifecycle.decay import decay_scores, julian_day
+    from kore_pipeline.lifecycle.durable import is_durable
 
     texts = [r["last_accessed_at"] or r["created_at"] for r in keepers]
     days = [row[0] for row in conn.execute(  # one query, in order (json_each keeps it)
@@ -138,7 +140,8 @@ def _decay_scores(conn: sqlite3.Connection, keepers: list[dict[str, Any]], now: 
             for text, jd in zip(texts, days, strict=True)]
     scores = decay_scores(np.array([float(r["importance"]) for r in keepers]),
                           julian_day(now) - np.array(refs, dtype=np.float64),
-                          np.array([float(r["access_count"]) for r in keepers]), settings)
+                          np.array([float(r["access_count"]) for r in keepers]), settings,
+                          np.array([is_durable(r, settings) for r in keepers], dtype=bool))
     return [float(v) for v in scores]
 
 
@@ -164,7 +167,8 @@ def run_compress(conn: sqlite3.Connection, settings: KoreSettings, embedder: Emb
 
 _RECORD_COLUMNS = ("id", "content", "content_hash", "importance", "source_message_ids",
                    "created_at", "last_accessed_at", "access_count", "language",
-                   "coalesce(valid_from, created_at) AS valid_from")
+                   "coalesce(valid_from, created_at) AS valid_from", "type", "slot",
+                   "valid_until", "status")
 
 
 def _records(conn: sqlite3.Connection, ids: list[int]) -> dict[int, dict[str, Any]]:

@@ -7,6 +7,11 @@ only the columns it needs (SQLite parses the timestamps into Julian days), score
 (:func:`decay_scores`) and writes back only the scores that changed, into the narrow
 ``memory_decay`` table (migration 0010); :func:`decay_frame` is the polars form used by search
 and compaction, and :func:`decay_score_row` the per-row formula both are checked against.
+
+A current fact of a durable slot (where one lives, works, one's partner, diet, the names of
+family and pets: :mod:`.durable`) decays with a half-life of at least
+``durable_half_life_days``: what a person is stays true until superseded. Every form takes
+that flag (``durable``) per row; without it the importance alone sets the half-life.
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ from datetime import UTC, datetime, timedelta
 import numpy as np
 import polars as pl
 
+from kore_pipeline.lifecycle.durable import durable_column, durable_sql
 from kore_pipeline.settings import HALF_LIVES_DAYS, KoreSettings
 from kore_pipeline.store import db as store
 from kore_pipeline.store import lifecycle
@@ -104,13 +110,16 @@ def _epoch_us(dt: datetime) -> int:
 
 
 def decay_frame(df: pl.DataFrame, now: datetime, settings: KoreSettings) -> pl.DataFrame:
-    """Add ``half_life_days``, ``age_days``, ``decay_score`` and ``forget`` to ``df`` (pure).
+    """Add ``durable``, ``half_life_days``, ``age_days``, ``decay_score`` and ``forget`` to
+    ``df`` (pure).
 
     The scores come from :func:`decay_scores`, the one vectorised formula the decay pass uses.
 
     Needs columns ``importance``, ``created_at``, ``last_accessed_at`` (nullable) and
-    ``access_count``. ``age_days`` is measured from the last access (else creation) to
-    ``now`` and clamped at 0, so a future-dated memory scores 1.0.
+    ``access_count``; a ``durable`` column, or ``type`` and ``slot`` (with ``valid_until``
+    and ``status`` if known), mark the current facts of durable slots
+    (:func:`.durable.durable_column`). ``age_days`` is measured from the last access (else
+    creation) to ``now`` and clamped at 0, so a future-dated memory scores 1.0.
     """
     created = _to_datetime(df.get_column("created_at"))
     accessed = _to_datetime(df.get_column("last_accessed_at"))
@@ -119,24 +128,38 @@ def decay_frame(df: pl.DataFrame, now: datetime, settings: KoreSettings) -> pl.D
     out = df.with_columns(age.clip(lower_bound=0.0).fill_null(0.0).alias("age_days"))
     importance = out.get_column("importance").cast(pl.Float64).to_numpy()
     count = out.get_column("access_count").cast(pl.Float64).to_numpy()
-    scores = decay_scores(importance, out.get_column("age_days").to_numpy(), count, settings)
+    durable = durable_column(df, settings)
+    if durable is None:
+        durable = np.zeros(len(df), dtype=bool)
+    scores = decay_scores(importance, out.get_column("age_days").to_numpy(), count, settings,
+                          durable)
     return out.with_columns(
-        pl.Series("half_life_days", half_lives(importance, count, settings)),
+        pl.Series("durable", durable, dtype=pl.Boolean),
+        pl.Series("half_life_days", half_lives(importance, count, settings, durable)),
         pl.Series("decay_score", scores),
         pl.Series("forget", scores < float(settings.forget_threshold)),
     )
 
 
+def base_half_life(importance: int | None, durable: bool, settings: KoreSettings) -> float:
+    """Half-life in days before reinforcement: the importance's (missing -> 3, clamped to
+    1..5), at least ``durable_half_life_days`` for a current fact of a durable slot."""
+    half = HALF_LIVES_DAYS[min(5, max(1, int(3 if importance is None else importance)))]
+    if durable and settings.durable_half_life_days > 0:
+        return max(half, float(settings.durable_half_life_days))
+    return half
+
+
 def decay_score_row(importance: int | None, age_days: float, access_count: int | None,
-                    settings: KoreSettings) -> float:
+                    settings: KoreSettings, durable: bool = False) -> float:
     """The Ebbinghaus score of one memory, computed row by row (Kore's formula, the reference).
 
-    ``min(1, exp(-age * ln2 / (half_life(importance) * factor**count)) + boost * count)``,
-    with the age clamped at 0 and a missing importance taken as 3.
+    ``min(1, exp(-age * ln2 / (half_life * factor**count)) + boost * count)``, with the age
+    clamped at 0 and :func:`base_half_life` (importance, durable) as ``half_life``.
     """
-    imp = min(5, max(1, int(3 if importance is None else importance)))
     count = float(access_count or 0)
-    half = HALF_LIVES_DAYS[imp] * float(settings.reinforcement_factor) ** count
+    half = base_half_life(importance, durable, settings) \
+        * float(settings.reinforcement_factor) ** count
     age = max(0.0, float(age_days))
     return min(math.exp(-age * math.log(2) / half) + float(settings.access_boost) * count, 1.0)
 
@@ -144,13 +167,18 @@ def decay_score_row(importance: int | None, age_days: float, access_count: int |
 _HALF_LIFE_TABLE = np.array([np.nan, *(HALF_LIVES_DAYS[i] for i in range(1, 6))])
 
 
-def half_lives(importance: np.ndarray, access_count: np.ndarray,
-               settings: KoreSettings) -> np.ndarray:
-    """Half-life in days per row: the importance's base (NaN -> 3) x factor**accesses."""
+def half_lives(importance: np.ndarray, access_count: np.ndarray, settings: KoreSettings,
+               durable: np.ndarray | None = None) -> np.ndarray:
+    """Half-life in days per row: the importance's base (NaN -> 3; at least
+    ``durable_half_life_days`` where ``durable``) x factor**accesses."""
     imp = np.asarray(importance, dtype=np.float64)
     imp = np.clip(np.where(np.isnan(imp), 3.0, imp), 1, 5).astype(np.int64)
     count = np.nan_to_num(np.asarray(access_count, dtype=np.float64), nan=0.0)
-    return _HALF_LIFE_TABLE[imp] * np.exp(count * math.log(float(settings.reinforcement_factor)))
+    base = _HALF_LIFE_TABLE[imp]
+    if durable is not None and settings.durable_half_life_days > 0:
+        np.maximum(base, float(settings.durable_half_life_days), out=base,
+                   where=np.asarray(durable, dtype=bool))
+    return base * np.exp(count * math.log(float(settings.reinforcement_factor)))
 
 
 _RATE_TABLE = np.array([0.0, *(math.log(2) / HALF_LIVES_DAYS[i] for i in range(1, 6))])
@@ -158,13 +186,15 @@ _RATE_TABLE = np.array([0.0, *(math.log(2) / HALF_LIVES_DAYS[i] for i in range(1
 
 
 def decay_scores(importance: np.ndarray, age_days: np.ndarray, access_count: np.ndarray,
-                 settings: KoreSettings) -> np.ndarray:
-    """:func:`decay_score_row` over whole columns with numpy (float64; NaN importance -> 3).
+                 settings: KoreSettings, durable: np.ndarray | None = None) -> np.ndarray:
+    """:func:`decay_score_row` over whole columns with numpy (float64; NaN importance -> 3;
+    ``durable``: a bool per row, None: none is).
 
     Written for speed at a million rows (about 10 ms): the decay rate comes from a table by
-    importance, the reinforcement (``factor**count`` as ``exp(count * ln factor)``, the boost
-    and the cap at 1) is applied only to the rows that were ever accessed, and the rest runs
-    in place. Equal to the row formula within float rounding (tested).
+    importance (at most ln 2 / ``durable_half_life_days`` on the durable rows only), the
+    reinforcement (``factor**count`` as ``exp(count * ln factor)``, the boost and the cap at
+    1) is applied only to the rows that were ever accessed, and the rest runs in place. Equal
+    to the row formula within float rounding (tested).
     """
     imp = np.asarray(importance, dtype=np.float64)
     if np.isnan(imp).any():
@@ -172,6 +202,11 @@ def decay_scores(importance: np.ndarray, age_days: np.ndarray, access_count: np.
     idx = imp.astype(np.intp)
     np.clip(idx, 1, 5, out=idx)
     rate = _RATE_TABLE[idx]
+    if durable is not None and settings.durable_half_life_days > 0:
+        durable_rows = np.flatnonzero(durable)
+        if durable_rows.size:
+            rate[durable_rows] = np.minimum(
+                rate[durable_rows], math.log(2) / float(settings.durable_half_life_days))
     count = np.asarray(access_count, dtype=np.float64)
     accessed = np.flatnonzero(count)  # NaN counts land here too, and count as 0
     counts = np.nan_to_num(count[accessed], nan=0.0)
@@ -201,10 +236,13 @@ class DecayInputs:
     access_count: np.ndarray  # float64
     ref_jd: np.ndarray       # Julian day of the last access, else of creation
     old_score: np.ndarray    # decay_score stored now
+    durable: np.ndarray      # bool: a current fact of a durable slot (.durable)
 
 
-def read_decay_inputs(conn: sqlite3.Connection) -> DecayInputs:
-    """Only the columns decay needs, for every active memory; timestamps parsed by SQLite.
+def read_decay_inputs(conn: sqlite3.Connection,
+                      settings: KoreSettings | None = None) -> DecayInputs:
+    """Only the columns decay needs, for every active memory; timestamps parsed by SQLite,
+    durability (:func:`.durable.durable_sql`, with ``settings``' slots) by SQLite too.
 
     A timestamp SQLite cannot read (``julianday`` is NULL) is parsed by ``timeutil.parse_ts``
     (which names the value if it is invalid). The stored scores come from ``memory_decay``
@@ -212,12 +250,16 @@ def read_decay_inputs(conn: sqlite3.Connection) -> DecayInputs:
     """
     cur = conn.cursor()
     cur.row_factory = None
+    durable = durable_sql(settings or KoreSettings())
     rows = cur.execute(
-        "SELECT id, importance, access_count, julianday(coalesce(last_accessed_at, created_at))"
-        " FROM memories NOT INDEXED WHERE status = 'active' ORDER BY id").fetchall()
+        "SELECT id, importance, access_count, julianday(coalesce(last_accessed_at, created_at)),"
+        f" CASE WHEN slot IS NULL THEN 0 ELSE coalesce({durable}, 0) END"  # most have none
+        " FROM memories NOT INDEXED WHERE status = 'active'"
+        " ORDER BY id").fetchall()
     if not rows:
         empty = np.zeros(0)
-        return DecayInputs(np.zeros(0, dtype=np.int64), empty, empty, empty, empty)
+        return DecayInputs(np.zeros(0, dtype=np.int64), empty, empty, empty, empty,
+                           np.zeros(0, dtype=bool))
     arr = np.array(rows, dtype=np.float64).T.copy()  # one contiguous row per column
     ids = arr[0].astype(np.int64)
     ref = arr[3]
@@ -226,7 +268,7 @@ def read_decay_inputs(conn: sqlite3.Connection) -> DecayInputs:
         text = cur.execute("SELECT coalesce(last_accessed_at, created_at) FROM memories"
                            " WHERE id = ?", (int(ids[pos]),)).fetchone()[0]
         ref[pos] = julian_day(parse_ts(text))
-    return DecayInputs(ids, arr[1], arr[2], ref, _stored_scores(cur, ids))
+    return DecayInputs(ids, arr[1], arr[2], ref, _stored_scores(cur, ids), arr[4] != 0)
 
 
 def _stored_scores(cur: sqlite3.Cursor, ids: np.ndarray) -> np.ndarray:
@@ -326,7 +368,8 @@ def run_decay(conn: sqlite3.Connection, settings: KoreSettings, now: datetime,
     With ``guard``, a clock ahead of the wall clock or an implausible share archived at once
     raises :class:`DecayRefused` before anything is written. A forgotten memory that search
     returned since the last pass (an access pending) is made active first and rescored with
-    that access: recalled, it stays in the working set.
+    that access: recalled, it stays in the working set. A current fact of a durable slot is
+    scored with at least ``durable_half_life_days`` (:mod:`.durable`).
     """
     if guard:
         check_clock(now)
@@ -334,12 +377,13 @@ def run_decay(conn: sqlite3.Connection, settings: KoreSettings, now: datetime,
     applied = apply_pending_accesses(conn, now)
     with store.transaction(conn):
         revive_recalled(conn, recalled, iso(now))
-        inputs = read_decay_inputs(conn)
+        inputs = read_decay_inputs(conn, settings)
         if len(inputs.ids) == 0:
             return DecayReport(scored=0, forgotten=0, accesses_applied=applied,
                                forgotten_ids=[])
         age = julian_day(now) - inputs.ref_jd
-        scores = decay_scores(inputs.importance, age, inputs.access_count, settings)
+        scores = decay_scores(inputs.importance, age, inputs.access_count, settings,
+                              inputs.durable)
         changed = np.abs(scores - inputs.old_score) > 1e-12
         if guard:
             check_share(inputs, scores < float(settings.forget_threshold), settings)

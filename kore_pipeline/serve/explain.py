@@ -1,4 +1,5 @@
-"""Why a hit ranked where it did: keyword rank, vector rank, decay, importance, fused score.
+"""Why a hit ranked where it did: keyword rank, vector rank, decay (with its half-life, and
+whether the hit is a durable fact), importance, fused score.
 
 One function, :func:`explain_hit`, used by ``kore search --explain``, the HTTP API, MCP and
 the browser's playground. When the search itself records an explanation (``hit.explain``),
@@ -35,6 +36,14 @@ def explain_hit(hit: SearchHit, settings: KoreSettings) -> dict[str, Any]:
             "fused_score": hit.score, "rule": hit.rule}
 
 
+def _half_life(explain: dict[str, Any]) -> str:
+    """`` (half-life 365 d, durable fact)`` when the explain has it, else nothing."""
+    half = explain.get("half_life_days")
+    if half is None:
+        return ""
+    return f" (half-life {half:.0f} d{', durable fact' if explain.get('durable') else ''})"
+
+
 def explain_line(explain: dict[str, Any]) -> str:
     """One line for the terminal: ``keyword #2 · vector #1 · decay 0.91 · ... · found by
     en.profile.employer``."""
@@ -53,7 +62,8 @@ def explain_line(explain: dict[str, Any]) -> str:
         signals += f" · in place of episode {explain['in_place_of'].get('memory_id')}"
     return (f"keyword {rank(explain.get('keyword_rank'))} · vector "
             f"{rank(explain.get('vector_rank'))} · rrf {explain.get('rrf', 0):.5f}{signals}"
-            f" · decay {explain.get('decay', 0):.3f} · importance {explain.get('importance')}"
+            f" · decay {explain.get('decay', 0):.3f}{_half_life(explain)}"
+            f" · importance {explain.get('importance')}"
             f" · weight {explain.get('relevance_weight', 1):.4f}"
             f" → {explain.get('fused_score', 0):.5f}"
             + (f" · found by {explain['rule']}" if explain.get("rule") else ""))

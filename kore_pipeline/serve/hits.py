@@ -11,9 +11,14 @@ from kore_pipeline.text.normalize import fold
 
 HIT_COLUMNS = ("m.id, m.owner, m.subject, m.type, m.category, m.content, m.importance,"
                " m.created_at, m.last_accessed_at, m.access_count, m.source_message_ids,"
+<<<<<<< HEAD
                " m.status, m.session_id, m.rule,"
+=======
+               " m.status, m.session_id, m.slot, m.valid_until,"
+>>>>>>> durable
                " julianday(coalesce(m.last_accessed_at, m.created_at)) AS ref_jd")
-"""The columns of table alias ``m`` a hit is built from (``ref_jd``: decay's reference day)."""
+"""The columns of table alias ``m`` a hit is built from (``ref_jd``: decay's reference day;
+``slot``, ``valid_until``: whether it is a durable fact, ``lifecycle.durable``)."""
 
 
 @dataclass
@@ -37,8 +42,10 @@ class SearchHit:
     explain: dict[str, Any] = field(default_factory=dict)
     """The components of its rank (``serve.explain``): ``keyword_rank``, ``vector_rank``
     (None: not in that stream), their RRF parts and ``rrf``, ``decay`` (at the query's
-    ``now``), ``importance``, ``relevance_weight``, ``tier`` (active / forgotten / archived /
-    superseded) and ``tier_penalty``, and ``fused_score`` (the hit's score); a fact that took
+    ``now``) with ``half_life_days`` (after reinforcement) and ``durable`` (a current fact of
+    a durable slot: at least ``durable_half_life_days``), ``importance``,
+    ``relevance_weight``, ``tier`` (active / forgotten / archived / superseded) and
+    ``tier_penalty``, and ``fused_score`` (the hit's score); a fact that took
     its own episode's place (:func:`drop_restatements`) adds ``in_place_of``: the episode's
     ``memory_id``, ``keyword_rank``, ``vector_rank`` and ``fused_score``. The ranking
     signals (``serve.ranking``) add ``subject_named`` (with ``asks_for_several`` when the

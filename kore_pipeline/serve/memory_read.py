@@ -135,6 +135,8 @@ def get_memory(conn: sqlite3.Connection, memory_id: int,
     out["session_id"] = row["session_id"]
     out["importance_explicit"] = bool(row["importance_explicit"])
     out["embedded"] = row["embedded_hash"] == row["content_hash"]
+    out["slot"], out["slot_value"] = row["slot"], row["slot_value"]  # what it states
+    out["valid_until"] = row["valid_until"]
     sources = json.loads(row["source_message_ids"])
     out["source_message_ids"] = sources
     out["sources"] = source_messages(conn, owner, sources)

@@ -68,7 +68,8 @@ def with_history(conn: sqlite3.Connection, settings: KoreSettings, hits: list[Se
 
 
 def _explain(settings: KoreSettings, ranks: dict[str, dict[int, int]], row: Any,
-             rrf_score: float, decay: float, tier: float, score: float) -> dict[str, Any]:
+             rrf_score: float, decay: float, tier: float, score: float,
+             half_life: float, durable: bool) -> dict[str, Any]:
     """The components of a hit's rank (the keys ``serve.explain`` documents, + tier)."""
     k, mid = settings.rrf_k, row["id"]
     kw, vec = ranks["fts"].get(mid), ranks["vector"].get(mid)
@@ -77,6 +78,7 @@ def _explain(settings: KoreSettings, ranks: dict[str, dict[int, int]], row: Any,
             "keyword_rrf": round(settings.fts_weight / (k + kw), 6) if kw else 0.0,
             "vector_rrf": round(settings.vector_weight / (k + vec), 6) if vec else 0.0,
             "rrf": round(rrf_score, 6), "decay": round(decay, 4),
+            "half_life_days": round(half_life, 1), "durable": durable,
             "importance": row["importance"],
             "relevance_weight": round(relevance_weight(
                 decay, row["importance"], settings.decay_weight,
@@ -99,9 +101,11 @@ def score_candidates(conn: sqlite3.Connection, settings: KoreSettings,
     turn (episode) the streams missed if ``neighbour_filter``, the search's condition on
     alias ``m``, allows it: hybrid search only); then by the tier
     and by decay, recomputed at ``now`` exactly as the decay pass does it (SQLite's
-    ``julianday`` of the last access, else creation, and :func:`decay.decay_scores`).
+    ``julianday`` of the last access, else creation, and :func:`decay.decay_scores`, a
+    current fact of a durable slot with its longer half-life, :mod:`lifecycle.durable`).
     """
-    from kore_pipeline.lifecycle.decay import decay_scores, julian_day
+    from kore_pipeline.lifecycle.decay import decay_scores, half_lives, julian_day
+    from kore_pipeline.lifecycle.durable import is_durable
 
     ids = list(fused)
     marks = ",".join("?" * len(ids))
@@ -116,14 +120,16 @@ def score_candidates(conn: sqlite3.Connection, settings: KoreSettings,
     fused = {**{mid: 0.0 for mid in signals}, **fused}  # neighbours added: no stream score
     refs = np.array([julian_day(parse_ts(r["last_accessed_at"] or r["created_at"]))
                      if r["ref_jd"] is None else r["ref_jd"] for r in rows])
-    decays = decay_scores(np.array([r["importance"] for r in rows], dtype=np.float64),
-                          julian_day(now) - refs,
-                          np.array([r["access_count"] for r in rows], dtype=np.float64),
-                          settings)
+    importance = np.array([r["importance"] for r in rows], dtype=np.float64)
+    counts = np.array([r["access_count"] for r in rows], dtype=np.float64)
+    durable = np.array([is_durable(r, settings) for r in rows], dtype=bool)
+    decays = decay_scores(importance, julian_day(now) - refs, counts, settings, durable)
+    halves = half_lives(importance, counts, settings, durable)
     scored = []
     penalty = float(settings.forgotten_penalty)
     archived = include_archived  # the archive asked for: every tier ranks alike
-    for r, decay in zip(rows, decays.tolist(), strict=True):
+    for r, decay, half, lasts in zip(rows, decays.tolist(), halves.tolist(), durable.tolist(),
+                                     strict=True):
         tier = penalty if r["status"] == "forgotten" and not archived else 1.0
         if tier <= 0:
             continue
@@ -131,7 +137,7 @@ def score_candidates(conn: sqlite3.Connection, settings: KoreSettings,
         score = round(relevance * tier * relevance_weight(
             decay, r["importance"], settings.decay_weight,
             settings.importance_weight), 6)
-        scored.append((-score, r["id"], decay, r, tier))
+        scored.append((-score, r["id"], decay, r, tier, half, lasts))
     scored.sort(key=lambda t: (t[0], t[1]))
     # Hits are built (source ids decoded) only as far as the caller reads.
     return (SearchHit(
@@ -141,9 +147,10 @@ def score_candidates(conn: sqlite3.Connection, settings: KoreSettings,
         source_message_ids=json.loads(r["source_message_ids"]),
         created_at=r["created_at"], status=r["status"], rule=r["rule"],
         fts_rank=ranks["fts"].get(r["id"]), vector_rank=ranks["vector"].get(r["id"]),
-        explain={**_explain(settings, ranks, r, fused[r["id"]], decay, tier, -neg),
+        explain={**_explain(settings, ranks, r, fused[r["id"]], decay, tier, -neg, half,
+                            lasts),
                  **signals[r["id"]][1]})
-        for neg, _id, decay, r, tier in scored)
+        for neg, _id, decay, r, tier, half, lasts in scored)
 
 
 def _signals(conn: sqlite3.Connection, settings: KoreSettings, fused: dict[int, float],

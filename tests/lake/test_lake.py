@@ -134,10 +134,10 @@ def test_every_view_runs_and_matches_the_store(home: dict[str, Any]) -> None:
     assert diffs[0][1] > 0 and diffs[0][0] < 1e-9
 
     # the forecast equals decay.py's formula applied at now + 7/30/90 days
-    table = pl.DataFrame(q(s, "SELECT importance, created_at, last_accessed_at, access_count"
-                              " FROM current_memories"), orient="row",
+    table = pl.DataFrame(q(s, "SELECT importance, created_at, last_accessed_at, access_count,"
+                              " durable FROM current_memories"), orient="row",
                          schema=["importance", "created_at", "last_accessed_at",
-                                 "access_count"])
+                                 "access_count", "durable"])
     forecast = dict(((h, (a, b, f)) for h, a, b, f in q(
         s, "SELECT horizon_days, sum(active), sum(already_below), sum(falling_below)"
            " FROM decay_forecast GROUP BY 1")))

@@ -10,7 +10,8 @@ from typing import Any
 from urllib.parse import urlencode
 
 from kore_pipeline.lake.svgplot import line_chart
-from kore_pipeline.lifecycle.decay import decay_score_row
+from kore_pipeline.lifecycle.decay import base_half_life, decay_score_row
+from kore_pipeline.lifecycle.durable import is_durable
 from kore_pipeline.settings import KoreSettings
 from kore_pipeline.timeutil import parse_ts
 
@@ -72,20 +73,27 @@ def memory_link(memory: dict[str, Any]) -> str:
 def decay_curve(memory: dict[str, Any], settings: KoreSettings, now: datetime,
                 days: int = 365) -> str:
     """SVG: the memory's decay score from its last access (or creation) over ``days``, with
-    the forgetting threshold and today marked."""
+    the forgetting threshold and today marked; a durable fact (``lifecycle.durable``) is
+    drawn with its longer half-life and says so."""
     ref = parse_ts(memory["last_accessed_at"] or memory["created_at"])
+    lasts = is_durable(memory, settings) if "slot" in memory else False
     xs = [float(d) for d in range(0, days + 1, 5)]
-    ys = [decay_score_row(memory["importance"], d, memory["access_count"], settings)
+    ys = [decay_score_row(memory["importance"], d, memory["access_count"], settings, lasts)
           for d in xs]
     today = max(0.0, (now - ref).total_seconds() / 86400)
     ticks = [(x, f"{int(x)} d") for x in (0.0, 90.0, 180.0, 270.0, 360.0)]
-    label = f"importance {memory['importance']}"
+    label = f"importance {memory['importance']}" + (", durable fact" if lasts else "")
     svg = line_chart("decay-curve", xs, {label: ys}, x_label="days since last access",
                      y_label="score", x_ticks=ticks, y_max=1.0,
                      hline=(settings.forget_threshold, "forgotten below"))
-    score = decay_score_row(memory["importance"], today, memory["access_count"], settings)
+    score = decay_score_row(memory["importance"], today, memory["access_count"], settings,
+                            lasts)
+    half = base_half_life(memory["importance"], lasts, settings)
+    why = (f"; a current fact of the durable slot {escape(str(memory['slot']))}: half-life"
+           f" at least {settings.durable_half_life_days:.0f} days") if lasts else ""
     marker = (f"<p class=muted>Now: day {today:.0f} since the last access, score {score:.3f}"
-              f" ({memory['access_count']} accesses lengthen the half-life)</p>")
+              f" (half-life {half:.0f} days{why}; {memory['access_count']} accesses lengthen"
+              f" it)</p>")
     return svg + marker
 
 
