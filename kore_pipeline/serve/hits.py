@@ -11,11 +11,7 @@ from kore_pipeline.text.normalize import fold
 
 HIT_COLUMNS = ("m.id, m.owner, m.subject, m.type, m.category, m.content, m.importance,"
                " m.created_at, m.last_accessed_at, m.access_count, m.source_message_ids,"
-<<<<<<< HEAD
-               " m.status, m.session_id, m.rule,"
-=======
-               " m.status, m.session_id, m.slot, m.valid_until,"
->>>>>>> durable
+               " m.status, m.session_id, m.rule, m.slot, m.valid_until,"
                " julianday(coalesce(m.last_accessed_at, m.created_at)) AS ref_jd")
 """The columns of table alias ``m`` a hit is built from (``ref_jd``: decay's reference day;
 ``slot``, ``valid_until``: whether it is a durable fact, ``lifecycle.durable``)."""

@@ -258,6 +258,33 @@ def _slot_of(text: str, language: str | None) -> Slot | None:
     return None
 
 
+_KIN_TEXT = (
+    "wife: moglie esposa mujer femme frau ehefrau mulher; "
+    "husband: marito esposo marido mari mann ehemann; "
+    "partner: compagno compagna pareja conjoint conjointe partnerin; "
+    "boyfriend: bf ragazzo fidanzato novio copain chum chéri cheri freund namorado noivo; "
+    "girlfriend: gf ragazza fidanzata novia copine blonde chérie cherie freundin namorada noiva; "
+    "son: figlio hijo fils sohn filho; daughter: figlia hija fille tochter filha; "
+    "kid: bimbo bimba kind; brother: fratello hermano frère frere bruder irmão irmao; "
+    "sister: sorella hermana sœur soeur schwester irmã irma; "
+    "mother: mum mom madre mamma mamá mama mère mere maman mutter mãe mae; "
+    "father: dad padre papà papá papa père pere vater pai; "
+    "grandmother: grandma nonna abuela grand-mère oma avó avo; "
+    "grandfather: grandpa nonno abuelo grand-père opa avô; "
+    "cousin: cugino cugina primo prima cousine; uncle: zio tío tio oncle onkel; "
+    "aunt: zia tía tia tante; nephew: neveu neffe sobrino sobrinho; "
+    "niece: nièce niece nichte sobrina sobrinha; "
+    "dog: pup cagnolino cagnolina cucciolo cucciola perrito hund hündin welpe cachorrinho "
+    "cachorrinha; cat: gattino gattina micio gatito gatita chaton kätzchen gatinho gatinha; "
+    "rabbit: coniglio conejo lapin kaninchen hase coelho; parrot: pappagallo loro perroquet "
+    "papagei papagaio; horse: cavallo caballo cheval pferd cavalo")
+_KIN_EN: dict[str, str] = {
+    word: english.strip() for part in _KIN_TEXT.split(";")
+    for english, words in [part.split(":")] for word in words.split()}
+"""Family and pets in the grammars' languages by their English name, so that a name is the
+same slot whatever the language it was said in ("mi perro se llama Toby": ``name:dog``)."""
+
+
 def rule_slot(slot: str, said: str, name: str | None = None) -> Slot | None:
     """The slot a grammar rule's ``value`` group read (``rules.Rule.slot``), its value cleaned
     as :func:`slot_of` cleans its own: a lower-case residence only as far as it names a known
@@ -265,7 +292,10 @@ def rule_slot(slot: str, said: str, name: str | None = None) -> Slot | None:
     is: "dog", "moglie") the slot is ``slot:name`` ("name:dog"). None when nothing is left."""
     if name:
         key = re.sub(r"\s+", " ", _clean(name).casefold())
-        slot = f"{slot}:{_SAME_NAME.get(key, key)}"
+        key = _SAME_NAME.get(key, key)
+        if key.endswith(("hund", "-mix")):  # a German breed: "dackel-mix", "schäferhund"
+            key = "dog"
+        slot = f"{slot}:{_KIN_EN.get(key, key)}"
     value = _clean(said)
     if slot == "residence" and value[:1].islower():
         value = place_prefix(value) or ""
