@@ -352,6 +352,18 @@ PREFERENCE_RULES: tuple[Rule, ...] = (
             "I have loved folk music since I was a teenager.": "folk music",
         },
     ),
+    # A taste said as a recent run of it: "I've been loving sourdough baking lately".
+    Rule(
+        "en.preference.like.been_loving", PREFERENCE,
+        r"(?:\bI(?:'ve|\s+have)\s+|" + CHAT_LEAD + r")been\s+(?:really\s+|totally\s+|"
+            r"absolutely\s+|so\s+)?(?:loving|enjoying|obsessed\s+with|into|hooked\s+on|"
+            r"addicted\s+to)" + TASTE_OBJ + r"(?![\w-]+\s+(?:this|that|it|them)\b)",
+        examples={
+            "I've been loving sourdough baking lately.": "sourdough baking",
+            "honestly been obsessed with crime podcasts": "crime podcasts",
+        },
+        counter=("I've been enjoying our chat.", "Been loving it!", "I've been into making this."),
+    ),
     # Comparisons and wishes: "I'd rather walk", "I'd pick Vim over Emacs", "I'd prefer tea".
     Rule(
         "en.preference.like.rather", PREFERENCE,
@@ -556,6 +568,17 @@ PREFERENCE_RULES: tuple[Rule, ...] = (
         polarity="-",
         examples={"im not into video games": "video games", "im not really into sports": "sports"},
         counter=("My wife isn't really into sports.",),
+    ),
+    Rule(
+        "en.preference.dislike.really_not_into", PREFERENCE,
+        I_AM + r"(?:\s+(?:really|just|honestly|definitely|totally|genuinely))\s+not\s+(?:into|"
+            r"(?:a\s+)?(?:big\s+|huge\s+)?fan\s+of|keen\s+on|fond\s+of|interested\s+in)\b",
+        polarity="-",
+        examples={
+            "I'm honestly not into football.": "football",
+            "im just not a fan of musicals": "musicals",
+        },
+        counter=("I'm really not sure.", "My husband is really not into football."),
     ),
     Rule(
         "en.preference.dislike.no_interest", PREFERENCE,
@@ -864,6 +887,17 @@ DECISION_RULES: tuple[Rule, ...] = (
         },
     ),
     Rule(
+        "en.decision.plan.trying_to", DECISION,
+        I_AM + r"(?:\s+(?:really|also|still|now|seriously))?\s+trying\s+to\s+(?=(?:cut\s+"
+            r"(?:back|down)\s+on|cut\s+out|quit|give\s+up|lose|eat\s+less|eat\s+more|"
+            r"drink\s+less|save\s+(?:up|for|money)|learn|get\s+fit)\b)",
+        examples={
+            "I'm trying to cut down on caffeine.": "cut down on caffeine",
+            "im trying to save up for a car": "save up for a car",
+        },
+        counter=("I'm trying to understand this.", "I'm trying to stop the error."),
+    ),
+    Rule(
         "en.decision.plan.wont", DECISION,
         NOT_REPORTED + r"\b(?:I|we)(?:\s+will\s+not|\s+won't|'ll\s+never|"
             r"\s+will\s+never|\s+shall\s+not"
@@ -1058,6 +1092,26 @@ HABIT_RULES: tuple[Rule, ...] = (
             "What do I like on Mondays?",
             "If I lived in Paris I'd like croissants every day.",
         ),
+    ),
+    # ... said with "we", or with "most": "Every Sunday we go to my mum's", "Most days I cycle".
+    Rule(
+        "en.habit.routine.every_day_we", HABIT,
+        r"\b(?P<when>(?:every|each)\s+(?:single\s+)?(?:morning|day|evening|night|week|"
+            r"weekday|weekend|month|" + WEEKDAYS + r")|on\s+(?:(?:" + WEEKDAYS + r")s|weekends)),?"
+            r"\s+we\b",
+        examples={
+            "Every Friday we order pizza.": "order pizza every Friday",
+            "on weekends we go hiking": "go hiking on weekends",
+        },
+        counter=("Every morning we",),
+    ),
+    Rule(
+        "en.habit.routine.most_days_first", HABIT,
+        r"\b(?P<when>most\s+(?:mornings|days|evenings|nights|weekends|weekdays)),?\s+(?:I|we)\b",
+        examples={
+            "Most mornings I swim before work.": "swim before work most mornings",
+            "most evenings we watch a film": "watch a film most evenings",
+        },
     ),
     Rule(
         "en.habit.routine.times_a_week", HABIT,
@@ -1307,6 +1361,48 @@ PROFILE_RULES: tuple[Rule, ...] = (
             "We packed up and moved to Norwich in March.": "Norwich",
         },
     ),
+    # A home named by its place: "our new flat in Hackney", "we bought a house in Cardiff",
+    # "my wife and I live in Bath", "live in lisbon now" (the "I" dropped).
+    Rule(
+        "en.profile.residence.our_home_in", PROFILE,
+        r"\b(?:our|my)\s+(?:new\s+|little\s+|tiny\s+|rented\s+|first\s+)?(?:flat|house|place|"
+            r"apartment|home|condo|cottage|bungalow)\s+(?:here\s+)?in\s+(?P<fact>" + NAMED + r")",
+        examples={
+            "Our new flat in Hackney has a balcony.": "Hackney",
+            "my little house in Cork is freezing": "Cork",
+        },
+        counter=("My sister's flat in Paris is huge.", "Our holiday in Spain was great."),
+    ),
+    Rule(
+        "en.profile.residence.bought_rent", PROFILE,
+        r"\b(?:I|we)(?:'ve|\s+have)?\s+(?:just\s+|finally\s+|now\s+|recently\s+)?(?:bought|"
+            r"rent|rented|own|moved\s+into|found)\s+(?:a|an|our|the|my)\s+(?:new\s+|little\s+|"
+            r"small\s+|tiny\s+|first\s+|lovely\s+)?(?:flat|house|place|apartment|home|condo|"
+            r"cottage|bungalow|studio)\s+in\s+(?P<fact>" + NAMED + r")",
+        examples={
+            "We bought a house in Cardiff last spring.": "Cardiff",
+            "I rent a studio in Lyon.": "Lyon",
+            "ok so we finally moved into a house in Totnes": "Totnes",
+        },
+        counter=("They rent a flat in Rome.",),
+    ),
+    Rule(
+        "en.profile.residence.partner_and_i_live", PROFILE,
+        r"\b(?:me\s+and\s+my\s+\w+|my\s+\w+\s+and\s+(?:I|me))\s+(?:now\s+|currently\s+)?"
+            r"(?:live|are\s+living|'re\s+living)\s+(?:in|near|outside)\b",
+        examples={
+            "Me and my wife live in Bath.": "Bath",
+            "me and my boyfriend live near Dundee": "Dundee",
+        },
+        counter=("My sister and her husband live in Bath.",),
+    ),
+    Rule(
+        "en.profile.residence.live_dropped", PROFILE,
+        CHAT_LEAD + r"(?:now\s+|currently\s+|still\s+)?live\s+in\s+(?!(?:the|a|an|fear|hope|"
+            r"peace|harmony|denial|sin)\b)(?=\w)",
+        examples={"live in leeds now": "leeds", "Live in Dublin these days.": "Dublin"},
+        counter=("Live in the moment!", "Live in peace."),
+    ),
     # Work: "I work at Ikea", "I work night shifts", "I've been at Deloitte for five years".
     Rule(
         "en.profile.work.work_at", PROFILE,
@@ -1360,6 +1456,65 @@ PROFILE_RULES: tuple[Rule, ...] = (
             "I've just started at Monzo, new job!": "Monzo",
             "I've started working at Ocado, nights.": "Ocado",
         },
+    ),
+    # A new job said in passing: "first week at Lidl done", "I got a job at the council".
+    Rule(
+        "en.profile.work.first_week_at", PROFILE,
+        r"(?<!'s\s)(?<!\bher\s)(?<!\bhis\s)(?<!\btheir\s)\b(?:first|1st|second|third)\s+"
+            r"(?:day|week|month|shift)\s+(?:at|with)\s+(?P<fact>" + NAMED + r")",
+        examples={
+            "first month at Monzo done, loving it": "Monzo",
+            "Survived my first week at Lidl!": "Lidl",
+        },
+        counter=("My son's first day at Greenfield Primary went well.",
+                 "Her first week at Google was hard."),
+    ),
+    Rule(
+        "en.profile.work.new_job_at", PROFILE,
+        r"\bI(?:'ve|\s+have)?\s+(?:just\s+|recently\s+|finally\s+)?(?:started|got|landed|took|"
+            r"accepted|began)\s+(?:a\s+|my\s+)?(?:new\s+)?(?:job|position|role|placement|"
+            r"internship|apprenticeship)\s+(?:at|with|in)\s+(?=\w)",
+        examples={
+            "I just got a job at the local hospital.": "local hospital",
+            "I've started a new role with the council.": "council",
+        },
+        counter=("My brother got a job at the bank.",),
+    ),
+    Rule(
+        "en.profile.work.work_dropped", PROFILE,
+        CHAT_LEAD + r"(?:currently\s+|still\s+|now\s+)?(?:work|working)\s+(?:as|at)\s+"
+            r"(?!(?:the\s+)?(?:moment|weekend|weekends|home|night|it|that|this|all)\b)(?=\w)",
+        examples={
+            "work as a barista in town": "barista in town",
+            "Working at Tesco for now.": "Tesco",
+        },
+        counter=("Work at the weekend is quiet.", "Working at home is hard."),
+    ),
+    Rule(
+        "en.profile.work.been_at_dropped", PROFILE,
+        CHAT_LEAD + r"been\s+(?:working\s+)?(?:at|with|for)\s+(?=" + CAP
+            + r"[^.;!?]{0,40}?\b(?:for|since)\b)",
+        examples={"Been with Lloyds since 2015.": "Lloyds since 2015"},
+        counter=("Been at home for hours.",),
+    ),
+    Rule(
+        "en.profile.work.do_shifts_at", PROFILE,
+        r"\bI\s+(?:do|pull)\s+(?:(?:night|day|early|late|weekend|double)\s+shifts|nights|"
+            r"shifts|lates|earlies)\s+(?:at|in|for)\s+(?=\w)",
+        examples={"I do nights at the care home.": "care home"},
+        counter=("I work nights at the care home.",),
+    ),
+    # Studies: "I'm doing a master's in law".
+    Rule(
+        "en.profile.work.doing_degree", PROFILE,
+        I_AM + r"(?:\s+(?:currently|now|also|still))?\s+(?:doing|taking|studying\s+for|"
+            r"working\s+on)\s+(?=(?:a|an|my)\s+(?:[\w-]+\s+)?(?:PhD|doctorate|masters?|"
+            r"master's|MSc|MA|MBA|degree|bachelor's|BSc|BA|apprenticeship|diploma|PGCE)\b)",
+        examples={
+            "I'm doing a master's in law.": "master's in law",
+            "im doing my PGCE this year": "my PGCE",
+        },
+        counter=("My sister is doing a PhD.",),
     ),
     Rule(
         "en.profile.work.unemployed", PROFILE,
@@ -1506,6 +1661,28 @@ PROFILE_RULES: tuple[Rule, ...] = (
             "I've gone back to eating beef.": "beef",
             "I've gone back to eating chicken.": "chicken",
         },
+    ),
+    # A diet said with "we", "-free" or with the "I've" dropped: "We're both vegan".
+    Rule(
+        "en.profile.diet.we_are", PROFILE,
+        r"\bwe(?:'re|\s+are)\s+(?:all\s+|both\s+|mostly\s+|now\s+)?(?=(?:vegetarian|vegan|"
+            r"pescatarian|plant[- ]based|gluten[- ]free|dairy[- ]free|kosher|halal)\b)",
+        examples={"We're both vegan.": "vegan", "we are vegetarian at home": "vegetarian at home"},
+        counter=("Are we vegan?", "They're vegan."),
+    ),
+    Rule(
+        "en.profile.diet.free_from", PROFILE,
+        I_AM_ADV + r"\s+(?:now\s+)?(?=(?:gluten|dairy|nut|meat|sugar|alcohol|wheat|lactose|egg)"
+            r"[- ]free\b)",
+        examples={"I'm dairy-free these days.": "dairy-free", "im nut free": "nut free"},
+        counter=("I'm free on Friday.",),
+    ),
+    Rule(
+        "en.profile.diet.been_dropped", PROFILE,
+        CHAT_LEAD + r"been\s+(?:a\s+|an\s+)?(?:strict\s+|fully\s+)?(?=(?:vegan|vegetarian|"
+            r"pescatarian|sober|teetotal|gluten[- ]free|dairy[- ]free|plant[- ]based|keto)\b)",
+        examples={"been sober for two years now": "sober for two years"},
+        counter=("Been there, done that.",),
     ),
     # Health and needs: "I have asthma", "I'm asthmatic", "I have to avoid gluten".
     Rule(
@@ -1654,6 +1831,30 @@ PROFILE_RULES: tuple[Rule, ...] = (
         },
     ),
     Rule(
+        "en.profile.family.our_called", PROFILE,
+        r"\bour\s+(?P<pre>" + any_of(RELATIVES + " " + PETS + " kids baby")
+            + r"(?:'s\s+(?:name\s+is|called|named)|\s+is\s+(?:called|named)|\s+name\s+is))"
+            r"(?=\s+" + CAP + r")",
+        examples={
+            "Our dog is called Biscuit.": "dog is called Biscuit",
+            "our baby's name is Noor": "baby's name is Noor",
+        },
+        counter=("Their dog is called Rex.",),
+    ),
+    # Children and pets counted: "we have three kids", "i got 2 dogs".
+    Rule(
+        "en.profile.family.we_have", PROFILE,
+        r"\b(?:we(?:'ve\s+got|\s+have(?:\s+got)?|\s+got)|I\s+got)\s+(?=(?:a|an|one|two|three|"
+            r"four|five|\d+)\s+(?:[\w-]+\s+)?(?:kids?|children|sons?|daughters?|boys|girls|"
+            r"grandkids|grandchildren|dogs?|cats?|puppies|kittens|rabbits?|horses?|chickens|hens)"
+            r"\b)",
+        examples={
+            "We have three kids.": "three kids",
+            "i got 2 dogs and a cat": "2 dogs and a cat",
+        },
+        counter=("Do we have two cats?", "They have two kids."),
+    ),
+    Rule(
         "en.profile.relationship.in_a", PROFILE,
         I_AM + r"\s+(?:now\s+)?(?=in\s+a\s+(?:relationship|couple)\b)",
         examples={"I'm in a relationship now, with a guy called Tom.": "in a relationship"},
@@ -1687,6 +1888,18 @@ PROFILE_RULES: tuple[Rule, ...] = (
             "I'm seeing someone called Priya.": "seeing someone called Priya",
             "Sam and I broke up; I'm seeing a guy named Ravi now.": "seeing guy named Ravi",
         },
+    ),
+    Rule(
+        "en.profile.relationship.moved_in_together", PROFILE,
+        r"\b(?:I|we|me\s+and\s+my\s+\w+)(?:'ve|\s+have)?\s+(?:just\s+|finally\s+|recently\s+)?"
+            r"(?P<fact>moved\s+in\s+(?:together|with\s+my\s+(?:partner|boyfriend|girlfriend|bf|gf|"
+            r"fianc[ée]e?|husband|wife)))\b",
+        examples={
+            "Me and my boyfriend finally moved in together.": "moved in together",
+            "We've just moved in together!": "moved in together",
+            "I moved in with my girlfriend in May.": "moved in with my girlfriend",
+        },
+        counter=("My parents moved in together in 1980.",),
     ),
     # Pets: "I have a dog named Rex", "We lost Biscuit in October".
     Rule(
@@ -1735,6 +1948,17 @@ PROFILE_RULES: tuple[Rule, ...] = (
             "We lost Biscuit in October.": "We lost Biscuit",
             "Sadly we lost Rolo last year.": "we lost Rolo",
         },
+    ),
+    Rule(
+        "en.profile.pet.my_pet_died", PROFILE,
+        r"\b(?P<fact>(?:my|our)\s+(?:old\s+|beloved\s+)?(?:dog|cat|puppy|kitten|rabbit|hamster|"
+            r"parrot|horse|tortoise|guinea\s+pig)\s+(?:sadly\s+|just\s+)?(?:died|passed\s+away|"
+            r"was\s+put\s+down|had\s+to\s+be\s+put\s+down))\b",
+        examples={
+            "Our cat died last week.": "Our cat died",
+            "my old dog passed away": "my old dog passed away",
+        },
+        counter=("My friend's dog died.",),
     ),
     # Activities, studies and the past: "I play chess", "I'm studying law", "I used to".
     Rule(
