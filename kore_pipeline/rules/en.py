@@ -1114,6 +1114,22 @@ HABIT_RULES: tuple[Rule, ...] = (
         },
     ),
     Rule(
+        "en.habit.routine.we_how_often", HABIT,
+        r"\bwe\s+(?!(?:could|should|can|might|may|will|would|'ll|'d|must|need|have\s+to|"
+            r"don't|do\s+not|never|used\s+to)\b)(?=(?:[\w'-]+,?\s+){1,8}?(?:(?:once|twice|"
+            r"three\s+times|four\s+times|"
+            r"\d+\s+times)\s+(?:a|an|per|every)\s+(?:day|week|month|year|fortnight)|(?:every|each)"
+            r"\s+(?:morning|day|evening|night|week|weekday|weekend|" + WEEKDAYS + r")|on\s+"
+            r"(?:(?:" + WEEKDAYS + r")s|weekends)|(?:most|many)\s+(?:mornings|days|evenings|nights|"
+            r"weekends))\b)",
+        examples={
+            "We walk the dog twice a day.": "walk the dog twice a day",
+            "we go climbing every weekend": "go climbing every weekend",
+        },
+        counter=("Can we meet every Monday?", "We could meet up every week.",
+                 "We don't go often, maybe once a year."),
+    ),
+    Rule(
         "en.habit.routine.times_a_week", HABIT,
         r"\bI\s+(?=(?:[\w'-]+,?\s+){1,8}?(?:(?:once|twice|three\s+times|four\s+times|"
             r"\d+\s+times)\s+(?:a|an|per|every)\s+(?:day|week|month|year|fortnight)|on\s+"
@@ -1261,6 +1277,14 @@ PROFILE_RULES: tuple[Rule, ...] = (
             r"(?P<fact>\d{1,3})\b" + NOT_AMOUNT,
         examples={"I just turned 39": "turned 39", "I just turned 28!": "turned 28"},
     ),
+    Rule(
+        "en.profile.age.turned_dropped", PROFILE,
+        CHAT_LEAD + r"(?:just\s+)?(?P<pre>turned)\s+(?P<fact>\d{1,3})\b" + NOT_AMOUNT
+            + r"(?=\s*(?:[.,!;]|$)|\s+(?:this|last|on|today|yesterday|recently|and|but|so|lol|"
+            r"yay|eek|omg|haha)\b)",
+        examples={"turned 40 last week lol": "turned 40"},
+        counter=("turned 5 pages and fell asleep",),
+    ),
     # Origin and residence: "I'm from Naples", "I live in Lyon", "we moved to Oslo".
     Rule(
         "en.profile.origin.from", PROFILE,
@@ -1389,7 +1413,7 @@ PROFILE_RULES: tuple[Rule, ...] = (
     Rule(
         "en.profile.residence.partner_and_i_live", PROFILE,
         r"\b(?:me\s+and\s+my\s+\w+|my\s+\w+\s+and\s+(?:I|me))\s+(?:now\s+|currently\s+)?"
-            r"(?:live|are\s+living|'re\s+living)\s+(?:in|near|outside)\b",
+            r"(?:live|are\s+living|'re\s+living)\s+(?:out\s+)?(?:in|near|outside)\b",
         examples={
             "Me and my wife live in Bath.": "Bath",
             "me and my boyfriend live near Dundee": "Dundee",
@@ -1402,6 +1426,17 @@ PROFILE_RULES: tuple[Rule, ...] = (
             r"peace|harmony|denial|sin)\b)(?=\w)",
         examples={"live in leeds now": "leeds", "Live in Dublin these days.": "Dublin"},
         counter=("Live in the moment!", "Live in peace."),
+    ),
+    Rule(
+        "en.profile.residence.in_place_now", PROFILE,
+        r"\b(?:I(?:'m|\s+am)|we(?:'re|\s+are))\s+(?:now\s+|currently\s+)?"
+            r"(?:in|out\s+in|over\s+in)\s+(?P<fact>" + NAMED + r")(?=,?\s+(?:now|"
+            r"these\s+days|nowadays)\b(?!\s+for\b))",
+        examples={
+            "we're in Edinburgh now, moved last spring": "Edinburgh",
+            "I'm in Vancouver these days.": "Vancouver",
+        },
+        counter=("I'm in Paris now for a conference.", "Is he in Rome now?"),
     ),
     # Work: "I work at Ikea", "I work night shifts", "I've been at Deloitte for five years".
     Rule(
@@ -1517,6 +1552,37 @@ PROFILE_RULES: tuple[Rule, ...] = (
         counter=("My sister is doing a PhD.",),
     ),
     Rule(
+        "en.profile.work.new_job_named", PROFILE,
+        r"(?<!'s\s)(?<!\bher\s)(?<!\bhis\s)(?<!\btheir\s)(?<!\byour\s)\bnew\s+(?:job|role|"
+            r"position)\s+(?:at|with)\s+(?P<fact>" + NAMED + r")",
+        examples={
+            "New job at Ocado starts next week!": "Ocado",
+            "so the new role with Siemens is going well": "Siemens",
+        },
+        counter=("His new job at Google pays well.", "How's your new job at Lidl?"),
+    ),
+    Rule(
+        "en.profile.work.self_employed", PROFILE,
+        I_AM_ADV + r"\s+(?:now\s+)?(?=(?:self[- ]employed|freelance|freelancing|"
+            r"on\s+(?:maternity|paternity|parental|sick)\s+leave)\b)",
+        examples={
+            "I'm self employed": "self employed",
+            "I'm on maternity leave until March.": "on maternity leave until March",
+        },
+    ),
+    Rule(
+        "en.profile.work.laid_off", PROFILE,
+        r"\bI(?:'ve|\s+have)?\s+(?:just\s+|recently\s+|finally\s+)?(?P<fact>(?:got|been|was)\s+"
+            r"(?:laid\s+off|made\s+redundant|fired|let\s+go|sacked)|lost\s+my\s+job(?:\s+(?:at|with)"
+            r"\s+" + NAMED + r")?)\b",
+        examples={
+            "I got laid off in March.": "got laid off",
+            "I've just lost my job.": "lost my job",
+            "I lost my job at Argos in May.": "lost my job at Argos",
+        },
+        counter=("My brother got laid off.",),
+    ),
+    Rule(
         "en.profile.work.unemployed", PROFILE,
         r"\bI(?:'m|\s+am)\s+(?:currently\s+|still\s+|now\s+)?(?P<fact>unemployed|"
             r"out\s+of\s+work|between\s+jobs|jobless)\b",
@@ -1589,6 +1655,12 @@ PROFILE_RULES: tuple[Rule, ...] = (
         r"\bI\s+(?:now\s+|currently\s+|still\s+)?use\s+(?:an?\s+|the\s+)?(?=(?:iPhone|"
             r"Pixel|Galaxy|Samsung|OnePlus|Xiaomi|Motorola|Nokia|Huawei|Fairphone)\b)",
         examples={"I use a Pixel 6.": "Pixel 6", "I use a Samsung phone.": "Samsung phone"},
+    ),
+    Rule(
+        "en.profile.own.we_have_named", PROFILE,
+        r"\bwe(?:'ve\s+got|\s+have|\s+own|\s+drive)\s+(?:a|an)\s+(?:new\s+|old\s+|second-hand\s+)?"
+            r"(?=" + CAP + r")",
+        examples={"We have a Tesla.": "Tesla", "we drive an old Volvo estate": "Volvo estate"},
     ),
     Rule(
         "en.profile.own.got", PROFILE,
@@ -1684,6 +1756,11 @@ PROFILE_RULES: tuple[Rule, ...] = (
         examples={"been sober for two years now": "sober for two years"},
         counter=("Been there, done that.",),
     ),
+    Rule(
+        "en.profile.diet.veggie", PROFILE,
+        I_AM_ADV + r"\s+(?:now\s+)?(?:a\s+)?(?=(?:veggie|vego|veg|flexitarian)\b)",
+        examples={"im veggie": "veggie", "I'm mostly veggie.": "veggie"},
+    ),
     # Health and needs: "I have asthma", "I'm asthmatic", "I have to avoid gluten".
     Rule(
         "en.profile.health.condition", PROFILE,
@@ -1743,6 +1820,17 @@ PROFILE_RULES: tuple[Rule, ...] = (
             "I need a quiet place to work.": "quiet place to work",
         },
         counter=("I need a moment.", "I need a break."),
+    ),
+    Rule(
+        "en.profile.health.on_medication", PROFILE,
+        I_AM_ADV + r"\s+(?:now\s+)?(?:on|taking)\s+(?=(?:antidepressants|insulin|medication|meds|"
+            r"blood\s+thinners|statins|chemo|chemotherapy|dialysis|HRT|beta[- ]blockers|"
+            r"the\s+pill|(?:[\w-]+\s+){1,2}(?:medication|tablets|pills))\b)",
+        examples={
+            "I'm on antidepressants.": "antidepressants",
+            "I'm taking blood pressure medication.": "blood pressure medication",
+        },
+        counter=("I'm on the train.",),
     ),
     # Limits: "I cannot work on Sundays", "I can't eat nuts".
     Rule(
@@ -1832,7 +1920,8 @@ PROFILE_RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "en.profile.family.our_called", PROFILE,
-        r"\bour\s+(?P<pre>" + any_of(RELATIVES + " " + PETS + " kids baby")
+        r"\bour\s+(?:little\s+|eldest\s+|oldest\s+|youngest\s+|new\s+)?(?P<pre>"
+            + any_of(RELATIVES + " " + PETS + " kids baby girl boy")
             + r"(?:'s\s+(?:name\s+is|called|named)|\s+is\s+(?:called|named)|\s+name\s+is))"
             r"(?=\s+" + CAP + r")",
         examples={
@@ -1853,6 +1942,36 @@ PROFILE_RULES: tuple[Rule, ...] = (
             "i got 2 dogs and a cat": "2 dogs and a cat",
         },
         counter=("Do we have two cats?", "They have two kids."),
+    ),
+    Rule(
+        "en.profile.family.lives_with_us", PROFILE,
+        r"\b(?P<fact>my\s+(?:mum|mom|dad|mother|father|parents|grandma|grandad|granddad|gran|nan|"
+            r"grandmother|grandfather|sister|brother|son|daughter|mother-in-law|father-in-law)\s+"
+            r"(?:now\s+|still\s+)?lives?\s+with\s+(?:us|me))\b",
+        examples={"My dad lives with us now.": "My dad lives with us"},
+        counter=("My dad lives with his wife.",),
+    ),
+    Rule(
+        "en.profile.family.care_for", PROFILE,
+        r"\bI(?:'m|\s+am)?\s+(?:also\s+)?(?:look\s+after|looking\s+after|care\s+for|caring\s+for|"
+            r"(?:a\s+)?(?:full[- ]time\s+)?carer\s+for)\s+(?=my\s+(?:[\w-]+\s+)?(?:mum|mom|dad|"
+            r"mother|father|parents|gran|grandma|grandad|nan|son|daughter|brother|sister|wife|"
+            r"husband|partner|kids|children)\b)",
+        examples={
+            "I look after my disabled son.": "my disabled son",
+            "I'm a carer for my mum.": "my mum",
+        },
+        counter=("I look after my health.",),
+    ),
+    Rule(
+        "en.profile.family.expecting", PROFILE,
+        r"\b(?:we(?:'re|\s+are)|I(?:'m|\s+am))\s+(?:now\s+|finally\s+)?expecting\s+(?=(?:a\s+(?:baby|boy|girl)|our\s+(?:first|second|third)|my\s+(?:first|"
+            r"second|third)|twins|baby\s+number)\b)",
+        examples={
+            "We're expecting a baby girl in July!": "baby girl in July",
+            "I'm expecting our second in March.": "our second in March",
+        },
+        counter=("I'm expecting a call.",),
     ),
     Rule(
         "en.profile.relationship.in_a", PROFILE,
@@ -1900,6 +2019,13 @@ PROFILE_RULES: tuple[Rule, ...] = (
             "I moved in with my girlfriend in May.": "moved in with my girlfriend",
         },
         counter=("My parents moved in together in 1980.",),
+    ),
+    Rule(
+        "en.profile.relationship.me_and_x_married", PROFILE,
+        r"\bme\s+and\s+(?:my\s+\w+|" + CAP + r"\w+)\s+(?:just\s+|finally\s+|recently\s+)?"
+            r"(?P<pre>got)\s+(?P<fact>married|engaged|divorced)\b",
+        examples={"me and Dan got engaged at christmas": "got engaged"},
+        counter=("My sister and Dan got married.",),
     ),
     # Pets: "I have a dog named Rex", "We lost Biscuit in October".
     Rule(
