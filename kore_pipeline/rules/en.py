@@ -471,6 +471,17 @@ PREFERENCE_RULES: tuple[Rule, ...] = (
             r"place|obsession)\b",
         examples={"Jazz is my jam.": "Jazz", "Rainy Sundays are my happy place.": "Rainy Sundays"},
     ),
+    Rule(
+        "en.preference.favourite.is_my_absolute", PREFERENCE,
+        CHAT_LEAD + THING_SAID + r"(?:\s+(?:is|are)|'s|'re)\s+(?:definitely\s+|probably\s+|"
+            r"still\s+)?my\s+(?:absolute|ultimate|total|number\s+one|all[- ]time)\s+"
+            r"(?:favou?rite|fave?)\b",
+        examples={
+            "Thai food is my absolute favourite.": "Thai food",
+            "honestly mint choc chip is my ultimate fave": "mint choc chip",
+        },
+        counter=("That's my absolute favourite!", "They're my all-time favorite band."),
+    ),
     # Kinds of person by taste: "I'm more of a tea person", "I'm not a morning person".
     Rule(
         "en.preference.person.more_of", PREFERENCE,
@@ -1160,6 +1171,17 @@ HABIT_RULES: tuple[Rule, ...] = (
         examples={"I get up at 6am.": "get up at 6am", "I get up at seven.": "get up at seven"},
     ),
     Rule(
+        "en.habit.routine.sleep_hours", HABIT,
+        r"\bI\s+(?:usually\s+|only\s+|normally\s+|generally\s+)?(?P<pre>sleep|get)\s+"
+            r"(?:like\s+|about\s+|around\s+|roughly\s+|maybe\s+)?(?P<fact>\d+(?:[.,]5)?\s*"
+            r"(?:hrs?|hours?)(?:\s+of\s+sleep)?(?:\s+(?:a|per|each)\s+night)?)\b",
+        examples={
+            "i sleep like 6 hrs a night": "sleep 6 hrs a night",
+            "I usually get 7 hours of sleep.": "get 7 hours of sleep",
+        },
+        counter=("Did I sleep 8 hours?",),
+    ),
+    Rule(
         "en.habit.routine.commute", HABIT,
         r"\b(?:I|we)(?:\s+(?:usually|always|normally|mostly|just|also|now))?\s+"
             r"(?=(?:walk|cycle|bike|drive|run|commute|jog|skate|ride\s+my\s+bike|"
@@ -1377,6 +1399,13 @@ PROFILE_RULES: tuple[Rule, ...] = (
         },
     ),
     Rule(
+        "en.profile.residence.since_the_move", PROFILE,
+        r"\bsince\s+(?:the|our|my)\s+(?:big\s+)?move\s+(?:back\s+)?to\s+(?P<fact>" + NAMED + r")",
+        examples={
+            "Since our move to Galway we cycle everywhere.": "Galway",
+        },
+    ),
+    Rule(
         "en.profile.residence.and_moved", PROFILE,
         r"\b(?:I|we)\s+(?:[\w']+\s+){1,3}?and\s+(?:moved|relocated)(?:\s+(?:back|over|"
             r"down|up|out|away))?\s+to\s+(?P<fact>" + NAMED + r")",
@@ -1560,6 +1589,13 @@ PROFILE_RULES: tuple[Rule, ...] = (
             "so the new role with Siemens is going well": "Siemens",
         },
         counter=("His new job at Google pays well.", "How's your new job at Lidl?"),
+    ),
+    Rule(
+        "en.profile.work.at_as", PROFILE,
+        I_AM + r"\s+(?:now\s+|currently\s+|still\s+)?(?:at|with)\s+(?P<fact>" + NAMED + r")"
+            r"(?=\s+as\s+(?:a|an)\b)",
+        examples={"I'm at Google as a product manager.": "Google"},
+        counter=("I'm at Tesco now.",),
     ),
     Rule(
         "en.profile.work.self_employed", PROFILE,
@@ -1950,6 +1986,22 @@ PROFILE_RULES: tuple[Rule, ...] = (
             r"(?:now\s+|still\s+)?lives?\s+with\s+(?:us|me))\b",
         examples={"My dad lives with us now.": "My dad lives with us"},
         counter=("My dad lives with his wife.",),
+    ),
+    # A partner named in chat slang: "my bf is called Jake", "my hubby is a nurse".
+    Rule(
+        "en.profile.family.partner_slang_called", PROFILE,
+        r"\bmy\s+(?P<pre>(?:bf|gf|hubby|wifey|missus|missis|other\s+half|better\s+half|fiance|"
+            r"fiancee)(?:'s\s+(?:name\s+is|called|named)|\s+is\s+(?:called|named)|\s+name\s+is))"
+            r"(?=\s+\w)",
+        examples={"my bf is called Jake": "bf is called Jake", "My other half's called Sam.":
+                  "other half's called Sam"},
+    ),
+    Rule(
+        "en.profile.family.partner_slang", PROFILE,
+        CHAT_LEAD + r"my\s+(?=(?:bf|gf|hubby|wifey|missus|other\s+half|better\s+half)\s+"
+            r"(?!and\s+I\b)" + NOT_THEIRS + r"\w)",
+        examples={"my hubby is a nurse": "hubby is a nurse"},
+        counter=("my bf loves horror films", "my gf is going to study law"),
     ),
     Rule(
         "en.profile.family.care_for", PROFILE,
