@@ -146,6 +146,7 @@ NOT_THEIRS = (
     r"|(?:can't|cannot|can\s+not)\s+stand\b"
     r"|(?:loves?|loved|likes?|liked|hates?|hated|adores?|enjoys?|prefers?|dislikes?|detests?|"
     r"despises?|loathes?|wants?|wanted|plans?|planned|hopes?|intends?|dreams?\s+of|"
+    r"thinks?|thought|says?|said|reckons?|believes?|told|asked|suggested|keeps\s+saying|"
     r"would\s+(?:like|love|rather)|will|'ll|'d\s+(?:like|love|rather)|can't\s+get\s+enough)\b"
     r"|(?:is|are|was|were)(?:n't|\s+not)?\s+(?:really\s+|also\s+|just\s+|totally\s+|so\s+|"
     r"definitely\s+|very\s+)*(?:going\s+to|planning|hoping|thinking\s+(?:of|about)|about\s+to|"
@@ -898,6 +899,13 @@ DECISION_RULES: tuple[Rule, ...] = (
         },
     ),
     Rule(
+        "en.decision.plan.ing_dropped", DECISION,
+        CHAT_LEAD + r"(?:finally\s+|officially\s+)?" + LATER_NOT_NOW + r"(?P<fact>" + PLAN_ING
+            + r"\s+[^.;!?,]{1,100}?)(?=\s*[.;!?,]|$)",
+        examples={"moving to Lisbon in September!": "moving to Lisbon in September"},
+        counter=("moving to Lisbon would be a dream",),
+    ),
+    Rule(
         "en.decision.plan.trying_to", DECISION,
         I_AM + r"(?:\s+(?:really|also|still|now|seriously))?\s+trying\s+to\s+(?=(?:cut\s+"
             r"(?:back|down)\s+on|cut\s+out|quit|give\s+up|lose|eat\s+less|eat\s+more|"
@@ -1321,6 +1329,12 @@ PROFILE_RULES: tuple[Rule, ...] = (
         examples={"I was born in 1988.": "1988", "I was born in 1990.": "1990"},
     ),
     Rule(
+        "en.profile.origin.grew_up_dropped", PROFILE,
+        CHAT_LEAD + r"(?:grew\s+up|born\s+and\s+raised|was\s+born|raised)\s+(?:in|on|near)\b",
+        examples={"born and raised in Glasgow": "Glasgow", "grew up in a small town in Ohio":
+                  "small town in Ohio"},
+    ),
+    Rule(
         "en.profile.residence.live", PROFILE,
         I_NOW + r"(?:\s+live|\s+have\s+lived|'ve\s+lived)\s+(?:in|on|with|near|by)\b",
         examples={"I live in Lyon": "Lyon", "I live in Oslo": "Oslo"},
@@ -1545,6 +1559,23 @@ PROFILE_RULES: tuple[Rule, ...] = (
         counter=("My brother got a job at the bank.",),
     ),
     Rule(
+        "en.profile.work.been_a_for", PROFILE,
+        r"\bI(?:'ve|\s+have)\s+been\s+(?:a|an)\s+(?!(?:vegan|vegetarian|pescatarian|pescetarian|"
+            r"strict|fully|member|bit|little|lot|[\w-]+\s+fan|fan)\b)"
+            r"(?=[\w-]+(?:\s+[\w-]+)?\s+(?:for\s+(?:over\s+|"
+            r"about\s+|almost\s+|nearly\s+)?(?:a|an|\d+|\w+)\s+(?:years?|months?|decades?)|since)"
+            r"\b)",
+        examples={"i've been a teacher for 12 years": "teacher for 12 years"},
+        counter=("I've been a bit tired for weeks.", "I've been a Zelda fan since I was a kid."),
+    ),
+    Rule(
+        "en.profile.work.worked_at_for", PROFILE,
+        r"\bI(?:'ve|\s+have)\s+(?:worked|been\s+working)\s+(?:at|for|with|in)\s+(?!(?:home|it|"
+            r"this|that|hours|ages|years|months|days|weeks)\b)(?=[^.;!?]{1,40}?\b(?:for|since)\b)",
+        examples={"ive worked at the council for a decade": "council for a decade"},
+        counter=("I've worked at home since March.", "I've worked for hours on this."),
+    ),
+    Rule(
         "en.profile.work.work_dropped", PROFILE,
         CHAT_LEAD + r"(?:currently\s+|still\s+|now\s+)?(?:work|working)\s+(?:as|at)\s+"
             r"(?!(?:the\s+)?(?:moment|weekend|weekends|home|night|it|that|this|all)\b)(?=\w)",
@@ -1665,6 +1696,21 @@ PROFILE_RULES: tuple[Rule, ...] = (
         },
         counter=("i wonder if im allergic to something",),
     ),
+    # Traits said in two words or with a type: "I'm colour blind", "I'm type 2 diabetic".
+    Rule(
+        "en.profile.identity.trait", PROFILE,
+        I_AM_ADV + r"\s+(?=(?:colou?r[- ]?blind|short[- ]sighted|long[- ]sighted|near[- ]sighted|"
+            r"far[- ]sighted|partially\s+sighted|registered\s+blind|left[- ]handed|right[- ]handed|"
+            r"type\s*(?:1|2|one|two)\s+diabetic|pre-?diabetic|neurodivergent|bipolar|disabled|"
+            r"a\s+wheelchair\s+user)\b)",
+        examples={"I'm colour blind": "colour blind", "i'm type 1 diabetic": "type 1 diabetic"},
+        counter=("Am I colour blind?",),
+    ),
+    Rule(
+        "en.profile.identity.languages", PROFILE,
+        I_AM_ADV + r"\s+(?=(?:bilingual|trilingual|multilingual|fluent)\s+in\b)",
+        examples={"I'm bilingual in Dutch and English.": "bilingual in Dutch and English"},
+    ),
     # Things owned: "I have a cat", "My car is an old Volvo", "I traded in the Corsa for a Kia".
     Rule(
         "en.profile.own.have_a", PROFILE,
@@ -1773,9 +1819,14 @@ PROFILE_RULES: tuple[Rule, ...] = (
     # A diet said with "we", "-free" or with the "I've" dropped: "We're both vegan".
     Rule(
         "en.profile.diet.we_are", PROFILE,
-        r"\bwe(?:'re|\s+are)\s+(?:all\s+|both\s+|mostly\s+|now\s+)?(?=(?:vegetarian|vegan|"
-            r"pescatarian|plant[- ]based|gluten[- ]free|dairy[- ]free|kosher|halal)\b)",
-        examples={"We're both vegan.": "vegan", "we are vegetarian at home": "vegetarian at home"},
+        r"\bwe(?:'re|\s+are)\s+(?:all\s+|both\s+|mostly\s+|now\s+)?(?:an?\s+)?(?=(?:vegetarian|"
+            r"vegan|pescatarian|plant[- ]based|gluten[- ]free|dairy[- ]free|nut[- ]free|"
+            r"meat[- ]free|kosher|halal)\b)",
+        examples={
+            "We're both vegan.": "vegan",
+            "we are vegetarian at home": "vegetarian at home",
+            "We're a meat-free household.": "meat-free household",
+        },
         counter=("Are we vegan?", "They're vegan."),
     ),
     Rule(
@@ -1867,6 +1918,21 @@ PROFILE_RULES: tuple[Rule, ...] = (
             "I'm taking blood pressure medication.": "blood pressure medication",
         },
         counter=("I'm on the train.",),
+    ),
+    Rule(
+        "en.profile.health.had_since", PROFILE,
+        r"\bI(?:'ve|\s+have)\s+(?:always\s+)?had\s+(?=(?:[\w'-]+\s+){0,2}?(?:asthma|diabetes|"
+            r"epilepsy|eczema|migraines?|arthritis|allerg(?:y|ies)|adhd|autism|anxiety|depression|"
+            r"ibs|psoriasis|crohn's|tinnitus|insomnia|dyslexia)\b[^.;!?]{0,40}?\b(?:since|for)\b)",
+        examples={"I've had eczema since I was a baby.": "eczema since I was a baby"},
+        counter=("I've had a cold for days.",),
+    ),
+    Rule(
+        "en.profile.health.wear_aids", PROFILE,
+        r"\bI\s+(?:now\s+|also\s+|have\s+to\s+)?(?:wear|use)\s+(?=(?:glasses|contacts|contact\s+"
+            r"lenses|hearing\s+aids?|a\s+hearing\s+aid|a\s+wheelchair|a\s+walking\s+stick|a\s+cane|"
+            r"dentures|braces)\b)",
+        examples={"I wear hearing aids.": "hearing aids", "i use a wheelchair": "wheelchair"},
     ),
     # Limits: "I cannot work on Sundays", "I can't eat nuts".
     Rule(
@@ -2079,6 +2145,21 @@ PROFILE_RULES: tuple[Rule, ...] = (
         examples={"me and Dan got engaged at christmas": "got engaged"},
         counter=("My sister and Dan got married.",),
     ),
+    Rule(
+        "en.profile.relationship.me_and_my_split", PROFILE,
+        r"\bme\s+and\s+my\s+(?:ex|partner|bf|gf|boyfriend|girlfriend|husband|wife|fianc[ée]e?)\s+"
+            r"(?:just\s+|finally\s+|recently\s+)?(?P<fact>broke\s+up|split\s+up|separated|"
+            r"divorced|got\s+divorced)\b",
+        examples={"me and my girlfriend broke up last month": "broke up"},
+    ),
+    Rule(
+        "en.profile.relationship.been_married_for", PROFILE,
+        r"\b(?:I|we)(?:'ve|\s+have)\s+been\s+(?:happily\s+)?(?P<fact>married|together|engaged|"
+            r"divorced|single|widowed)\b(?=\s+(?:for|since)\b)",
+        examples={"We've been together since 2012.": "together", "i've been married for 20 years":
+                  "married"},
+        counter=("We've been together all day.",),
+    ),
     # Pets: "I have a dog named Rex", "We lost Biscuit in October".
     Rule(
         "en.profile.pet.named", PROFILE,
@@ -2165,6 +2246,12 @@ PROFILE_RULES: tuple[Rule, ...] = (
             "I'm in the army.": "in the army",
             "I'm studying law in Leeds.": "studying law in Leeds",
         },
+    ),
+    Rule(
+        "en.profile.activity.we_saving", PROFILE,
+        r"\bwe(?:'re|\s+are)\s+(?:currently\s+|now\s+|still\s+)?(?=saving\s+(?:up\s+)?(?:for|to)"
+            r"\s+\w)",
+        examples={"We're saving up for a house deposit.": "saving up for a house deposit"},
     ),
     Rule(
         "en.profile.past.used_to", PROFILE,
