@@ -551,6 +551,15 @@ PREFERENCE_RULES: tuple[Rule, ...] = (
         counter=("I don't like",),
     ),
     Rule(
+        "en.preference.dislike.cant_stand_dropped", PREFERENCE,
+        CHAT_LEAD + r"(?:really\s+|honestly\s+|just\s+)?(?:can't|cannot)\s+(?:be\s+doing\s+with|"
+            r"bear|abide|handle|deal\s+with)\s+" + LIKED_THING,
+        polarity="-",
+        examples={"can't be doing with loud music": "loud music", "honestly cannot bear mayo":
+                  "mayo"},
+        counter=("can't handle it",),
+    ),
+    Rule(
         "en.preference.dislike.hate", PREFERENCE,
         I_ADV + r"\s+(?:hate|dislike|detest|avoid|loathe)\b(?!\s+to\s+(?:ask|say|admit|"
             r"bother|interrupt|break|burst|disappoint|complain|be\s+(?:that|the|a)|"
@@ -906,13 +915,22 @@ DECISION_RULES: tuple[Rule, ...] = (
         counter=("moving to Lisbon would be a dream",),
     ),
     Rule(
+        "en.decision.plan.off_to", DECISION,
+        r"\b(?:I(?:'m|\s+am)|we(?:'re|\s+are))\s+(?:finally\s+)?off\s+to\s+(?=" + CAP + r")"
+            + LATER_NOT_NOW,
+        examples={"We're off to Crete in June.": "Crete in June"},
+        counter=("I'm off to Tesco now.",),
+    ),
+    Rule(
         "en.decision.plan.trying_to", DECISION,
         I_AM + r"(?:\s+(?:really|also|still|now|seriously))?\s+trying\s+to\s+(?=(?:cut\s+"
             r"(?:back|down)\s+on|cut\s+out|quit|give\s+up|lose|eat\s+less|eat\s+more|"
-            r"drink\s+less|save\s+(?:up|for|money)|learn|get\s+fit)\b)",
+            r"drink\s+less|save\s+(?:up|for|money)|learn|get\s+fit|go\s+(?:vegan|vegetarian|"
+            r"veggie|plant[- ]based|sober|dry|teetotal|gluten[- ]free|dairy[- ]free))\b)",
         examples={
             "I'm trying to cut down on caffeine.": "cut down on caffeine",
             "im trying to save up for a car": "save up for a car",
+            "I'm trying to go plant-based.": "go plant-based",
         },
         counter=("I'm trying to understand this.", "I'm trying to stop the error."),
     ),
@@ -1464,6 +1482,15 @@ PROFILE_RULES: tuple[Rule, ...] = (
         counter=("My sister and her husband live in Bath.",),
     ),
     Rule(
+        "en.profile.residence.we_live", PROFILE,
+        r"(?<!\bworld\s)(?<!\btimes\s)(?<!\bsociety\s)(?<!\bage\s)(?<!\bera\s)(?<!\bthat\s)"
+            r"(?<!\bwhere\s)\bwe\s+(?:now\s+|currently\s+|still\s+|both\s+|all\s+)?live\s+(?:in|"
+            r"on|near|by|with|outside)\b(?!\s+(?:today|now|nowadays)\b)(?=\s+\w)",
+        examples={"we live on a narrowboat": "narrowboat", "We all live with my in-laws.":
+                  "my in-laws"},
+        counter=("Where do we live?", "the world we live in today"),
+    ),
+    Rule(
         "en.profile.residence.live_dropped", PROFILE,
         CHAT_LEAD + r"(?:now\s+|currently\s+|still\s+)?live\s+in\s+(?!(?:the|a|an|fear|hope|"
             r"peace|harmony|denial|sin)\b)(?=\w)",
@@ -1551,10 +1578,11 @@ PROFILE_RULES: tuple[Rule, ...] = (
         "en.profile.work.new_job_at", PROFILE,
         r"\bI(?:'ve|\s+have)?\s+(?:just\s+|recently\s+|finally\s+)?(?:started|got|landed|took|"
             r"accepted|began)\s+(?:a\s+|my\s+)?(?:new\s+)?(?:job|position|role|placement|"
-            r"internship|apprenticeship)\s+(?:at|with|in)\s+(?=\w)",
+            r"internship|apprenticeship)\s+(?:at|with|in|as)\s+(?=\w)",
         examples={
             "I just got a job at the local hospital.": "local hospital",
             "I've started a new role with the council.": "council",
+            "I've started a new job as a receptionist.": "receptionist",
         },
         counter=("My brother got a job at the bank.",),
     ),
