@@ -26,6 +26,7 @@ from kore_pipeline.rules.shape import (
     any_of,
 )
 from kore_pipeline.text.endings import CONSUMED
+from kore_pipeline.text.occupations import OCCUPATIONS
 from kore_pipeline.text.slot_rules_now import NOW_RULES
 from kore_pipeline.text.swaps import ENDED_PATTERNS, GONE_PATTERNS, SWAP_PATTERNS
 
@@ -922,6 +923,21 @@ DECISION_RULES: tuple[Rule, ...] = (
         counter=("I'm off to Tesco now.",),
     ),
     Rule(
+        "en.decision.plan.planning_a", DECISION,
+        r"\b(?:I(?:'m|\s+am)|we(?:'re|\s+are))\s+(?:currently\s+|now\s+)?planning\s+(?=(?:a|an|"
+            r"our|my)\s+(?:[\w-]+\s+)?(?:trip|holiday|wedding|move|party|vacation|honeymoon|"
+            r"road\s+trip|gap\s+year|career\s+change)\b)",
+        examples={"We're planning a road trip to Wales.": "road trip to Wales"},
+    ),
+    Rule(
+        "en.decision.plan.thinking_of", DECISION,
+        r"\bwe(?:'re|\s+are)\s+(?:seriously\s+|really\s+|now\s+)?(?:thinking\s+"
+            r"(?:of|about)|considering)\s+(?=(?:getting|buying|moving|adopting|selling|starting|"
+            r"having|switching|learning|going\s+back|quitting|retiring)\b)",
+        examples={"We're thinking of getting a dog.": "getting a dog"},
+        counter=("We're thinking of you.",),
+    ),
+    Rule(
         "en.decision.plan.trying_to", DECISION,
         I_AM + r"(?:\s+(?:really|also|still|now|seriously))?\s+trying\s+to\s+(?=(?:cut\s+"
             r"(?:back|down)\s+on|cut\s+out|quit|give\s+up|lose|eat\s+less|eat\s+more|"
@@ -1221,6 +1237,12 @@ HABIT_RULES: tuple[Rule, ...] = (
         counter=("do I cycle to work?",),
     ),
     Rule(
+        "en.habit.routine.everywhere", HABIT,
+        r"\b(?:I|we)(?:\s+(?:usually|mostly|just|now))?\s+(?=(?:cycle|walk|drive|bike|run|"
+            r"take\s+the\s+bus)\s+everywhere\b)",
+        examples={"I cycle everywhere": "cycle everywhere"},
+    ),
+    Rule(
         "en.habit.routine.smoke_drink_run", HABIT,
         r"\b(?:I|we)(?:\s+(?:still|also|usually|often|really|actually|sometimes)){0,2}\s+"
             r"(?=(?:smoke|vape|drink|run(?!\s+(?:a|an|my|our|the)\b)|jog)\b(?!\s+(?:it|that|"
@@ -1461,12 +1483,13 @@ PROFILE_RULES: tuple[Rule, ...] = (
     Rule(
         "en.profile.residence.bought_rent", PROFILE,
         r"\b(?:I|we)(?:'ve|\s+have)?\s+(?:just\s+|finally\s+|now\s+|recently\s+)?(?:bought|"
-            r"rent|rented|own|moved\s+into|found)\s+(?:a|an|our|the|my)\s+(?:new\s+|little\s+|"
-            r"small\s+|tiny\s+|first\s+|lovely\s+)?(?:flat|house|place|apartment|home|condo|"
+            r"rent|rented|own|moved\s+into|found|got|have)\s+(?:a|an|our|the|my)\s+(?:new\s+|"
+            r"little\s+|small\s+|tiny\s+|first\s+|lovely\s+)?(?:flat|house|place|apartment|home|condo|"
             r"cottage|bungalow|studio)\s+in\s+(?P<fact>" + NAMED + r")",
         examples={
             "We bought a house in Cardiff last spring.": "Cardiff",
             "I rent a studio in Lyon.": "Lyon",
+            "We've got a flat in Leith.": "Leith",
             "ok so we finally moved into a house in Totnes": "Totnes",
         },
         counter=("They rent a flat in Rome.",),
@@ -1489,6 +1512,19 @@ PROFILE_RULES: tuple[Rule, ...] = (
         examples={"we live on a narrowboat": "narrowboat", "We all live with my in-laws.":
                   "my in-laws"},
         counter=("Where do we live?", "the world we live in today"),
+    ),
+    Rule(
+        "en.profile.residence.home_is_a", PROFILE,
+        CHAT_LEAD + r"(?:my\s+|our\s+)?home\s+(?:is|'s)\s+(?:now\s+)?(?:a|an|the)\s+"
+            r"(?:[\w-]+\s+){0,3}?in\s+(?P<fact>" + NAMED + r")",
+        examples={"Home is a tiny flat in Leith.": "Leith"},
+    ),
+    Rule(
+        "en.profile.residence.living_in_dropped", PROFILE,
+        CHAT_LEAD + r"(?:now\s+|currently\s+|still\s+)?living\s+in\s+(?P<fact>" + NAMED + r")"
+            r"(?=,?\s+(?:now|these\s+days|atm|at\s+the\s+moment)\b|\s*[.,!]|\s*$)",
+        examples={"living in Dublin these days": "Dublin", "Living in Bristol now.": "Bristol"},
+        counter=("Living in London is expensive.",),
     ),
     Rule(
         "en.profile.residence.live_dropped", PROFILE,
@@ -1666,6 +1702,26 @@ PROFILE_RULES: tuple[Rule, ...] = (
         },
     ),
     Rule(
+        "en.profile.work.status_dropped", PROFILE,
+        CHAT_LEAD + r"(?:currently\s+|still\s+|now\s+)?(?P<fact>unemployed|out\s+of\s+work|"
+            r"between\s+jobs|self[- ]employed)\b",
+        examples={"currently between jobs, looking for work": "between jobs"},
+    ),
+    Rule(
+        "en.profile.work.my_job_is_in", PROFILE,
+        r"\bmy\s+(?:job|work|career|background|degree|field)\s+is\s+in\b(?!\s+(?:danger|jeopardy|"
+            r"trouble|the\s+balance|question|doubt|limbo|a\s+mess)\b)",
+        examples={"My background is in finance.": "finance"},
+        counter=("My job is in danger.",),
+    ),
+    Rule(
+        "en.profile.work.we_are_both", PROFILE,
+        r"\b(?:we(?:'re|\s+are)|I\s+are)\s+both\s+(?=" + OCCUPATIONS["en"] + r"s\b)",
+        examples={"my husband and I are both nurses": "nurses", "We're both architects.":
+                  "architects"},
+        counter=("We're both tired.",),
+    ),
+    Rule(
         "en.profile.work.laid_off", PROFILE,
         r"\bI(?:'ve|\s+have)?\s+(?:just\s+|recently\s+|finally\s+)?(?P<fact>(?:got|been|was)\s+"
             r"(?:laid\s+off|made\s+redundant|fired|let\s+go|sacked)|lost\s+my\s+job(?:\s+(?:at|with)"
@@ -1739,6 +1795,19 @@ PROFILE_RULES: tuple[Rule, ...] = (
         I_AM_ADV + r"\s+(?=(?:bilingual|trilingual|multilingual|fluent)\s+in\b)",
         examples={"I'm bilingual in Dutch and English.": "bilingual in Dutch and English"},
     ),
+    Rule(
+        "en.profile.identity.half_nationality", PROFILE,
+        I_AM_ADV + r"\s+(?:half|part|a\s+quarter)\s+(?=" + CAP + r"\w+)",
+        examples={"I'm half Italian.": "Italian", "I'm a quarter Irish.": "Irish"},
+    ),
+    Rule(
+        "en.profile.identity.orientation", PROFILE,
+        I_AM_ADV + r"\s+(?:now\s+)?(?=(?:gay|bi|bisexual|lesbian|queer|trans|transgender|"
+            r"non-binary|nonbinary|asexual|pansexual|straight(?!\s+(?:up|away|out|after|from|to|"
+            r"with|back)\b))\b)",
+        examples={"I'm bisexual.": "bisexual", "im non-binary btw": "non-binary"},
+        counter=("I'm straight up exhausted.",),
+    ),
     # Things owned: "I have a cat", "My car is an old Volvo", "I traded in the Corsa for a Kia".
     Rule(
         "en.profile.own.have_a", PROFILE,
@@ -1771,6 +1840,12 @@ PROFILE_RULES: tuple[Rule, ...] = (
         r"\bwe(?:'ve\s+got|\s+have|\s+own|\s+drive)\s+(?:a|an)\s+(?:new\s+|old\s+|second-hand\s+)?"
             r"(?=" + CAP + r")",
         examples={"We have a Tesla.": "Tesla", "we drive an old Volvo estate": "Volvo estate"},
+    ),
+    Rule(
+        "en.profile.own.device", PROFILE,
+        r"\bI\s+(?:now\s+|currently\s+|mainly\s+|mostly\s+)?use\s+(?:an?\s+|the\s+)?(?=(?:MacBook|"
+            r"Mac|iPad|ThinkPad|Chromebook|Kindle|Linux|Windows|Ubuntu|Android)\b)",
+        examples={"I use a MacBook Air for work.": "MacBook Air for work"},
     ),
     Rule(
         "en.profile.own.got", PROFILE,
@@ -1948,6 +2023,20 @@ PROFILE_RULES: tuple[Rule, ...] = (
         counter=("I'm on the train.",),
     ),
     Rule(
+        "en.profile.health.take_medication", PROFILE,
+        r"\bI\s+(?:now\s+|also\s+|still\s+|have\s+to\s+|need\s+to\s+)?take\s+(?=(?:antidepressants|"
+            r"insulin|medication|meds|blood\s+thinners|statins|HRT|beta[- ]blockers|the\s+pill|"
+            r"(?:[\w-]+\s+){1,2}(?:medication|tablets|pills))\b)",
+        examples={"I take insulin twice a day.": "insulin twice a day"},
+    ),
+    Rule(
+        "en.profile.health.recovering", PROFILE,
+        I_AM_ADV + r"\s+(?=recovering\s+from\s+(?:(?:a|an|my|the)\s+)?(?:[\w-]+\s+){0,2}?(?:op|"
+            r"operation|surgery|injury|illness|stroke|heart\s+attack|covid|cancer|chemo|burnout|"
+            r"breakdown|hip\s+replacement)\b)",
+        examples={"I'm still recovering from hip surgery.": "recovering from hip surgery"},
+    ),
+    Rule(
         "en.profile.health.had_since", PROFILE,
         r"\bI(?:'ve|\s+have)\s+(?:always\s+)?had\s+(?=(?:[\w'-]+\s+){0,2}?(?:asthma|diabetes|"
             r"epilepsy|eczema|migraines?|arthritis|allerg(?:y|ies)|adhd|autism|anxiety|depression|"
@@ -2065,11 +2154,13 @@ PROFILE_RULES: tuple[Rule, ...] = (
         "en.profile.family.we_have", PROFILE,
         r"\b(?:we(?:'ve\s+got|\s+have(?:\s+got)?|\s+got)|I\s+got)\s+(?=(?:a|an|one|two|three|"
             r"four|five|\d+)\s+(?:[\w-]+\s+)?(?:kids?|children|sons?|daughters?|boys|girls|"
-            r"grandkids|grandchildren|dogs?|cats?|puppies|kittens|rabbits?|horses?|chickens|hens)"
+            r"grandkids|grandchildren|dogs?|cats?|puppies|kittens|rabbits?|horses?|chickens|hens|"
+            r"year[- ]olds?|babies|baby|toddlers?|newborn|teenagers?|teens)"
             r"\b)",
         examples={
             "We have three kids.": "three kids",
             "i got 2 dogs and a cat": "2 dogs and a cat",
+            "We have a 4 year old.": "4 year old",
         },
         counter=("Do we have two cats?", "They have two kids."),
     ),
@@ -2118,6 +2209,13 @@ PROFILE_RULES: tuple[Rule, ...] = (
             "I'm expecting our second in March.": "our second in March",
         },
         counter=("I'm expecting a call.",),
+    ),
+    Rule(
+        "en.profile.family.due", PROFILE,
+        I_AM + r"\s+(?=due\s+(?:in|on|at\s+the\s+end\s+of)\s+(?:the\s+\d+\w*\s+of\s+)?(?:january|"
+            r"february|march|april|may|june|july|august|september|october|november|december)\b)",
+        examples={"I'm due in October!": "due in October"},
+        counter=("I'm due in court.",),
     ),
     Rule(
         "en.profile.relationship.in_a", PROFILE,
