@@ -1507,11 +1507,16 @@ PROFILE_RULES: tuple[Rule, ...] = (
     Rule(
         "en.profile.residence.we_live", PROFILE,
         r"(?<!\bworld\s)(?<!\btimes\s)(?<!\bsociety\s)(?<!\bage\s)(?<!\bera\s)(?<!\bthat\s)"
-            r"(?<!\bwhere\s)\bwe\s+(?:now\s+|currently\s+|still\s+|both\s+|all\s+)?live\s+(?:in|"
-            r"on|near|by|with|outside)\b(?!\s+(?:today|now|nowadays)\b)(?=\s+\w)",
-        examples={"we live on a narrowboat": "narrowboat", "We all live with my in-laws.":
-                  "my in-laws"},
-        counter=("Where do we live?", "the world we live in today"),
+            r"(?<!\bwhere\s)\bwe\s+(?:now\s+|currently\s+|still\s+|both\s+|all\s+)?live\s+(?:on|"
+            r"near|by|with|outside|in(?=\s+(?:a|an|the)\s+(?:[\w-]+\s+){0,2}?(?:village|town|city|"
+            r"flat|house|cottage|apartment|bungalow|caravan|houseboat|narrowboat|suburbs?|"
+            r"countryside)\b))\b(?!\s+(?:today|now|nowadays)\b)(?=\s+\w)",
+        examples={
+            "we live on a narrowboat": "narrowboat",
+            "We all live with my in-laws.": "my in-laws",
+            "We live in a tiny village in Kent.": "tiny village in Kent",
+        },
+        counter=("Where do we live?", "the world we live in today", "We live in a strange time."),
     ),
     Rule(
         "en.profile.residence.home_is_a", PROFILE,
