@@ -923,6 +923,20 @@ DECISION_RULES: tuple[Rule, ...] = (
         counter=("I'm off to Tesco now.",),
     ),
     Rule(
+        "en.decision.plan.quitting", DECISION,
+        I_AM + r"\s+(?:finally\s+|officially\s+|seriously\s+)?(?=(?:quitting|giving\s+up|"
+            r"stopping|cutting\s+out)\s+(?!(?:now|it|this|that|for)\b)\w)",
+        examples={"I'm giving up sugar for Lent.": "giving up sugar for Lent"},
+        counter=("I'm quitting for now.",),
+    ),
+    Rule(
+        "en.decision.plan.doing_event", DECISION,
+        I_AM + r"\s+(?:also\s+)?(?=doing\s+(?:a|an|the|my\s+first)\s+(?:[\w-]+\s+){0,2}?"
+            r"(?:marathon|10k|5k|triathlon|ironman|trek|skydive|swim|bike\s+ride|cycle\s+ride|"
+            r"sponsored\s+\w+)\b)",
+        examples={"I'm doing the London Marathon in April.": "doing the London Marathon in April"},
+    ),
+    Rule(
         "en.decision.plan.planning_a", DECISION,
         r"\b(?:I(?:'m|\s+am)|we(?:'re|\s+are))\s+(?:currently\s+|now\s+)?planning\s+(?=(?:a|an|"
             r"our|my)\s+(?:[\w-]+\s+)?(?:trip|holiday|wedding|move|party|vacation|honeymoon|"
@@ -1292,6 +1306,13 @@ HABIT_RULES: tuple[Rule, ...] = (
         },
     ),
     Rule(
+        "en.habit.change.off_the", HABIT,
+        I_AM + r"\s+(?:now\s+|completely\s+|totally\s+)?off\s+(?:the\s+)?(?=(?:booze|drink|alcohol|"
+            r"fags|cigarettes|smokes|sugar|caffeine|coffee|meat|carbs|dairy)\b)",
+        polarity="-",
+        examples={"I'm off the fags for good.": "fags for good"},
+    ),
+    Rule(
         "en.habit.change.gave_up_thing", HABIT,
         NOT_NEGATED + "(?P<fact>" + ENDED_PATTERNS["en"][0] + ")",
         examples={
@@ -1496,11 +1517,13 @@ PROFILE_RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "en.profile.residence.partner_and_i_live", PROFILE,
-        r"\b(?:me\s+and\s+my\s+\w+|my\s+\w+\s+and\s+(?:I|me))\s+(?:now\s+|currently\s+)?"
-            r"(?:live|are\s+living|'re\s+living)\s+(?:out\s+)?(?:in|near|outside)\b",
+        r"\b(?:me\s+(?:and|n|&)\s+my\s+\w+|my\s+\w+\s+(?:and|n|&)\s+(?:I|me))\s+(?:now\s+|"
+            r"currently\s+)?(?:live|rent|are\s+living|'re\s+living|are\s+renting|'re\s+renting)\s+"
+            r"(?:out\s+)?(?:in|near|outside)\b",
         examples={
             "Me and my wife live in Bath.": "Bath",
             "me and my boyfriend live near Dundee": "Dundee",
+            "me n my bf rent in Leith": "Leith",
         },
         counter=("My sister and her husband live in Bath.",),
     ),
@@ -1523,6 +1546,20 @@ PROFILE_RULES: tuple[Rule, ...] = (
         CHAT_LEAD + r"(?:my\s+|our\s+)?home\s+(?:is|'s)\s+(?:now\s+)?(?:a|an|the)\s+"
             r"(?:[\w-]+\s+){0,3}?in\s+(?P<fact>" + NAMED + r")",
         examples={"Home is a tiny flat in Leith.": "Leith"},
+    ),
+    Rule(
+        "en.profile.residence.in_a_home_in", PROFILE,
+        r"\b(?:I(?:'m|\s+am)|we(?:'re|\s+are))\s+(?:now\s+|currently\s+|still\s+)?in\s+(?:a|an)\s+"
+            r"(?:[\w-]+\s+){0,3}?(?:flat|house|terrace|semi|bungalow|cottage|apartment|studio|"
+            r"maisonette|houseshare|house\s+share|new[- ]build)\s+in\s+(?P<fact>" + NAMED + r")",
+        examples={"We're in a two-bed flat in Walthamstow.": "Walthamstow"},
+    ),
+    Rule(
+        "en.profile.residence.moved_direction_to", PROFILE,
+        r"(?:\b(?:I|we)(?:'ve|\s+have)?\s+|^)(?:just\s+|recently\s+|finally\s+)?moved\s+(?:back\s+|"
+            r"up\s+|down\s+|out\s+|over\s+)?(?:north|south|east|west|abroad|overseas|back\s+home|"
+            r"home|across|out\s+west|out\s+east)\s+to\s+(?P<fact>" + NAMED + r")",
+        examples={"We moved down south to Exeter in 2020.": "Exeter"},
     ),
     Rule(
         "en.profile.residence.living_in_dropped", PROFILE,
@@ -1646,13 +1683,14 @@ PROFILE_RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "en.profile.work.work_dropped", PROFILE,
-        CHAT_LEAD + r"(?:currently\s+|still\s+|now\s+)?(?:work|working)\s+(?:as|at)\s+"
-            r"(?!(?:the\s+)?(?:moment|weekend|weekends|home|night|it|that|this|all)\b)(?=\w)",
+        CHAT_LEAD + r"(?:currently\s+|still\s+|now\s+)?(?:work|working)\s+(?:as|at|in)\s+"
+            r"(?!(?:the\s+)?(?:moment|weekend|weekends|home|night|it|that|this|all|progress|"
+            r"a\s+bit|hours)\b)(?=\w)",
         examples={
             "work as a barista in town": "barista in town",
             "Working at Tesco for now.": "Tesco",
         },
-        counter=("Work at the weekend is quiet.", "Working at home is hard."),
+        counter=("Work at the weekend is quiet.", "Working at home is hard.", "Work in progress."),
     ),
     Rule(
         "en.profile.work.been_at_dropped", PROFILE,
@@ -1718,6 +1756,14 @@ PROFILE_RULES: tuple[Rule, ...] = (
             r"trouble|the\s+balance|question|doubt|limbo|a\s+mess)\b)",
         examples={"My background is in finance.": "finance"},
         counter=("My job is in danger.",),
+    ),
+    Rule(
+        "en.profile.work.do_job_for", PROFILE,
+        r"\bI\s+do\s+(?=(?:admin|accounts|payroll|marketing|sales|(?-i:IT|HR|PR)|web\s+design|"
+            r"social\s+media|bookkeeping|customer\s+service|nursing|teaching|research|cleaning|"
+            r"security|reception)\s+(?:for|at|in)\b)",
+        examples={"I do payroll for a big retailer.": "payroll for a big retailer"},
+        counter=("I do it for exercise.",),
     ),
     Rule(
         "en.profile.work.we_are_both", PROFILE,
@@ -2181,7 +2227,7 @@ PROFILE_RULES: tuple[Rule, ...] = (
     Rule(
         "en.profile.family.partner_slang_called", PROFILE,
         r"\bmy\s+(?P<pre>(?:bf|gf|hubby|wifey|missus|missis|other\s+half|better\s+half|fiance|"
-            r"fiancee)(?:'s\s+(?:name\s+is|called|named)|\s+is\s+(?:called|named)|\s+name\s+is))"
+            r"fiancee|fella|bloke)(?:'s\s+(?:name\s+is|called|named)|\s+is\s+(?:called|named)|\s+name\s+is))"
             r"(?=\s+\w)",
         examples={"my bf is called Jake": "bf is called Jake", "My other half's called Sam.":
                   "other half's called Sam"},
@@ -2204,6 +2250,22 @@ PROFILE_RULES: tuple[Rule, ...] = (
             "I'm a carer for my mum.": "my mum",
         },
         counter=("I look after my health.",),
+    ),
+    # Family in chat slang: "the missus is a paramedic", "my lad is 12", "my youngest is 4".
+    Rule(
+        "en.profile.family.the_missus", PROFILE,
+        CHAT_LEAD + r"the\s+(?=(?:missus|missis|wife|hubby|other\s+half)\s+"
+            r"(?!and\s+I\b)" + NOT_THEIRS + r"\w)",
+        examples={"the missus is a paramedic": "missus is a paramedic"},
+        counter=("the missus wants a new sofa", "The kids look so happy."),
+    ),
+    Rule(
+        "en.profile.family.my_child_slang", PROFILE,
+        CHAT_LEAD + r"my\s+(?=(?:lad|lass|boy|girl|eldest|youngest|oldest|middle\s+one|"
+            r"little\s+one|twins|toddler|stepson|stepdaughter|step-son|step-daughter|fella|bloke|"
+            r"missus)\s+(?!and\s+I\b)" + NOT_THEIRS + r"\w)",
+        examples={"my youngest is 4": "youngest is 4", "my lad is 12": "lad is 12"},
+        counter=("my lad loves Fortnite",),
     ),
     Rule(
         "en.profile.family.expecting", PROFILE,
@@ -2256,6 +2318,12 @@ PROFILE_RULES: tuple[Rule, ...] = (
             "I'm seeing someone called Priya.": "seeing someone called Priya",
             "Sam and I broke up; I'm seeing a guy named Ravi now.": "seeing guy named Ravi",
         },
+    ),
+    Rule(
+        "en.profile.relationship.recently_state", PROFILE,
+        I_AM + r"\s+(?:recently|newly|happily|just|finally)\s+(?=(?:divorced|married|engaged|"
+            r"separated|widowed|single)\b)",
+        examples={"I'm newly single.": "single", "I'm recently married": "married"},
     ),
     Rule(
         "en.profile.relationship.moved_in_together", PROFILE,
@@ -2349,6 +2417,13 @@ PROFILE_RULES: tuple[Rule, ...] = (
             "my old dog passed away": "my old dog passed away",
         },
         counter=("My friend's dog died.",),
+    ),
+    Rule(
+        "en.profile.pet.pet_named", PROFILE,
+        r"\b(?:my|our)\s+(?:new\s+|little\s+|rescue\s+)?(?=(?:pup|pupper|doggo|kitty|moggy|bunny|"
+            r"budgie|guinea\s+pig|ferret|gerbil|lizard|snake|gecko|cockapoo|labrador|lab|spaniel|"
+            r"terrier|collie|greyhound)\s+" + CAP + r"\w)",
+        examples={"Our pup Biscuit is 6 months old.": "pup Biscuit is 6 months old"},
     ),
     # Activities, studies and the past: "I play chess", "I'm studying law", "I used to".
     Rule(
