@@ -245,8 +245,15 @@ PREFERENCE_RULES: tuple[Rule, ...] = (
     Rule(
         "en.preference.like.into", PREFERENCE,
         I_AM_ADV + r"\s+(?:(?:a\s+)?(?:big\s+|huge\s+|massive\s+|great\s+)?fan\s+of|into|"
-            r"obsessed\s+with|passionate\s+about|interested\s+in|crazy\s+about)\b",
-        examples={"I'm really into jazz.": "jazz", "I'm a big fan of Queen.": "Queen"},
+            r"obsessed\s+with|passionate\s+about|interested\s+in|crazy\s+about)\b"
+            r"(?!(?<=into)\s+(?:the\s+|my\s+)?(?-i:first|second|third|fourth|fifth|last|final|next|"
+            r"\d+(?:st|nd|rd|th))\b)",
+        examples={
+            "I'm really into jazz.": "jazz",
+            "I'm a big fan of Queen.": "Queen",
+            "I'm really into The Last of Us.": "Last of Us",
+        },
+        counter=("I'm into the second chapter now.", "I'm into my third week of training."),
     ),
     Rule(
         "en.preference.like.partial_to", PREFERENCE,
