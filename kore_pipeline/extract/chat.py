@@ -71,7 +71,11 @@ DROPPED_SUBJECT = re.compile(
     r"fan\s+of|(?:a\s+)?(?:big|huge|massive|great)\s+fan\s+of|(?:really|so|super|very|totally)"
     r"\s+into|not\s+(?:really\s+)?into|obsessed\s+with|(?:severely\s+|mildly\s+|very\s+|so\s+)?"
     r"allergic\s+to|lactose[-\s]intolerant|originally\s+from|gonna|planning\s+(?:to|on)|"
-    r"hoping\s+to)\s)))",
+    r"hoping\s+to|vegan|vegetarian|veggie|pescatarian|diabetic|coeliac|celiac|teetotal|"
+    r"single|married|divorced|engaged|widowed|retired|unemployed|self[-\s]employed|pregnant)"
+    r"(?=[\s,.!]|$)))"
+    r"|(?P<ive>(?=been\s+(?:living|working|married|vegan|vegetarian|learning|playing|doing|"
+    r"studying|running|going)\s)))",
     re.IGNORECASE)
 """Where an English chat sentence dropped its subject: ``i`` before a verb ("Just got an iPhone
 15", "Moved to Berlin last month", "love a good thunderstorm", "can't stand reality TV",
@@ -89,19 +93,24 @@ _FIRST_TEXT = (
     "started began adopted joined switched became quit signed booked took picked wanna gotta "
     "really absolutely totally kinda love adore hate loathe despise dislike prefer can't cant "
     "usually normally typically not a big huge massive great so super very obsessed severely "
-    "mildly allergic lactose lactose-intolerant originally gonna planning hoping")
+    "mildly allergic lactose lactose-intolerant originally gonna planning hoping vegan "
+    "vegetarian veggie pescatarian diabetic coeliac celiac teetotal single married divorced "
+    "engaged widowed retired unemployed self-employed pregnant been")
 _FIRST_WORDS = frozenset(_FIRST_TEXT.split())
 """Every word :data:`DROPPED_SUBJECT` can start with: a sentence starting otherwise is none."""
 
 
 def dropped_subject(text: str) -> tuple[int, str] | None:
-    """Where an English chat sentence dropped its subject and which ("I" or "I'm"), or None."""
+    """Where an English chat sentence dropped its subject and which ("I", "I'm" or "I've"),
+    or None."""
     head = text[:24].split(None, 1)
     if not head or head[0].lower().rstrip(",:") not in _FIRST_WORDS:
         return None
     m = DROPPED_SUBJECT.match(text)
     if not m:
         return None
+    if m.group("ive") is not None:
+        return m.end(), "I've"
     return m.end(), "I" if m.group("i") is not None else "I'm"
 
 

@@ -619,9 +619,10 @@ def _dropped_i_facts(sent: str, doc_lang: str) -> tuple[Fact, ...] | None:
                  and said.startswith(f.content[len(head):]) else f for f in facts)
 
 
-_SARCASM_MARKS = ("\U0001f644", "\U0001f612")  # 🙄 😒
-"""Marks that a sentence means the opposite of what it says ("i just LOVE being stuck in traffic
-🙄"); with a trailing "/s", such a sentence states no fact."""
+_SARCASM_MARKS = ("\U0001f644", "\U0001f612", "\U0001f3b5", "\U0001f3b6")  # 🙄 😒 🎵 🎶
+"""Marks that a sentence is not the speaker's own statement: it means the opposite ("i just
+LOVE being stuck in traffic 🙄"; also with a trailing "/s"), or it is sung ("🎶 i'm gonna live
+forever 🎶"). Such a sentence states no fact."""
 
 
 _SARCASM = {g.code: re.compile(g.sarcasm, _FLAGS) for g in GRAMMARS.values() if g.sarcasm}

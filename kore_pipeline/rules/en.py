@@ -2147,16 +2147,17 @@ PROFILE_RULES: tuple[Rule, ...] = (
         polarity="-",
         examples={"i cant eat nuts": "nuts", "i cant eat gluten": "gluten"},
     ),
-    # Family and partner: "my wife is a nurse", "my husband, Tom,", "we got married".
+    # Family and partner: "my wife is a nurse", "my husband, Tom,", "we got married"; only the
+    # household: a parent's, sibling's or friend's job or diet is theirs, not the user's.
     Rule(
         "en.profile.family.my_relative", PROFILE,
         r"^(?:(?:oh|well|yes|yeah|no|also|and|so),?\s+)?my\s+(?=" + any_of(
-            r"wife husband partner boyfriend girlfriend fianc[ée]e? sons? daughters? kids children "
-            r"mom mother dad father parents brothers? sisters? family best\s+friend "
-            r"grand(?:ma|pa|mother|father|parents)") + r"\s+(?!and\s+I\b)" + NOT_THEIRS
+            r"wife husband partner boyfriend girlfriend fianc[ée]e? sons? daughters? kids children")
+            + r"\s+(?!and\s+I\b)" + NOT_THEIRS
             + r"\w)",
         examples={"my son is 5": "son is 5", "my wife is a nurse": "wife is a nurse"},
-        counter=("My sister loves horror movies.", "My dad is going to retire."),
+        counter=("My sister loves horror movies.", "My dad is going to retire.",
+                 "my sister just went vegan", "my grandpa worked down the pits"),
     ),
     Rule(
         "en.profile.family.name_is", PROFILE,
@@ -2180,7 +2181,7 @@ PROFILE_RULES: tuple[Rule, ...] = (
     Rule(
         "en.profile.family.apposition", PROFILE,
         CHAT_LEAD + r"(?:(?:my|our)\s+(?=" + any_of(RELATIVES + " " + PETS) +
-            r"\s*,\s*" + CAP + r"[\w'-]+\s*,)|our\s+(?=" + any_of(
+            r"\s*,\s*" + CAP + r"[\w'-]+\s*,)|(?:my|our)\s+(?=" + any_of(
             RELATIVES + " " + PETS + " kids children") + r",?\s+" + CAP + r"\w))",
         examples={
             "my husband, Tom, is a nurse": "husband, Tom, is a nurse",
@@ -2528,6 +2529,11 @@ PROFILE_RULES: tuple[Rule, ...] = (
         },
     ),
 
+    Rule("en.profile.residence.been_living", PROFILE,
+         r"\bI(?:'ve|\s+have)?\s+been\s+(?:living|based)\s+(?:in|near)\b",
+         examples={"been living in leeds for like 6 yrs now": "leeds for like 6 yrs",
+                   "been based near oxford since the move": "oxford since the move"},
+         counter=("if I've been living in the past",)),
     # --- the names of family and pets, in every word order people use ---
     Rule("en.profile.family_name.called", PROFILE,
          r"(?:(?<=\bmy\s)|(?<=\bour\s))(?P<fact>(?:(?:little|baby|older|younger|big|new|old|"
