@@ -2532,7 +2532,7 @@ PROFILE_RULES: tuple[Rule, ...] = (
     Rule("en.profile.residence.been_living", PROFILE,
          r"\bI(?:'ve|\s+have)?\s+been\s+(?:living|based)\s+(?:in|near)\b",
          examples={"been living in leeds for like 6 yrs now": "leeds for like 6 yrs",
-                   "been based near oxford since the move": "oxford since the move"},
+                   "been living near oxford for a year": "oxford for a year"},
          counter=("if I've been living in the past",)),
     # --- the names of family and pets, in every word order people use ---
     Rule("en.profile.family_name.called", PROFILE,
