@@ -255,7 +255,8 @@ RULES: tuple[Rule, ...] = (
          },
     ),
     Rule('it.habit.routine.sempre', HABIT,
-         r"(?:^|(?<=,\s)|\bio\s+)(?P<pre>(?:(?:lo|la|li|le|ne|mi|ci" + r"|ti)\s+)?\w+o)\s+sempre\b",
+         r"(?:^|(?<=,\s)|\bio\s+)(?P<pre>(?:(?:lo|la|li|le|ne|mi|ci" +
+         r"|ti)\s+)?\w+o)\s+sempre\b",
          examples={
              'Leggo sempre prima di dormire.': 'Leggo prima di dormire',
              'Io vado sempre in ufficio in bici.': 'vado in ufficio in bici',
@@ -416,8 +417,8 @@ RULES: tuple[Rule, ...] = (
          },
     ),
     Rule('it.profile.work.sto_lavorando', PROFILE,
-         NOT_NEGATED + r"\bsto\s+(?:ora\s+|adesso\s+)?lavorando\s+(?:in|per|da|presso|alla|al)\s+" +
-         PLACE,
+         NOT_NEGATED +
+         r"\bsto\s+(?:ora\s+|adesso\s+)?lavorando\s+(?:in|per|da|presso|alla|al)\s+" + PLACE,
          examples={
              'Sto lavorando per Leonardo.': 'Leonardo',
              'Adesso sto lavorando presso Luxottica.': 'Luxottica',
@@ -462,7 +463,8 @@ RULES: tuple[Rule, ...] = (
     ),
     # --- profile: diet and health ---
     Rule('it.profile.health.allergico', PROFILE,
-         r"\b(?:io\s+)?sono\s+(?=(?:molto\s+|gravemente\s+)?(?:allergic[oa]" + r"|intollerante)\b)",
+         r"\b(?:io\s+)?sono\s+(?=(?:molto\s+|gravemente\s+)?(?:allergic[oa]" +
+         r"|intollerante)\b)",
          examples={
              'Sono allergico alle noci.': 'allergico alle noci',
              'Sono allergica ai crostacei.': 'allergica ai crostacei',
