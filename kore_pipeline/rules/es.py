@@ -48,7 +48,7 @@ TO_CLAUSE_END = (r"[^.;!?,]{0,80}?)(?=\s*(?:[.;!?,]|$)|\s+(?:porque|pero|así\s+
                  r"|y\s+ahora)\b)")
 """The rest of an ending's fact, to the end of its clause (closes the ``fact`` group)."""
 NOT_TASTE = r"(?!(?:viel\s+|eher\s+)?(?:lieber|gerne?|volentieri|volontiers|plutôt)\b)"
-"""Not a word of taste after a habit verb ("bebo gerne"-style taste words of the other languages)."""
+"""Not a word of taste after a habit verb (the other languages' "gerne", "volentieri")."""
 NOT_NEGATED = "".join(
     rf"(?<!\b{w}\s)" for w in (
         "non", "no", "not", "não", "nao", "ne", "nicht", "nie", "mai", "never", "nunca",
