@@ -43,8 +43,10 @@ NOT_THEIRS = (r"(?!\s+(?:non\s+)?(?:(?:ama|adora|odia|detesta|preferisce|vuole|v
               r"|sogna|spera|desidera|pensa\s+di|ha\s+intenzione|sta\s+per" +
               r"|va\s+(?:matt[oa]|pazz[oa])|(?:si\s+)?\w+rà)\b|è\s+(?:(?:un|una" +
               r"|un')\s*(?:grande\s+)?(?:fan|appassionat|tifos)|appassionat" +
-              r"|(?:più\s+)?(?:un|una)\s+(?:\w+\s+)?(?:persona|tipo)\b)))")
-"""After "mio padre / mia sorella": not their taste, wish or plan ("mia sorella adora...")."""
+              r"|(?:più\s+)?(?:un|una)\s+(?:\w+\s+)?(?:persona|tipo)\b)" +
+              r"|(?:è|e)\s+(?:(?:appena|ormai|da\s+poco)\s+)?diventat[oa]\b))")
+"""After "mio padre / mia sorella": not their taste, wish, plan or change ("mia sorella
+adora...", "mio fratello è diventato vegano")."""
 NOT_SAID_VERB = (r"(?!(?:essere|dire|sapere|ammettere|chiedere|ringraziare|scappare" +
                  r"|vedere|andare)\b)")
 """A plan's verb, not what one says or does in the conversation ("voglio dire")."""
@@ -102,6 +104,26 @@ DIETS = (r"vegetarian[oa]|vegan[oa]|pescetarian[oa]|crudist[oa]|végétarien(?:n
 """Diets, as nouns or adjectives (the other languages' too)."""
 CAR_ARTICLE = r"(?:una?|une?|einen|ein|eine|uma?)"
 
+TOPIC = r"^(?P<fact>(?!(?:questo|quello|ciò|non|io|lui|lei|loro|tu)\b)[\w' -]{2,40}?)"
+"""A thing a statement opens with, said of later by a pronoun ("il sushi non lo reggo")."""
+RELATIVE = any_of("marito moglie figli[oa] madre padre mamma papà fratello sorella "
+                  r"compagn[oa] ragazz[oa] fidanzat[oa] nonn[oa] zi[oa] cugin[oa] capo "
+                  r"migliore\s+amic[oa] cane gatt[oa] cagnolin[oa] gattin[oa]")
+"""Relatives, pets and people close to one ("mio figlio", "la mia gatta", "il mio capo")."""
+PET = any_of("cane gatt[oa] cagnolin[oa] gattin[oa] coniglio criceto pappagallo cavallo")
+"""Pets."""
+LANGUAGE = any_of("italiano inglese tedesco francese spagnolo portoghese russo cinese "
+                  "giapponese arabo olandese svedese greco polacco rumeno albanese "
+                  "napoletano siciliano sardo friulano dialetto")
+"""Languages one speaks."""
+CONDITION = any_of(r"diabete ipotiroidismo ipertiroidismo asma celiachia emicrania gastrite "
+                   r"reflusso colesterolo\s+alto pressione\s+alta artrite psoriasi "
+                   r"endometriosi fibromialgia epilessia anemia insonnia dermatite "
+                   r"colon\s+irritabile intolleranza allergia")
+"""Long-lasting health conditions ("ho l'asma", "ho il diabete")."""
+CLAUSE_START = r"(?:^|(?<=[,;]\s)|\bio\s+|\b(?:e|ma|ora|adesso|ormai)\s+)"
+"""Where a first-person verb may stand when its subject is dropped."""
+
 RULES: tuple[Rule, ...] = (
     # --- preference: likes ---
     Rule('it.preference.like.adoro', PREFERENCE,
@@ -157,6 +179,23 @@ RULES: tuple[Rule, ...] = (
              'Non posso vivere senza caffè.': 'caffè',
          },
     ),
+    Rule("it.preference.like.fissato", PREFERENCE,
+         r"\b(?:io\s+)?(?:sono|vado)\s+(?:(?:proprio|troppo|molto|tipo|un\s+po')\s+)?" +
+         r"(?:fissat[oa]|fulminat[oa]|in\s+fissa|fuori\s+di\s+testa)\s+(?:con|per)\b",
+         examples={
+             "Ultimamente sono fissato con lo yoga.": "yoga",
+             "sono troppo in fissa con i podcast di storia": "podcast di storia",
+         },
+         counter=("Mia sorella è fissata con lo yoga.", "Sei fissato con il calcio?"),
+    ),
+    Rule("it.preference.like.preferito_dopo", PREFERENCE,
+         TOPIC + r"\s+(?:è|e)\s+(?:il|la)\s+mi[oa]\s+(?:\w+\s+)?preferit[oa]\b",
+         examples={
+             "La carbonara è il mio piatto preferito.": "carbonara",
+             "il tiramisù e il mio dolce preferito": "tiramisù",
+         },
+         counter=("Questo è il mio preferito.",),
+    ),
     # --- preference: dislikes and refusals ---
     Rule('it.preference.dislike.non_mi_piace', PREFERENCE,
          r"\b(?:io\s+|a\s+me\s+)?non\s+mi\s+(?:piace|piacciono)\b",
@@ -199,6 +238,26 @@ RULES: tuple[Rule, ...] = (
          },
          counter=('Questo non fa per me.',),
     ),
+    Rule("it.preference.dislike.non_lo_sopporto", PREFERENCE,
+         TOPIC + r"\s+(?:proprio\s+|davvero\s+|più\s+)?non\s+(?:lo|la|li|le)\s+" +
+         any_of("sopporto reggo digerisco tollero mangio bevo posso\\s+vedere") + r"\b",
+         polarity="-",
+         examples={
+             "I peperoni non li digerisco.": "peperoni",
+             "il traffico proprio non lo reggo": "traffico",
+         },
+         counter=("Questo non lo sopporto.", "Non lo sopporto più."),
+    ),
+    Rule("it.preference.dislike.mi_fa_schifo", PREFERENCE,
+         TOPIC + r"\s+(?:proprio\s+|davvero\s+)?mi\s+fa(?:nno)?\s+(?:proprio\s+)?" +
+         r"(?:schifo|senso|orrore|vomitare)\b",
+         polarity="-",
+         examples={
+             "Il latte caldo mi fa schifo.": "latte caldo",
+             "le lumache mi fanno proprio senso": "lumache",
+         },
+         counter=("Questo mi fa schifo.",),
+    ),
     # --- decision: choices ---
     Rule('it.decision.choice.ho_deciso', DECISION,
          r"\b(?:(?:io\s+)?(?:l'ho|ho)" +
@@ -223,6 +282,16 @@ RULES: tuple[Rule, ...] = (
              'Userò Postgres.': 'Postgres',
              'Useremo Kubernetes in produzione.': 'Kubernetes in produzione',
          },
+    ),
+    Rule("it.decision.choice.ho_deciso_che", DECISION,
+         r"\b(?:(?:io\s+)?ho|abbiamo)\s+(?:finalmente\s+)?deciso\s*(?::|\s+che)\s*",
+         examples={
+             "Ho deciso che a settembre mi trasferisco a Bologna.":
+                 "a settembre mi trasferisco a Bologna",
+             "abbiamo deciso: quest'anno niente vacanze al mare":
+                 "quest'anno niente vacanze al mare",
+         },
+         counter=("Hai deciso che fare?", "Lui ha deciso che si trasferisce."),
     ),
     # --- decision: plans (an infinitive after "ho intenzione di", "voglio", "devo") ---
     Rule('it.decision.plan.ho_intenzione', DECISION,
@@ -383,6 +452,18 @@ RULES: tuple[Rule, ...] = (
          },
          counter=('Adesso sto a Milano per lavoro.', 'Non adesso stiamo a Roma.'),
     ),
+    Rule("it.profile.residence.sono_di", PROFILE,
+         r"(?:^|(?<=[,;]\s)|\bio\s+)sono\s+(?:originari[oa]\s+)?di\s+(?!" + any_of(
+             "fretta buon cattivo turno ritorno corsa passaggio nuovo solito sicuro parte "
+             "più meno moda mal umore strada compagnia poche parole natura") +
+         r"\b)(?=(?-i:[a-zà-ù]))",
+         examples={
+             "sono di bari ma vivo a milano da anni": "bari",
+             "sono originaria di lecce": "lecce",
+         },
+         counter=("Sono di fretta, ci sentiamo dopo.", "sono di turno stanotte",
+                  "Mio padre è di Bari."),
+    ),
     # --- profile: work ---
     Rule('it.profile.work.lavoro_come', PROFILE,
          r"\b(?:io\s+)?lavoro\s+(?:come|presso|per)\b|\blavoro\s+(?:a|in|da)\s+(?=" + CAP + r")",
@@ -433,6 +514,24 @@ RULES: tuple[Rule, ...] = (
              "Mi sono messa in pensione l'anno scorso.": 'messa in pensione',
          },
     ),
+    Rule("it.profile.work.lavoro_in", PROFILE,
+         CLAUSE_START + r"(?:lavoro\s+in|lavoriamo\s+(?:in|per|presso))\s+" +
+         r"(?!(?:questo|quel|quella|questa|un\s+attimo|silenzio|fretta|pace|nero|ritardo|" +
+         r"tranquillità|orario|ferie)\b)",
+         examples={
+             "lavoro in banca da dieci anni": "banca da dieci anni",
+             "lavoriamo per una startup di Torino": "startup di Torino",
+         },
+         counter=("Il lavoro in ufficio è noioso.", "Lavori in banca?", "Non lavoro in banca."),
+    ),
+    Rule("it.profile.work.laureato_in", PROFILE,
+         r"\b(?:io\s+)?(?:mi\s+sono|sono)\s+(?P<pre>laureat[oa])\s+in\b",
+         examples={
+             "Mi sono laureato in ingegneria a Pisa.": "laureato ingegneria a Pisa",
+             "sono laureata in lettere": "laureata lettere",
+         },
+         counter=("Mia figlia si è laureata in medicina.", "Ti sei laureato in fisica?"),
+    ),
     # --- profile: relationships and family ---
     Rule('it.profile.relationship.sposato', PROFILE,
          r"\b(?:io\s+)?sono\s+(?:(?:ora|adesso|felicemente" +
@@ -440,7 +539,7 @@ RULES: tuple[Rule, ...] = (
          r"|separat[oa]|vedov[oa])\b",
          examples={
              'Sono sposata.': 'sposata',
-             'Sono fidanzato con Giulia.': 'fidanzato',
+             'Sono fidanzato.': 'fidanzato',
          },
          counter=('Sono sposata?', 'Sono fidanzato?'),
     ),
@@ -459,7 +558,35 @@ RULES: tuple[Rule, ...] = (
              'mio padre fa il medico': 'mio padre fa il medico',
              'Mio marito fa il medico': 'Mio marito fa il medico',
          },
-         counter=('Mio marito adora il calcio.', 'Mia sorella vuole trasferirsi.'),
+         counter=(
+             'Mio marito adora il calcio.', 'Mia sorella vuole trasferirsi.',
+             "mio fratello e diventato vegetariano",
+         ),
+    ),
+    Rule("it.profile.relationship.sposato_con", PROFILE,
+         r"\b(?:io\s+)?sono\s+(?:(?:felicemente|ora|adesso)\s+)?(?P<fact>(?:sposat[oa]|" +
+         r"fidanzat[oa])\s+con\s+[\w']+)",
+         examples={
+             "sono sposata con Paolo da vent'anni": "sposata con Paolo",
+             "Sono fidanzato con giulia.": "fidanzato con giulia",
+         },
+         counter=("Sei sposata con Paolo?", "Non sono sposato con lei."),
+    ),
+    Rule("it.profile.family.si_chiama", PROFILE,
+         r"\b(?P<pre>(?:il\s+|la\s+)?mi[oa]\s+" + RELATIVE + r"\s+si\s+chiama)\b(?=\s+\w)",
+         examples={
+             "La mia gatta si chiama Luna.": "La mia gatta si chiama Luna",
+             "mio figlio si chiama tommaso": "mio figlio si chiama tommaso",
+         },
+         counter=("Come si chiama il tuo cane?", "Il suo cane si chiama Rex."),
+    ),
+    Rule("it.profile.family.nome", PROFILE,
+         r"\b(?:il\s+|la\s+)?mi[oa]\s+(?P<fact>" + RELATIVE + r"\s+" + CAP + r"\w+)",
+         examples={
+             "Domenica pranzo da mia sorella Giulia.": "sorella Giulia",
+             "il mio cane Fido ha dieci anni": "cane Fido",
+         },
+         counter=("Tua sorella Giulia è simpatica.",),
     ),
     # --- profile: diet and health ---
     Rule('it.profile.health.allergico', PROFILE,
@@ -518,6 +645,16 @@ RULES: tuple[Rule, ...] = (
              'Ora mangio anche carne.': 'carne',
          },
          counter=('Mangio carne?', 'Non mangio carne.'),
+    ),
+    Rule("it.profile.health.ho_condizione", PROFILE,
+         r"(?:^|(?<=[,;]\s)|\bio\s+|\b(?:e|ma|purtroppo|anche)\s+)(?:ho|soffro\s+di)\s+" +
+         r"(?:il\s+|la\s+|l'|un'|una?\s+)?(?=" + CONDITION + r"\b)",
+         examples={
+             "Ho il diabete di tipo 1.": "diabete di tipo 1",
+             "purtroppo soffro di emicrania": "emicrania",
+             "ho l'asma da quando sono piccola": "asma da quando sono piccola",
+         },
+         counter=("Mio padre ha il diabete.", "Hai l'asma?"),
     ),
     # --- profile: age ---
     Rule('it.profile.age.compiuto', PROFILE,
@@ -589,6 +726,16 @@ RULES: tuple[Rule, ...] = (
          },
          counter=('Fido non è morto, sta benissimo.',),
     ),
+    Rule("it.profile.pet.che_si_chiama", PROFILE,
+         r"\b(?:ho|abbiamo)\s+(?P<fact>(?:una?|uno|due)\s+" + PET + r"(?:\s+[\w']+){0,2}?\s+" +
+         r"(?:che\s+si\s+chiama(?:no)?|di\s+nome)\s+[\w']+)",
+         examples={
+             "abbiamo una cagnolina bianca che si chiama Pepita":
+                 "cagnolina bianca che si chiama Pepita",
+             "Ho un coniglio di nome Bruno.": "coniglio di nome Bruno",
+         },
+         counter=("Hanno un cane che si chiama Rex.",),
+    ),
     # --- profile: activities (what one plays, teaches, studies, collects) ---
     Rule('it.profile.activity.suono', PROFILE,
          r"(?:^|\bio\s+)(?P<pre>suono|insegno|studio|colleziono)\b(?=\s+\w)",
@@ -596,6 +743,15 @@ RULES: tuple[Rule, ...] = (
              'Colleziono francobolli antichi.': 'Colleziono francobolli antichi',
              'Insegno matematica al liceo.': 'Insegno matematica al liceo',
          },
+    ),
+    Rule("it.profile.activity.parlo", PROFILE,
+         r"(?:^|(?<=[,;]\s)|\bio\s+)(?P<pre>parlo)\s+(?:(?:bene|fluentemente|un\s+po'|anche)\s+)?" +
+         r"(?=" + LANGUAGE + r"\b)",
+         examples={
+             "Parlo francese e un po' di russo.": "parlo francese e un po' di russo",
+             "io parlo fluentemente tedesco": "parlo tedesco",
+         },
+         counter=("Parli inglese?", "Mio marito parla tedesco."),
     ),
 )
 
