@@ -91,6 +91,26 @@ DIETS = (r"vegetarian[oa]|vegan[oa]|pescetarian[oa]|crudist[oa]|végétarien(?:n
 """Diets, as nouns or adjectives (the other languages' too)."""
 CAR_ARTICLE = r"(?:una?|une?|einen|ein|eine|uma?)"
 
+TOPIC = r"^(?P<fact>(?!(?:eso|esto|no|yo|él|ella|ellos|tú)\b)[\w' -]{2,40}?)"
+"""A thing a statement opens with, said of later by a pronoun ("las aceitunas no las soporto")."""
+RELATIVE = any_of(r"esposo esposa marido mujer novio novia pareja hij[oa]s? madre padre mamá "
+                  r"papá herman[oa]s? abuel[oa] ti[oa] prim[oa] sobrin[oa] nieto nieta "
+                  r"perr[oa] perrit[oa] gat[oa] gatit[oa] mascota jefe jefa mejor\s+amig[oa]")
+"""Relatives, pets and people close to one ("mi hijo", "mi perrita", "mi jefa")."""
+PET = any_of("perr[oa] perrit[oa] gat[oa] gatit[oa] conejo hámster loro periquito tortuga caballo")
+"""Pets."""
+LANGUAGE = any_of("español castellano catalán gallego euskera vasco inglés francés alemán "
+                  "italiano portugués ruso chino japonés árabe neerlandés holandés quechua "
+                  "guaraní")
+"""Languages one speaks."""
+CONDITION = any_of(r"diabetes hipotiroidismo hipertiroidismo asma celiaquía migrañas? "
+                   r"gastritis reflujo colesterol(?:\s+alto)? hipertensión tensión\s+alta "
+                   r"artritis psoriasis endometriosis fibromialgia epilepsia anemia insomnio "
+                   r"dermatitis colon\s+irritable intolerancia alergia tdah ansiedad")
+"""Long-lasting health conditions ("tengo diabetes", "sufro de migrañas")."""
+CLAUSE_START = r"(?:^|(?<=[,;]\s)|\byo\s+|\b(?:y|pero|ahora|ya)\s+)"
+"""Where a first-person verb may stand when its subject is dropped."""
+
 RULES: tuple[Rule, ...] = (
     # --- preference: likes ---
     Rule('es.preference.like.prefiero', PREFERENCE,
@@ -150,6 +170,24 @@ RULES: tuple[Rule, ...] = (
              'Soy muy fan de la música clásica.': 'música clásica',
          },
     ),
+    Rule("es.preference.like.enganchado", PREFERENCE,
+         r"\b(?:yo\s+)?(?:estoy|ando)\s+(?:(?:re|muy|súper|super|bastante|full|tan)\s+)?" +
+         r"(?:enganchad[oa]|obsesionad[oa]|viciad[oa]|picad[oa]|fanatizad[oa])\s+(?:con|a)\b",
+         examples={
+             "Últimamente estoy obsesionada con el yoga.": "yoga",
+             "ando re viciado con el ajedrez online": "ajedrez online",
+         },
+         counter=("Mi hermano está enganchado a los videojuegos.", "¿Estás enganchado a la serie?"),
+    ),
+    Rule("es.preference.like.favorito_despues", PREFERENCE,
+         TOPIC + r"\s+es\s+(?:mi\s+(?:\w+\s+)?(?:favorit[oa]|preferid[oa])|lo\s+mejor\s+" +
+         r"(?:que\s+hay|del\s+mundo))\b",
+         examples={
+             "La tortilla de patatas es mi comida favorita.": "tortilla de patatas",
+             "el mate es lo mejor del mundo": "mate",
+         },
+         counter=("Eso es lo mejor que hay.",),
+    ),
     # --- preference: dislikes and refusals ---
     Rule('es.preference.dislike.no_me_gusta', PREFERENCE,
          r"\b(?:a\s+mí\s+)?no\s+me\s+(?:gusta|gustan)\b",
@@ -189,6 +227,26 @@ RULES: tuple[Rule, ...] = (
              'El fútbol no es lo mío.': 'fútbol',
          },
          counter=('Eso no es lo mío.',),
+    ),
+    Rule("es.preference.dislike.no_lo_soporto", PREFERENCE,
+         TOPIC + r"\s+(?:ya\s+)?no\s+(?:lo|la|los|las)\s+" +
+         any_of(r"soporto aguanto trago tolero digiero puedo\s+ver como bebo") + r"\b",
+         polarity="-",
+         examples={
+             "Los pimientos no los digiero.": "pimientos",
+             "el reguetón no lo aguanto": "reguetón",
+         },
+         counter=("Eso no lo soporto.", "No lo soporto más."),
+    ),
+    Rule("es.preference.dislike.me_da_asco", PREFERENCE,
+         TOPIC + r"\s+(?:me\s+da(?:n)?\s+(?:mucho\s+|un\s+poco\s+de\s+)?(?:asco|grima|repelús)|" +
+         r"no\s+(?:es|son)\s+lo\s+m[ií]o)\b",
+         polarity="-",
+         examples={
+             "La leche caliente me da asco.": "leche caliente",
+             "los deportes de invierno no son lo mío": "deportes de invierno",
+         },
+         counter=("Eso me da asco.",),
     ),
     # --- decision: choices ---
     Rule('es.decision.choice.decidi', DECISION,
@@ -358,6 +416,17 @@ RULES: tuple[Rule, ...] = (
              'Ahora trabajo para Mercadona.': 'Mercadona',
          },
     ),
+    Rule("es.profile.residence.soy_de", PROFILE,
+         r"(?:^|(?<=[,;]\s)|\byo\s+)soy\s+(?:originari[oa]\s+)?de\b(?!\s+" + any_of(
+             "los las la el lo que pocas muchas fiar verdad buen mal ciudad campo pueblo "
+             "izquierdas derechas mente carne hierro palo madera pocos") +
+         r"\b)(?=\s+(?-i:[a-zà-ü]))",
+         examples={
+             "soy de rosario pero vivo en córdoba": "rosario",
+             "soy originaria de cádiz": "cádiz",
+         },
+         counter=("Soy de los que madrugan.", "soy de pocas palabras", "Mi padre es de Lima."),
+    ),
     # --- profile: work ---
     Rule('es.profile.work.trabajo_como', PROFILE,
          r"\b(?:yo\s+)?trabajo\s+(?:como|de|en|para)\b",
@@ -404,6 +473,38 @@ RULES: tuple[Rule, ...] = (
          },
          counter=('No me he jubilado.',),
     ),
+    Rule("es.profile.work.trabajo_en", PROFILE,
+         CLAUSE_START + r"(?:(?:trabajo|trabajamos|curro|currelo)\s+(?:en|para)\b" +
+         r"(?=\s+(?-i:[a-zà-ü]))|laburo\s+(?:en|para)\b)" +
+         r"(?!\s+(?:esto|eso|ello|algo|nada|lo\s+mismo|silencio|paz|negro|equipo|remoto|" +
+         r"casa)\b)",
+         examples={
+             "laburo en un banco desde hace años": "banco desde hace años",
+             "ahora curro en una librería del centro": "librería del centro",
+         },
+         counter=("¿Trabajas en un banco?", "No trabajo en un banco.", "laburo en casa hoy",
+                  "El trabajo en equipo es clave."),
+    ),
+    Rule("es.profile.work.soy_profe", PROFILE,
+         r"\b(?:yo\s+)?(?:ahora\s+)?soy\s+(?=(?:profe|maestr[oa]|camarer[oa]|meser[oa]|" +
+         r"albañil|fontaner[oa]|plomer[oa]|autónom[oa]|funcionari[oa]|freelance|becari[oa]|" +
+         r"dependient[oa]|repartidor(?:a)?|cajer[oa]|administrativ[oa]|comercial|" +
+         r"informátic[oa]|desarrollador(?:a)?|psicólog[oa]|fisio|fisioterapeuta)\b)",
+         examples={
+             "Soy profe de historia en un instituto.": "profe de historia en un instituto",
+             "soy autónoma desde 2020": "autónoma desde 2020",
+         },
+         counter=("¿Soy funcionario?", "No soy camarero."),
+    ),
+    Rule("es.profile.work.estudie", PROFILE,
+         r"\b(?:yo\s+)?(?P<pre>estudié|me\s+gradué\s+en|me\s+licencié\s+en|soy\s+licenciad[oa]" +
+         r"\s+en|soy\s+graduad[oa]\s+en)\s+(?=\w)",
+         examples={
+             "Estudié derecho en Salamanca.": "estudié derecho en Salamanca",
+             "me licencié en biología hace diez años": "me licencié en biología hace diez años",
+         },
+         counter=("¿Estudiaste derecho?", "Mi hija estudió medicina."),
+    ),
     # --- profile: relationships and family ---
     Rule('es.profile.relationship.casado', PROFILE,
          r"\b(?:(?:yo\s+)?(?:estoy|soy))\s+(?:(?:ahora|felizmente|otra\s+vez" +
@@ -448,6 +549,24 @@ RULES: tuple[Rule, ...] = (
              'Tengo una gata negra.': 'gata negra',
          },
          counter=('Tengo una pregunta.',),
+    ),
+    Rule("es.profile.relationship.casado_con", PROFILE,
+         r"\b(?:(?:yo\s+)?(?:estoy|soy))\s+(?:(?:felizmente)\s+)?(?P<fact>(?:casad[oa]|" +
+         r"prometid[oa]|de\s+novi[oa]s?|en\s+pareja)\s+con\s+[\w']+)",
+         examples={
+             "Estoy casada con Javier desde 2010.": "casada con Javier",
+             "estoy de novio con marta": "de novio con marta",
+         },
+         counter=("¿Estás casada con Javier?", "No estoy casado con ella."),
+    ),
+    Rule("es.profile.family.nombre", PROFILE,
+         r"\bmis?\s+(?P<fact>" + RELATIVE + r"\s+" + CAP + r"\w+\b)" +
+         r"(?!\s+(?:se\s+)?(?:murió|falleció)\b)",
+         examples={
+             "Mañana viene mi hermana Lucía a comer.": "hermana Lucía",
+             "mi perro Bruno tiene diez años": "perro Bruno",
+         },
+         counter=("Tu hermana Lucía es simpática.",),
     ),
     # --- profile: diet and health ---
     Rule('es.profile.health.alergico', PROFILE,
@@ -498,6 +617,16 @@ RULES: tuple[Rule, ...] = (
          },
          counter=('No como de nuevo carne.',),
     ),
+    Rule("es.profile.health.tengo_condicion", PROFILE,
+         r"(?:^|(?<=[,;]\s)|\byo\s+|\b(?:y|pero|también|ojo\s+que)\s+)(?:tengo|sufro\s+de|" +
+         r"padezco)\s+(?:una?\s+)?(?=" + CONDITION + r"\b)",
+         examples={
+             "Tengo diabetes tipo 1 desde niña.": "diabetes tipo 1 desde niña",
+             "sufro de migrañas": "migrañas",
+             "tengo alergia al polen": "alergia al polen",
+         },
+         counter=("Mi padre tiene diabetes.", "¿Tienes alergia a algo?"),
+    ),
     # --- profile: age ---
     Rule('es.profile.age.tengo_anos', PROFILE,
          r"\btengo\s+(?P<fact>\d{1,3}\s+años)\b",
@@ -512,6 +641,17 @@ RULES: tuple[Rule, ...] = (
          examples={
              'Cumplí 60 el domingo.': 'Cumplí 60',
          },
+    ),
+    Rule("es.profile.age.tengo_n", PROFILE,
+         r"(?:^|(?<=[,;]\s)|\byo\s+|\b(?:y|pero|ya)\s+)(?P<pre>tengo)\s+(?:ya\s+)?" +
+         r"(?P<fact>\d{1,2})(?!\s+y\s+medio)" +
+         r"(?=\s*(?:[.,;!?]|$)|\s+(?:y|pero|así|ya|recién|tacos|pirulos)\b)",
+         examples={
+             "tengo 35 y sigo viviendo con mis padres": "tengo 35",
+             "Ya tengo 50, pero me siento joven.": "tengo 50",
+         },
+         counter=("Tengo 3 hijos.", "¿Tienes 30?", "Ya tengo 41 años.",
+                  "Tengo 2 y medio de ventaja."),
     ),
     # --- profile: what one owns, drives, sold or replaced ---
     Rule('es.profile.owns.conduzco', PROFILE,
@@ -581,6 +721,24 @@ RULES: tuple[Rule, ...] = (
          examples={
              'Perdimos a Lola en marzo.': 'Perdimos a Lola',
          },
+    ),
+    Rule("es.profile.pet.que_se_llama", PROFILE,
+         r"\b(?:tengo|tenemos)\s+(?P<fact>(?:una?|dos)\s+" + PET + r"(?:\s+[\w']+){0,2}?\s+" +
+         r"(?:que\s+se\s+llaman?|llamad[oa]s?)\s+[\w']+)",
+         examples={
+             "tenemos una gatita blanca que se llama Nieve": "gatita blanca que se llama Nieve",
+             "Tengo un conejo llamado Tambor.": "conejo llamado Tambor",
+         },
+         counter=("Tienen un perro que se llama Rex.",),
+    ),
+    Rule("es.profile.language.hablo", PROFILE,
+         r"(?:^|(?<=[,;]\s)|\byo\s+)(?P<pre>hablo)\s+(?:(?:bien|perfectamente|un\s+poco\s+de|" +
+         r"también)\s+)?(?=" + LANGUAGE + r"\b)",
+         examples={
+             "Hablo inglés y un poco de alemán.": "hablo inglés y un poco de alemán",
+             "yo hablo perfectamente francés": "hablo francés",
+         },
+         counter=("¿Hablas inglés?", "Mi marido habla alemán."),
     ),
 )
 

@@ -581,7 +581,8 @@ RULES: tuple[Rule, ...] = (
          counter=("Come si chiama il tuo cane?", "Il suo cane si chiama Rex."),
     ),
     Rule("it.profile.family.nome", PROFILE,
-         r"\b(?:il\s+|la\s+)?mi[oa]\s+(?P<fact>" + RELATIVE + r"\s+" + CAP + r"\w+)",
+         r"\b(?:il\s+|la\s+)?mi[oa]\s+(?P<fact>" + RELATIVE + r"\s+" + CAP + r"\w+\b)" +
+         r"(?!\s+(?:è|e)\s+(?:mort[oa]|mancat[oa])\b)",
          examples={
              "Domenica pranzo da mia sorella Giulia.": "sorella Giulia",
              "il mio cane Fido ha dieci anni": "cane Fido",
