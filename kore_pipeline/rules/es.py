@@ -111,6 +111,10 @@ CONDITION = any_of(r"diabetes hipotiroidismo hipertiroidismo asma celiaquía mig
 CLAUSE_START = r"(?:^|(?<=[,;]\s)|\byo\s+|\b(?:y|pero|ahora|ya)\s+)"
 """Where a first-person verb may stand when its subject is dropped."""
 
+WEEKLY = any_of(r"lunes martes miércoles jueves viernes sábados domingos mañanas tardes noches "
+                 r"fines\s+de\s+semana findes")
+"""The times a routine is said of in the plural ("los domingos", "las mañanas")."""
+
 RULES: tuple[Rule, ...] = (
     # --- preference: likes ---
     Rule('es.preference.like.prefiero', PREFERENCE,
@@ -326,6 +330,21 @@ RULES: tuple[Rule, ...] = (
              'Juego al pádel con mis amigos.': 'Juego al pádel con mis amigos',
          },
          counter=('Bebo café todas as manhãs.', 'Fumo un pacchetto al giorno.'),
+    ),
+    Rule("es.habit.routine.los_domingos", HABIT,
+         r"^(?P<when>(?:los|las|por\s+las)\s+" + WEEKLY + r"|antes\s+de\s+(?:dormir|cenar|" +
+         r"comer|desayunar|trabajar|acostarme)|después\s+de\s+(?:cenar|comer|desayunar|" +
+         r"trabajar|clase)),?\s+(?:yo\s+)?(?:siempre\s+|normalmente\s+|casi\s+siempre\s+)?" +
+         r"(?=(?:me\s+|nos\s+)?(?:\w+(?:o|amos|emos|imos)\b(?<!\bno)(?<!\beso)(?<!\bpero)|" +
+         r"voy\b))",
+         examples={
+             "Los sábados juego al fútbol con mis amigos.":
+                 "juego al fútbol con mis amigos los sábados",
+             "antes de dormir siempre leo un rato": "leo un rato antes de dormir",
+             "los viernes voy a clase de baile": "voy a clase de baile los viernes",
+         },
+         counter=("Los domingos no abro.", "¿Los sábados trabajas?",
+                  "Los lunes son horribles."),
     ),
     # --- habit: never ---
     Rule('es.habit.never.nunca', HABIT,

@@ -124,6 +124,10 @@ CONDITION = any_of(r"diabete ipotiroidismo ipertiroidismo asma celiachia emicran
 CLAUSE_START = r"(?:^|(?<=[,;]\s)|\bio\s+|\b(?:e|ma|ora|adesso|ormai)\s+)"
 """Where a first-person verb may stand when its subject is dropped."""
 
+DAYTIME = any_of(r"mattina sera pomeriggio notte weekend lunedì martedì mercoledì giovedì "
+                  r"venerdì sabato domenica")
+"""A time of day or week a routine is said of ("la mattina", "il sabato")."""
+
 RULES: tuple[Rule, ...] = (
     # --- preference: likes ---
     Rule('it.preference.like.adoro', PREFERENCE,
@@ -350,6 +354,19 @@ RULES: tuple[Rule, ...] = (
          },
          counter=('Bevo caffè?', 'Mangio carne?', 'Bevo volentieri un bicchiere di vino.'),
     ),
+    Rule("it.habit.routine.quando_sempre", HABIT,
+         r"^(?P<when>(?:(?:la|il|di|nel)\s+" + DAYTIME + r"|prima\s+di\s+(?:dormire|cena|" +
+         r"pranzo|colazione|lavorare|andare\s+a\s+letto)|dopo\s+(?:cena|pranzo|colazione|il\s+" +
+         r"lavoro))(?:\s+(?:prima|dopo)\s+(?:del|della|di|dello)\s+\w+)?),?\s+(?:io\s+)?" +
+         r"(?P<pre>(?:(?:mi|ci|lo|la)\s+)?\w+o)\s+sempre\b",
+         examples={
+             "La sera leggo sempre un capitolo prima di dormire.":
+                 "leggo capitolo prima di dormire la sera",
+             "dopo cena faccio sempre una passeggiata col cane":
+                 "faccio passeggiata col cane dopo cena",
+         },
+         counter=("La sera è sempre troppo corta.", "Dopo cena fai sempre una passeggiata?"),
+    ),
     # --- habit: never ---
     Rule('it.habit.never.non_mai', HABIT,
          r"\b(?:io\s+)?non\s+(?P<pre>(?:(?:lo|la|li|le|ne|mi|ci|ti)\s+)?\w+)\s+mai\b",
@@ -463,6 +480,18 @@ RULES: tuple[Rule, ...] = (
          },
          counter=("Sono di fretta, ci sentiamo dopo.", "sono di turno stanotte",
                   "Mio padre è di Bari."),
+    ),
+    Rule("it.profile.residence.sto_a", PROFILE,
+         CLAUSE_START + r"(?:sto|stiamo)\s+a\s+(?=(?-i:[a-zà-ù]))(?!" + any_of(
+             "casa letto dieta posto pezzi terra lavoro digiuno galla cuore sentire vedere "
+             "guardare pensare fare dire aspettare morire") +
+         r"\b|\w+(?:are|ere|ire)\b)" + NOT_VISIT,
+         examples={
+             "sto a bologna da tre anni": "bologna da tre anni",
+             "adesso stiamo a livorno, vicino al porto": "livorno, vicino al porto",
+         },
+         counter=("sto a casa oggi", "sto a dieta da lunedì", "sto a roma per lavoro",
+                  "Stai a Roma?"),
     ),
     # --- profile: work ---
     Rule('it.profile.work.lavoro_come', PROFILE,
