@@ -94,6 +94,53 @@ DIET = (r"vegetarian[oa]|vegan[oa]|pescetarian[oa]|crudist[oa]|végétarien(?:ne
 CAR_NOW = r"(?:(?:jetzt|nun|ora|adesso|ahora|maintenant|agora)\s+)?"
 CAR_ARTICLE = r"(?:una?|une?|einen|ein|eine|uma?)"
 
+# Chat French: "j'suis", "chuis", "j'vis", "j'peux", names and places typed in lower case.
+JE = r"(?:\bje\s+|\bj')"
+""""je" before a verb, as written or elided in chat ("j'vis", "j'bosse")."""
+SUIS = r"(?:\bje\s+suis|\bj'suis|\bchuis)"
+""""je suis", "j'suis", "chuis"."""
+JOB_COLLOQUIAL = any_of(
+    "kiné kinésithérapeute prof postdoc post-doc doctorante? chercheuse chercheur ingé dev "
+    "développeuse aide-soignante? auxiliaire agricultrice agriculteur artisane? freelance "
+    "indépendante? chauffeur chauffeuse caissière caissier factrice facteur manager consultante? "
+    "commerciale? graphiste photographe traductrice traducteur éducatrice éducateur "
+    "ostéopathe orthophoniste sage-femme ambulancière ambulancier mécanicienne? mécanicien "
+    "menuisière menuisier maçon infographiste animatrice animateur avocate? notaire")
+"""Jobs said as chats say them ("kiné", "prof", "postdoc"), besides :data:`OCCUPATION`."""
+CONDITION = any_of(
+    r"diabète asthme endométriose sclérose épilepsie migraines? hypertension fibromyalgie "
+    r"dépression anxiété tdah autisme psoriasis eczéma arthrose arthrite apnée cancer "
+    r"maladie\s+de\s+\w+ hypothyroïdie thyroïde lupus spondylarthrite cholestérol acouphènes "
+    r"intolérance\s+\w+ allergie\s+\w+")
+"""Health conditions one "has" ("j'ai de l'asthme", "j'ai une sclérose en plaques")."""
+LANGUAGE = any_of(
+    "français anglais arabe espagnol allemand italien portugais chinois mandarin japonais "
+    "russe breton créole wolof néerlandais turc polonais roumain grec hébreu coréen hindi "
+    "vietnamien catalan basque corse alsacien occitan lsf suédois danois norvégien")
+"""Languages one speaks ("je parle arabe et anglais")."""
+RELATIVE = any_of(
+    r"mari femme époux épouse compagnon compagne conjoint conjointe copain copine chum blonde "
+    r"fils fille enfants frère sœur soeur mère père maman papa grand-mère grand-père "
+    r"chien chienne chat chatte chaton chiot lapin perroquet patron patronne "
+    r"meilleure?\s+amie?")
+"""Relatives and pets one names ("ma blonde", Québec "girlfriend"; "notre chaton")."""
+NAME_VERB = any_of(
+    "a est fait va vient dort mange adore aime déteste refuse joue travaille habite vit "
+    "ronfle aboie miaule commence rentre part apprend parle marche court")
+"""Verbs right after a relative's name, which show the word before is a name ("mon fils
+noé a 3 ans", "notre chat pistache ronfle")."""
+NOT_NAME = any_of(
+    "a est fait va vient qui que et de du des en à au avec il elle me m' se s' ne n' y pour "
+    "sur dans aussi toujours jamais encore déjà vraiment bien très trop pas plus souvent "
+    "aîné aînée cadet cadette jumelle jumeau petit petite grand grande préféré préférée ex "
+    "noir noire blanc blanche roux rousse gris grise actuel actuelle")
+"""Words after "mon fils", "ma femme" that are no name."""
+TIME_AHEAD = (r"(?=[^.;!?]*?\b(?:en\s+(?:janvier|février|mars|avril|mai|juin|juillet|août|"
+              r"septembre|octobre|novembre|décembre)|cet\s+(?:été|hiver|automne)|ce\s+printemps|"
+              r"la\s+semaine\s+prochaine|le\s+mois\s+prochain|l'année\s+prochaine|"
+              r"l'(?:été|hiver|automne)\s+prochain|demain|ce\s+week-end|bientôt)\b)")
+"""A time to come in the clause: what one does then is a plan."""
+
 # --- Rules -----------------------------------------------------------------------------------
 
 RULES: tuple[Rule, ...] = (
@@ -153,6 +200,43 @@ RULES: tuple[Rule, ...] = (
          r"\bje\s+refuse\s+(?:de\b|d')",
          polarity="-",
          examples={"Je refuse d'utiliser Windows.": "utiliser Windows"}),
+    # Chat tastes: "je kiffe", "fan absolue de", "je suis à fond dans", "j'aime pas",
+    # "le rap c'est pas mon truc", "les huîtres j'peux pas"
+    Rule("fr.preference.kiffe", PREFERENCE,
+         JE + r"kiffe\b(?!\s+pas\b)",
+         examples={"je kiffe le rap des années 90": "rap des années 90"},
+         counter=("je kiffe pas trop le froid",)),
+    Rule("fr.preference.fan.chat", PREFERENCE,
+         r"(?:^|" + SUIS + r"\s+)(?:une?\s+)?(?:grande?\s+|très\s+|super\s+|vraiment\s+|trop\s+|"
+         r"énorme\s+)?fan\s+(?:absolue?\s+|inconditionnelle?\s+|finie?\s+|numéro\s+un\s+)?"
+         r"(?:de\s+|du\s+|des\s+|d')",
+         examples={"fan inconditionnelle de Goldman depuis toujours": "Goldman depuis toujours",
+                   "chuis fan absolu des films de Miyazaki": "films de Miyazaki"}),
+    Rule("fr.preference.into", PREFERENCE,
+         SUIS + r"\s+(?:(?:trop|vraiment|grave|complètement|en\s+ce\s+moment)\s+)?(?:à\s+fond\s+"
+         r"(?:dans|sur)|accro\s+(?:à|au|aux)|passionnée?\s+(?:de|par|du|des)|dingue\s+(?:de|du|des))"
+         r"(?:\s+|\b)",
+         examples={"je suis accro au café": "café",
+                   "en ce moment je suis à fond dans la poterie": "poterie"}),
+    Rule("fr.preference.dislike.aime_pas", PREFERENCE,
+         JE + r"(?:aime|supporte|kiffe)\s+pas\b",
+         polarity="-",
+         examples={"j'aime pas le poisson": "poisson",
+                   "je supporte pas les moustiques": "moustiques"}),
+    Rule("fr.preference.dislike.cest_pas_mon_truc", PREFERENCE,
+         r"^(?P<fact>(?!(?:ça|cela|ce|c')\b)[\w' -]{2,60}?),?\s+c'est\s+(?:vraiment\s+)?pas\s+"
+         r"(?:trop\s+|vraiment\s+|du\s+tout\s+)?mon\s+truc\b",
+         polarity="-",
+         examples={"le camping c'est pas trop mon truc": "camping"},
+         counter=("ça c'est pas mon truc",)),
+    Rule("fr.preference.dislike.topic_first", PREFERENCE,
+         r"^(?P<fact>(?:les?|la|l')\s*[\w' -]{2,40}?),?\s+(?:je\s+(?:ne\s+)?peux\s+pas|"
+         r"j'peux\s+pas|je\s+(?:ne\s+)?supporte\s+pas|j'supporte\s+pas|j'aime\s+pas|je\s+n'aime\s+pas|"
+         r"je\s+déteste)\b(?=\s*(?:[,.;!?]|$))",
+         polarity="-",
+         examples={"le fromage de chèvre, j'peux pas": "fromage de chèvre",
+                   "la foule je supporte pas.": "foule"},
+         counter=("demain je peux pas",)),
     # === Decision ===
     # Decided, chosen, going to use: "j'ai décidé de", "on a choisi", "je vais utiliser"
     Rule("fr.decision.decided", DECISION,
@@ -176,6 +260,19 @@ RULES: tuple[Rule, ...] = (
          examples={"Je veux écrire un roman.": "écrire un roman",
                    "Je veux apprendre l'allemand.": "apprendre l'allemand"},
          counter=("Je vais être honnête avec toi.",)),
+    # Decided, said after or before the plan: "je me mets au vélo, c'est décidé"; and plans in
+    # the present with a time to come: "on déménage en juin", "je change de boulot cet été"
+    Rule("fr.decision.cest_decide.after", DECISION,
+         r"^(?P<fact>(?:je\s+|j')[^.;!?,]{3,80}?),?\s+c'est\s+décidé\b",
+         examples={"je me mets au vélo en mars, c'est décidé": "me mets au vélo en mars"}),
+    Rule("fr.decision.cest_decide.before", DECISION,
+         r"\bc'est\s+décidé\s*[,:!]*\s*(?=(?:je|j'|on|nous)\b)",
+         examples={"c'est décidé : je reprends la natation": "reprends la natation"}),
+    Rule("fr.decision.plan.present", DECISION,
+         r"\b(?:on|nous|je)\s+(?=(?:part|partons|pars|déménage|déménageons|commence|commençons|"
+         r"passe|passons|change|changeons|arrête|arrêtons|quitte|quittons)\s+\w)" + TIME_AHEAD,
+         examples={"on déménage à Bordeaux en septembre": "déménage à Bordeaux en septembre"},
+         counter=("je passe te voir",)),
     # === Habit ===
     # How often: "d'habitude", "je … toujours", "je ne … jamais", "chaque matin"
     Rule("fr.habit.usually", HABIT,
@@ -239,6 +336,19 @@ RULES: tuple[Rule, ...] = (
     Rule("fr.profile.name.appelle", PROFILE,
          r"\bje\s+m'appelle\b|\bmon\s+nom\s+est\b",
          examples={"Je m'appelle Claire.": "Claire", "Mon nom est Dupont.": "Dupont"}),
+    # Chat health: "j'ai de l'asthme", "je souffre de migraines"
+    Rule("fr.profile.health.condition", PROFILE,
+         JE + r"(?:ai|souffre)\s+(?:d'une?\s+|d'|de\s+l'|de\s+la\s+|du\s+|des\s+|une?\s+|de\s+)?"
+         r"(?=" + CONDITION + r"\b)",
+         examples={"j'ai de l'asthme depuis petit": "asthme depuis petit",
+                   "je souffre de migraines": "migraines"}),
+    # Diet said without a subject: "végane depuis 2020"
+    Rule("fr.profile.diet.dropped_subject", PROFILE,
+         r"^(?P<fact>végétarien(?:ne)?|végétalien(?:ne)?|végane?|vegan|pescétarien(?:ne)?|"
+         r"flexitarien(?:ne)?)\b"
+         r"(?=\s+depuis\b|\s*(?:[,.!]|$)|\s+(?:et|mais)\b)",
+         examples={"végane depuis trois ans, ça va très bien": "végane"},
+         counter=("végétarien ou pas ?",)),
     Rule("fr.profile.age.ans", PROFILE,
          r"\bj'ai\s+(?:maintenant\s+)?(?P<fact>\d{1,3}\s+ans)\b",
          examples={"J'ai 25 ans.": "25 ans", "J'ai 40 ans.": "40 ans"}),
@@ -257,9 +367,6 @@ RULES: tuple[Rule, ...] = (
          examples={"Je suis diabétique.": "diabétique", "Je suis enceinte.": "enceinte",
                    "Je suis retraitée.": "retraitée"},
          counter=("Est-ce que je suis marié ?", "Est-ce que je suis célibataire ?")),
-    Rule("fr.profile.diet.regime", PROFILE,
-         r"\bje\s+suis\s+(?=un\s+régime\b)",
-         examples={}),  # shadowed: "je suis un/une" matches the same start, longer
     Rule("fr.profile.identity.un_une", PROFILE,
          r"\bje\s+suis\s+(?:un|une)\s+(?!peu\b)",
          examples={"Je suis un régime sans gluten.": "régime sans gluten"},
@@ -296,6 +403,28 @@ RULES: tuple[Rule, ...] = (
          SAID + r"\b(?:je\s+suis|j['’]ai\s+pris\s+ma)\s+(?:à\s+la\s+)?(?P<fact>retraite)\b",
          examples={"Je suis à la retraite depuis 2019.": "retraite",
                    "J'ai pris ma retraite l'an dernier.": "retraite"}),
+    # Chat work: "chuis prof", "je bosse chez decathlon" (lower case)
+    Rule("fr.profile.job.colloquial", PROFILE,
+         SUIS + r"\s+(?:maintenant\s+|actuellement\s+)?(?:une?\s+)?(?=(?:" + OCCUPATION + "|"
+         + JOB_COLLOQUIAL + r")\b)",
+         examples={"chuis prof de maths au collège": "prof de maths au collège",
+                   "je suis ostéopathe à Nantes": "ostéopathe à Nantes"}),
+    Rule("fr.profile.employer.chez", PROFILE,
+         JE + r"(?:bosse|taffe|travaille)\s+(?:maintenant\s+|actuellement\s+|désormais\s+)?"
+         r"(?:chez|pour)\b(?=\s+\w)",
+         examples={"j'bosse chez leclerc le week-end": "leclerc le week-end"}),
+    # Schooling: "j'ai fait une école de commerce", "je suis en master"
+    Rule("fr.profile.education", PROFILE,
+         JE + r"(?:ai\s+fait|ai\s+étudié|étudie|suis\s+en)\s+(?:une?\s+|des\s+|mes\s+|la\s+|l')?"
+         r"(?=(?:école|études|master|licence|doctorat|thèse|bts|dut|iut|prépa|fac|médecine|"
+         r"droit|bac|informatique|psycho|socio|histoire|lettres)\b)",
+         examples={"j'ai fait une école de commerce à Rouen": "école de commerce à Rouen",
+                   "je suis en master de droit": "master de droit"}),
+    # Languages: "je parle arabe et anglais"
+    Rule("fr.profile.language.parle", PROFILE,
+         JE + r"parle\s+(?:couramment\s+|bien\s+|aussi\s+)?(?:le\s+|l')?(?=" + LANGUAGE + r"\b)",
+         examples={"je parle couramment l'espagnol": "espagnol"},
+         counter=("je parle français avec toi ?",)),
     # Home and origin: "j'habite à", "je suis né à", "je viens de", "on s'est installés à"
     Rule("fr.profile.residence.habite", PROFILE,
          r"\b(?:j'habite|je\s+vis)\s+(?:à|au|aux|en|dans)\b|\bje\s+suis\s+née?\s+"
@@ -309,6 +438,15 @@ RULES: tuple[Rule, ...] = (
          r"(?:à|a|en)\s+" + PLACE,
          examples={"On s'est installés à Angers.": "Angers",
                    "Ça fait six mois qu'on est installés à Rennes.": "Rennes"}),
+    # Chat homes and origin: "j'vis à lyon", "on vit en Bretagne", "je suis originaire de"
+    Rule("fr.profile.residence.chat", PROFILE,
+         r"\b(?:j'vis|j'habite|je\s+vis|je\s+crèche|j'crèche|on\s+vit|on\s+habite|on\s+crèche)\s+"
+         r"(?:maintenant\s+|actuellement\s+|depuis\s+\w+\s+)?(?:à|au|aux|en|dans|sur)\b",
+         examples={"j'vis à marseille depuis 2019": "marseille depuis 2019",
+                   "on vit en Bretagne": "Bretagne"}),
+    Rule("fr.profile.residence.originaire", PROFILE,
+         SUIS + r"\s+originaire\s+(?:de\s+|d'|du\s+|des\s+)",
+         examples={"je suis originaire du Jura": "Jura"}),
     # Family and pets: "j'ai deux enfants", "ma fille s'appelle Chloé", "Minou est mort"
     Rule("fr.profile.family.children_pets", PROFILE,
          r"\bj'ai\s+(?=(?:un|une|deux|trois|\d+)\s+(?:\w+\s+)?(?:chiens?|chats?|"
@@ -323,6 +461,20 @@ RULES: tuple[Rule, ...] = (
              r"meilleure?\s+amie?") + r"\s+s'appell(?:e|ent))(?=\s+\w)",
          examples={"Mon chien s'appelle Rex.": "Mon chien s'appelle Rex",
                    "Ma fille s'appelle Chloé.": "Ma fille s'appelle Chloé"}),
+    # Names of relatives and pets said in passing, often in lower case: "mon fils léo a 4 ans",
+    # "notre chienne, Lula, …", "ma soeur jumelle s'appelle", "ma blonde s'appelle"
+    Rule("fr.profile.family.named.more", PROFILE,
+         r"\b(?P<pre>(?:mon|ma|mes|notre|nos)\s+(?:\w+\s+)?" + RELATIVE + r"(?:\s+\w+)?\s+"
+         r"s'appell(?:e|ent))(?=\s+\w)",
+         examples={"notre chaton s'appelle Biscotte": "notre chaton s'appelle Biscotte",
+                   "mon grand frère s'appelle Hugo": "mon grand frère s'appelle Hugo"}),
+    Rule("fr.profile.family.named.apposition", PROFILE,
+         r"\b(?P<pre>(?:mon|ma|mes|notre|nos)\s+" + RELATIVE + r")\s+(?!" + NOT_NAME + r"\b)"
+         r"(?P<fact>[^\W\d_][\w-]{1,20})(?!\s+est\s+morte?\b)"
+         r"(?=\s*,|\s+" + NAME_VERB + r"\b|\s+(?:et\s+moi|on)\b)",
+         examples={"ma fille inès commence le CP": "ma fille inès",
+                   "notre chien Ouzo, un vrai clown": "notre chien Ouzo"},
+         counter=("ma femme aussi adore le ski", "mon fils a 3 ans", "mon chat noir dort")),
     Rule("fr.profile.family.died", PROFILE,
          SAID + r"(?P<fact>\b(?P<thing>(?-i:[A-Z])[\w'’-]+)\s+est\s+morte?\b)",
          examples={"Notre chat Minou est mort en mai.": "Minou est mort"}),
@@ -338,6 +490,10 @@ RULES: tuple[Rule, ...] = (
          examples={"Je suis marié.": "marié", "Je suis célibataire.": "célibataire",
                    "Je suis en couple.": "en couple"},
          counter=("Est-ce que je suis marié ?", "Est-ce que je suis célibataire ?")),
+    Rule("fr.profile.relationship.married_to", PROFILE,
+         SUIS + r"\s+(?P<fact>(?:mariée?|pacsée?|fiancée?|en\s+couple)\s+(?:avec|à)\s+"
+         r"[^\W\d_][\w-]+)",
+         examples={"je suis mariée avec Karim depuis 2012": "mariée avec Karim"}),
     Rule("fr.profile.relationship.we_became", PROFILE,
          r"\b(?:nous\s+nous\s+sommes|on\s+s['’]est)\s+(?:(?:enfin|finalement)\s+)?"
          r"(?P<fact>mariés?|séparés?|fiancés?|quittés?|pacsés?)\b",
