@@ -138,7 +138,7 @@ NOT_NAME = any_of(
 TIME_AHEAD = (r"(?=[^.;!?]*?\b(?:en\s+(?:janvier|février|mars|avril|mai|juin|juillet|août|"
               r"septembre|octobre|novembre|décembre)|cet\s+(?:été|hiver|automne)|ce\s+printemps|"
               r"la\s+semaine\s+prochaine|le\s+mois\s+prochain|l'année\s+prochaine|"
-              r"l'(?:été|hiver|automne)\s+prochain|demain|ce\s+week-end|bientôt)\b)")
+              r"l'(?:été|hiver|automne)\s+prochain)\b)")
 """A time to come in the clause: what one does then is a plan."""
 
 # --- Rules -----------------------------------------------------------------------------------
@@ -230,13 +230,15 @@ RULES: tuple[Rule, ...] = (
          examples={"le camping c'est pas trop mon truc": "camping"},
          counter=("ça c'est pas mon truc",)),
     Rule("fr.preference.dislike.topic_first", PREFERENCE,
-         r"^(?P<fact>(?:les?|la|l')\s*[\w' -]{2,40}?),?\s+(?:je\s+(?:ne\s+)?peux\s+pas|"
+         r"^(?P<fact>(?:les?\s+|la\s+|l'\s*)(?!"
+         + any_of(WEEKDAYS + " matin soir midi week-end semaine") + r"\b)[\w' -]{2,40}?),?\s+"
+         r"(?:je\s+(?:ne\s+)?peux\s+pas|"
          r"j'peux\s+pas|je\s+(?:ne\s+)?supporte\s+pas|j'supporte\s+pas|j'aime\s+pas|je\s+n'aime\s+pas|"
          r"je\s+déteste)\b(?=\s*(?:[,.;!?]|$))",
          polarity="-",
          examples={"le fromage de chèvre, j'peux pas": "fromage de chèvre",
                    "la foule je supporte pas.": "foule"},
-         counter=("demain je peux pas",)),
+         counter=("demain je peux pas", "le lundi je peux pas")),
     # === Decision ===
     # Decided, chosen, going to use: "j'ai décidé de", "on a choisi", "je vais utiliser"
     Rule("fr.decision.decided", DECISION,
@@ -272,7 +274,7 @@ RULES: tuple[Rule, ...] = (
          r"\b(?:on|nous|je)\s+(?=(?:part|partons|pars|déménage|déménageons|commence|commençons|"
          r"passe|passons|change|changeons|arrête|arrêtons|quitte|quittons)\s+\w)" + TIME_AHEAD,
          examples={"on déménage à Bordeaux en septembre": "déménage à Bordeaux en septembre"},
-         counter=("je passe te voir",)),
+         counter=("je passe te voir", "on commence à 9h demain")),
     # === Habit ===
     # How often: "d'habitude", "je … toujours", "je ne … jamais", "chaque matin"
     Rule("fr.habit.usually", HABIT,

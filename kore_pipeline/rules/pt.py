@@ -98,6 +98,40 @@ CAR_ARTICLE = r"(?:una?|une?|einen|ein|eine|uma?)"
 WHO = r"(?P<thing>(?-i:[A-Z])[\w'’-]+)"
 """Someone named (a relative, a pet)."""
 
+# Chat Portuguese: "a gente" for "nós", "tô", names and places typed in lower case.
+CONDITION = any_of(
+    r"alergia intolerância diabetes asma hipertensão pressão\s+alta ansiedade depressão "
+    r"enxaqueca epilepsia tdah autismo fibromialgia endometriose psoríase artrose artrite "
+    r"lúpus hipotireoidismo colesterol\s+alto rinite sinusite esclerose doença\s+de\s+\w+ "
+    r"síndrome\s+de\s+\w+ bronquite gastrite")
+"""Health conditions one "has" ("tenho asma", "tenho alergia a camarão")."""
+LANGUAGE = any_of(
+    "português inglês espanhol francês alemão italiano japonês chinês mandarim russo árabe "
+    "libras coreano holandês sueco polaco polonês grego hebraico catalão galego crioulo")
+"""Languages one speaks ("falo inglês e espanhol"; "libras", Brazilian Sign Language)."""
+FIELD = any_of(
+    "engenharia medicina direito faculdade mestrado doutorado licenciatura letras psicologia "
+    "enfermagem jornalismo arquitetura arquitectura economia informática administração design "
+    "biologia física química matemática história filosofia gestão contabilidade nutrição "
+    "farmácia odontologia fisioterapia pedagogia")
+"""Fields and degrees one studies ("estou a tirar engenharia", "tô fazendo mestrado")."""
+RELATIVE = any_of(
+    r"marido esposa esposo mulher namorad[oa] filh[oa]s? mãe pai irmão irmã avó avô "
+    r"cachorr[oa] cão cadela gat[oa] gatinh[oa] cachorrinh[oa] chefe melhor\s+amig[oa]")
+NAME_VERB = any_of(
+    "tá está é tem faz adora ama odeia vai foi começou aprendeu mora trabalha estuda dorme "
+    "come late mia ronca anda chegou nasceu fez")
+"""Verbs right after a relative's name, which show the word before is a name ("minha filha
+bia tá com febre", "o nosso cão bobi late a noite toda")."""
+NOT_NAME = any_of(
+    "tá está é tem faz vai foi e que de do da em no na com também sempre nunca já mais "
+    "muito mais não se me te mais velh[oa] mais nov[oa] caçula mais preto preta branco branca")
+"""Words after "minha filha", "meu cão" that are no name."""
+NOT_ORIGIN = any_of(
+    "acordo opinião família confiança paz boa esquerda direita humanas exatas lua signo "
+    "casa manhã noite novo nada tudo fora contra lá aqui")
+"""Words after "sou de" that say no place ("sou de humanas", "sou da paz")."""
+
 # --- Rules -----------------------------------------------------------------------------------
 
 RULES: tuple[Rule, ...] = (
@@ -125,6 +159,20 @@ RULES: tuple[Rule, ...] = (
          EU + r"(?:odeio|detesto|evito)\b|\bnão\s+suporto\b",
          polarity="-",
          examples={"Odeio trânsito.": "trânsito", "Não suporto barulho.": "barulho"}),
+    # Chat tastes: "curto muito samba", "não curto", "ando viciada em"
+    Rule("pt.preference.curto", PREFERENCE,
+         r"(?:^|(?<=,\s)|\beu\s+)curto\s+(?:muito\s+|demais\s+|bastante\s+)?(?!prazo\b)(?=\w)",
+         examples={"curto muito samba de raiz": "samba de raiz"},
+         counter=("o prazo é curto demais", "curto prazo é complicado")),
+    Rule("pt.preference.dislike.nao_curto", PREFERENCE,
+         EU + r"não\s+curto\s+(?:muito\s+|nada\s+|tanto\s+)?(?=\w)",
+         polarity="-",
+         examples={"não curto muito praia lotada": "praia lotada"}),
+    Rule("pt.preference.hooked", PREFERENCE,
+         EU + r"(?:ando|estou|tô|to|sou)\s+(?:muito\s+|super\s+|totalmente\s+)?(?:viciad[oa]|"
+         r"obcecad[oa]|apaixonad[oa])\s+(?:em|no|na|nos|nas|por|pelo|pela|pelos|pelas)\s+",
+         examples={"tô viciado em podcasts de história": "podcasts de história",
+                   "ando obcecada por cerâmica": "cerâmica"}),
     # === Decision ===
     # Decided and chosen: "decidi usar", "escolhemos", "vou usar"
     Rule("pt.decision.decided", DECISION,
@@ -137,6 +185,10 @@ RULES: tuple[Rule, ...] = (
          r"vamos\s+usar|usarei|usaremos|vou\s+ficar\s+com)\b",
          examples={"Escolhi o plano anual.": "plano anual",
                    "Optamos por React Native.": "React Native"}),
+    # "a gente" for "nós": "a gente decidiu", "a gente resolveu"
+    Rule("pt.decision.a_gente", DECISION,
+         r"\ba\s+gente\s+(?:decidiu|resolveu|escolheu|optou\s+por)\b",
+         examples={"a gente decidiu mudar para o interior": "mudar para o interior"}),
     # === Habit ===
     # How often: "costumo", "normalmente", "sempre", "nunca", "todos os dias"
     Rule("pt.habit.usually", HABIT,
@@ -156,11 +208,22 @@ RULES: tuple[Rule, ...] = (
          r"\b(?P<when>tod[oa]s?\s+(?:as\s+|os\s+)?" + any_of(
              r"dias? manhãs? noites? semanas? segundas? sextas? fins\s+de\s+semana") + r"),?",
          examples={"Todos os dias eu leio o jornal.": "leio o jornal todos os dias"}),
+    # Weekly routines: "aos domingos"
+    Rule("pt.habit.routine.weekly", HABIT,
+         r"\b(?P<when>aos\s+(?:domingos|sábados|sabados|segundas|terças|quartas|quintas|sextas|"
+         r"fins\s+de\s+semana)),?\s*(?=\w)",
+         examples={"aos domingos faço almoço para a família toda":
+                   "faço almoço para a família toda aos domingos"}),
     # === Profile ===
     # Name: "meu nome é", "me chamo", "chamo-me"
     Rule("pt.profile.name.chamo", PROFILE,
          r"\b(?:o\s+)?meu\s+nome\s+é\b|" + EU + r"me\s+chamo\b|\bchamo-me\b",
          examples={"Meu nome é João.": "João", "Chamo-me Inês.": "Inês"}),
+    # Chat health: "tenho asma", "sofro de enxaqueca"
+    Rule("pt.profile.health.condition", PROFILE,
+         EU + r"(?:tenho|sofro\s+de)\s+(?:uma?\s+)?(?=" + CONDITION + r"\b)",
+         examples={"tenho asma desde criança": "asma desde criança",
+                   "sofro de enxaqueca": "enxaqueca"}),
     # Health, diet and status said with "sou"
     Rule("pt.profile.health.allergy", PROFILE,
          EU + r"sou\s+(?=(?:muito\s+)?(?:alérgic[oa]|intolerante)\b)",
@@ -177,6 +240,26 @@ RULES: tuple[Rule, ...] = (
     Rule("pt.profile.work.trabalho", PROFILE,
          EU + r"trabalho\s+(?:como|na|no|em|para)\b",
          examples={"Trabalho na Natura.": "Natura", "Trabalho no Bradesco.": "Bradesco"}),
+    # Schooling and languages: "me formei em direito", "estou a tirar medicina", "falo inglês"
+    Rule("pt.profile.education", PROFILE,
+         r"\b(?:me\s+formei|formei-me|sou\s+formad[oa])\s+(?:em\s+)?(?=\w)"
+         r"|\b(?:(?:eu\s+)?estudo|(?:estou|tô|to)\s+(?:a\s+tirar|a\s+estudar|fazendo|cursando|"
+         r"estudando)|fiz|faço|curso)\s+(?=" + FIELD + r"\b)",
+         examples={"me formei em nutrição em 2018": "nutrição em 2018",
+                   "tô cursando psicologia na federal": "psicologia na federal"},
+         counter=("estou fazendo o jantar",)),
+    Rule("pt.profile.language.falo", PROFILE,
+         EU + r"falo\s+(?:fluentemente\s+|bem\s+|também\s+)?(?=" + LANGUAGE + r"\b)",
+         examples={"falo inglês e um pouco de francês": "inglês e um pouco de francês"}),
+    # Chat homes and origin: "a gente mora em", "sou de recife" (lower case)
+    Rule("pt.profile.residence.a_gente", PROFILE,
+         r"\ba\s+gente\s+(?:mora|vive)\s+(?:em|no|na|nos|nas)\b",
+         examples={"a gente mora em Niterói": "Niterói"}),
+    Rule("pt.profile.residence.sou_de", PROFILE,
+         r"(?:^|\beu\s+)sou\s+d[eoa]\s+(?!" + NOT_ORIGIN + r"\b)(?P<fact>[^\W\d_][\w-]+"
+         r"(?:\s+(?:d[eoa]s?\s+)?[^\W\d_][\w-]+){0,2})(?=\s*(?:[,.!;]|$)|\s+(?:mas|e|porém)\b)",
+         examples={"sou de fortaleza mas moro no rio": "fortaleza"},
+         counter=("sou de humanas, matemática não é comigo", "sou do contra")),
     Rule("pt.profile.residence.moro", PROFILE,
          EU + r"(?:moro|vivo)\s+" + IN + r"\b|\bnasci\s+(?:em|no|na)\b"
          r"|\bsou\s+d[eoa]\b(?=\s+" + CAP + ")",
@@ -270,9 +353,6 @@ RULES: tuple[Rule, ...] = (
          r"\b(?P<fact>(?:deixei|parei|larguei)\s+de\s+\w+" + CLAUSE_REST + ")" + CLAUSE_END,
          examples={"Parei de comer açúcar.": "Parei de comer açúcar",
                    "Deixei de beber há seis meses.": "Deixei de beber há seis meses"}),
-    Rule("pt.profile.diet.meat_again.voltei", PROFILE,
-         r"\b(?P<pre>voltei\s+a\s+comer)\s+(?=carne\b)",
-         examples={}),  # shadowed: pt.profile.diet.meat_again matches it, longer
     # Moves: "mudei-me para o Porto", "me mudei para"
     Rule("pt.profile.residence.mudei", PROFILE,
          r"\b(?:mudei-me|me\s+mudei|mudámo-nos|mudamo-nos)\s+para\b",
@@ -291,6 +371,11 @@ RULES: tuple[Rule, ...] = (
          r"casad[oa]|divorciad[oa]|separad[oa]|noiv[oa]|viúv[oa]|namorando)\b",
          examples={"Sou casada.": "casada", "Estou namorando.": "namorando"},
          counter=("Sou casada?", "Sou solteiro?")),
+    Rule("pt.profile.relationship.married_to", PROFILE,
+         EU + r"(?:sou|estou)\s+(?P<fact>(?:casad[oa]|noiv[oa]|namorando)\s+com\s+(?:o\s+|a\s+)?"
+         r"[^\W\d_][\w-]+)",
+         examples={"estou noiva do… não, estou noiva com o Rui": "noiva com o Rui",
+                   "sou casada com o marcos": "casada com o marcos"}),
     Rule("pt.profile.relationship.casamo_nos", PROFILE,
          r"\b(?P<fact>casámo-nos|casamo-nos|divorciámo-nos|separámo-nos)\b",
          examples={"Casámo-nos em maio.": "casámo-nos"}),
@@ -320,6 +405,17 @@ RULES: tuple[Rule, ...] = (
          SAID + r"(?P<fact>\b(?:saí|pedi\s+demissão)\s+(?:d[oa]s?\s+|de\s+)?" + CAP_THING + ")",
          examples={"Saí da Vodafone em março.": "Saí da Vodafone",
                    "Saí da Petrobras e agora trabalho no Itaú.": "Saí da Petrobras"}),
+    # Names of relatives and pets: "a nossa gata chama-se Mimi", "minha filha bia tá …"
+    Rule("pt.profile.family.named.nosso", PROFILE,
+         r"\b(?P<pre>(?:nosso|nossa|nossos|nossas)\s+" + RELATIVE + r"\s+(?:se\s+chamam?|"
+         r"chamam?-se))(?=\s+\w)",
+         examples={"o nosso cão chama-se Farrusco": "nosso cão chama-se Farrusco"}),
+    Rule("pt.profile.family.named.apposition", PROFILE,
+         r"\b(?P<pre>(?:meu|minha|meus|minhas|nosso|nossa)\s+" + RELATIVE + r")\s+(?!" + NOT_NAME
+         + r"\b)(?P<fact>[^\W\d_][\w-]{1,20})(?!\s+(?:morreu|faleceu)\b)(?=\s*,|\s+"
+         + NAME_VERB + r"\b)",
+         examples={"meu filho davi tá com catapora": "meu filho davi"},
+         counter=("minha filha também adora", "meu cão tem 3 anos")),
     # Someone named who died or was lost: "o Rex morreu", "perdemos o Bolinha"
     Rule("pt.profile.family.died", PROFILE,
          SAID + r"(?P<fact>\b(?:o\s+|a\s+)?" + WHO + r"\s+(?:morreu|faleceu)\b)",
@@ -376,7 +472,8 @@ RULES: tuple[Rule, ...] = (
 
 STOPWORDS = (
     "o de que e não um uma para com eu é os do da em mas muito meu minha sou gosto sempre "
-    "nunca no na você hoje também onde está estou fazer mais já assim porque")
+    "nunca no na você hoje também onde está estou fazer mais já assim porque "
+    "à às ao aos tô tá pra pro né isso gente")
 """Frequent words that tell the language apart in a short text."""
 
 GRAMMAR = Grammar(
