@@ -13,6 +13,8 @@ earlier one wins: keep "je suis <adjective>" (status) before "je suis <occupatio
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from kore_pipeline.rules.shape import (
     CAP,
     DECISION,
@@ -141,9 +143,37 @@ TIME_AHEAD = (r"(?=[^.;!?]*?\b(?:en\s+(?:janvier|février|mars|avril|mai|juin|ju
               r"l'(?:été|hiver|automne)\s+prochain)\b)")
 """A time to come in the clause: what one does then is a plan."""
 
+BARE = dict(zip("éèêëàâîïôûùç", "eeeeaaiiouuc", strict=True))
+"""Accented small letters and the bare letter a chat writes for them."""
+
+
+def loose(pattern: str) -> str:
+    """``pattern`` with each accented small letter outside a ``[…]`` class also matching its
+    bare letter ("décidé" -> "d[eé]cid[eé]"): chats drop accents ("je deteste", "nao gosto")."""
+    out, in_class, escaped = [], False, False
+    for ch in pattern:
+        if escaped:
+            out.append(ch)
+            escaped = False
+        elif ch == "\\":
+            out.append(ch)
+            escaped = True
+        elif in_class:
+            out.append(ch)
+            in_class = ch != "]"
+        elif ch == "[":
+            out.append(ch)
+            in_class = True
+        elif ch in BARE:
+            out.append(f"[{BARE[ch]}{ch}]")
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
 # --- Rules -----------------------------------------------------------------------------------
 
-RULES: tuple[Rule, ...] = (
+_RULES: tuple[Rule, ...] = (
     # === Preference ===
     # Tastes: "j'aime", "je préfère", "je préférerais", "ma … préférée est"
     Rule("fr.preference.like", PREFERENCE,
@@ -239,6 +269,12 @@ RULES: tuple[Rule, ...] = (
          examples={"le fromage de chèvre, j'peux pas": "fromage de chèvre",
                    "la foule je supporte pas.": "foule"},
          counter=("demain je peux pas", "le lundi je peux pas")),
+    Rule("fr.preference.dislike.pas_fan", PREFERENCE,
+         r"(?:" + SUIS + r"|\bje\s+ne\s+suis)\s+(?:vraiment\s+)?pas\s+(?:très\s+|trop\s+|super\s+|"
+         r"hyper\s+|vraiment\s+|une?\s+)?(?:grande?\s+)?fan\s+(?:de\s+|du\s+|des\s+|d')",
+         polarity="-",
+         examples={"je suis pas trop fan des films d'horreur": "films d'horreur",
+                   "Je ne suis pas fan de rap.": "rap"}),
     # === Decision ===
     # Decided, chosen, going to use: "j'ai décidé de", "on a choisi", "je vais utiliser"
     Rule("fr.decision.decided", DECISION,
@@ -308,6 +344,19 @@ RULES: tuple[Rule, ...] = (
                    "Je joue au tennis le samedi.": "joue au tennis le samedi"},
          counter=("Est-ce que je bois du café ?", "Est-ce que je joue au foot ?",
                   "Je mange plutôt du poisson.")),
+    # What one does not eat or drink: "je mange pas de viande", "je ne bois pas d'alcool"
+    Rule("fr.habit.never.ne_pas", HABIT,
+         JE + r"(?:ne\s+|n')?(?P<pre>mange|bois|fume)\s+pas\s+(?:de\s+|d')",
+         polarity="-",
+         examples={"Je ne mange pas de porc.": "mange porc",
+                   "Je ne bois pas d'alcool.": "bois alcool"},
+         counter=("est-ce que je mange pas de sucre ?",)),
+    # The way to work: "je prends le train pour aller au bureau"
+    Rule("fr.habit.commute", HABIT,
+         JE + r"(?=(?:prends\s+(?:le|la|les|mon|ma)\s+\w+|vais|pédale|marche|roule)\s+"
+         r"(?:[\w']+\s+){0,3}?(?:au|à\s+la|à\s+l')\s*(?:boulot|travail|bureau|taf|fac|école|"
+         r"usine)\b)",
+         examples={"je prends le bus pour aller à la fac": "prends le bus pour aller à la fac"}),
     # Endings: "je ne fume plus", "j'ai arrêté de fumer", "j'ai arrêté le sucre", "j'ai quitté
     # Renault" (what a later statement ends is read by the slots)
     Rule("fr.habit.ended.ne_plus", HABIT,
@@ -418,7 +467,8 @@ RULES: tuple[Rule, ...] = (
     # Schooling: "j'ai fait une école de commerce", "je suis en master"
     Rule("fr.profile.education", PROFILE,
          JE + r"(?:ai\s+fait|ai\s+étudié|étudie|suis\s+en)\s+(?:une?\s+|des\s+|mes\s+|la\s+|l')?"
-         r"(?=(?:école|études|master|licence|doctorat|thèse|bts|dut|iut|prépa|fac|médecine|"
+         r"(?=(?:\w+ème\s+année|école|études|master|licence|doctorat|thèse|bts|dut|iut|prépa|fac|"
+         r"médecine|"
          r"droit|bac|informatique|psycho|socio|histoire|lettres)\b)",
          examples={"j'ai fait une école de commerce à Rouen": "école de commerce à Rouen",
                    "je suis en master de droit": "master de droit"}),
@@ -427,6 +477,28 @@ RULES: tuple[Rule, ...] = (
          JE + r"parle\s+(?:couramment\s+|bien\s+|aussi\s+)?(?:le\s+|l')?(?=" + LANGUAGE + r"\b)",
          examples={"je parle couramment l'espagnol": "espagnol"},
          counter=("je parle français avec toi ?",)),
+    # Work begun, or none: "j'ai commencé chez Safran", "je suis chez Ubisoft maintenant",
+    # "première semaine chez Doctolib", "je suis au chômage"
+    Rule("fr.profile.employer.started", PROFILE,
+         r"\b(?:j'ai\s+(?:commencé|démarré)|je\s+viens\s+de\s+(?:commencer|démarrer)|je\s+commence)\s+"
+         r"(?:un\s+nouveau\s+(?:job|boulot|poste|travail)\s+|un\s+(?:job|boulot|poste|stage|CDI|CDD)\s+)?"
+         r"(?:chez|à)\b(?=\s+\w)",
+         examples={"je viens de commencer chez Safran": "Safran",
+                   "j'ai commencé un nouveau boulot chez Lidl": "Lidl"}),
+    Rule("fr.profile.employer.chez_now", PROFILE,
+         SUIS + r"\s+(?:maintenant\s+|désormais\s+|actuellement\s+)?chez\s+(?!Mamie|Papi|Mamy)"
+         r"(?=" + CAP + ")",
+         examples={"je suis chez Decathlon maintenant": "Decathlon"},
+         counter=("je suis chez moi", "je suis chez Mamie")),
+    Rule("fr.profile.employer.first_week", PROFILE,
+         r"\b(?P<pre>(?:premi[eè]re|1[eè]re)\s+(?:semaine|journée)|premier\s+(?:jour|mois))\s+"
+         r"(?:chez|à|au)\s+(?P<fact>[^\W\d_][\w'&.-]*(?:\s+" + CAP + r"[\w'&.-]*)*)",
+         examples={"première journée chez Doctolib, épuisée": "première journée Doctolib"}),
+    Rule("fr.profile.employer.out_of_work", PROFILE,
+         SUIS + r"\s+(?:(?:maintenant|actuellement|toujours)\s+)?(?P<fact>au\s+chômage|"
+         r"sans\s+emploi|en\s+recherche\s+d'emploi|demandeuse\s+d'emploi|demandeur\s+d'emploi|en\s+arrêt\s+maladie|"
+         r"en\s+congé\s+(?:maternité|parental))\b",
+         examples={"je suis en arrêt maladie depuis un mois": "en arrêt maladie"}),
     # Home and origin: "j'habite à", "je suis né à", "je viens de", "on s'est installés à"
     Rule("fr.profile.residence.habite", PROFILE,
          r"\b(?:j'habite|je\s+vis)\s+(?:à|au|aux|en|dans)\b|\bje\s+suis\s+née?\s+"
@@ -442,13 +514,29 @@ RULES: tuple[Rule, ...] = (
                    "Ça fait six mois qu'on est installés à Rennes.": "Rennes"}),
     # Chat homes and origin: "j'vis à lyon", "on vit en Bretagne", "je suis originaire de"
     Rule("fr.profile.residence.chat", PROFILE,
-         r"\b(?:j'vis|j'habite|je\s+vis|je\s+crèche|j'crèche|on\s+vit|on\s+habite|on\s+crèche)\s+"
+         r"\b(?:j'vis|j'habite|jhabite|je\s+vis|je\s+crèche|j'crèche|on\s+vit|on\s+habite|on\s+crèche)\s+"
          r"(?:maintenant\s+|actuellement\s+|depuis\s+\w+\s+)?(?:à|au|aux|en|dans|sur)\b",
          examples={"j'vis à marseille depuis 2019": "marseille depuis 2019",
                    "on vit en Bretagne": "Bretagne"}),
     Rule("fr.profile.residence.originaire", PROFILE,
          SUIS + r"\s+originaire\s+(?:de\s+|d'|du\s+|des\s+)",
          examples={"je suis originaire du Jura": "Jura"}),
+    Rule("fr.profile.residence.moved", PROFILE,
+         r"\b(?:j'ai|on\s+a|nous\s+avons)\s+(?:récemment\s+|enfin\s+|finalement\s+)?"
+         r"(?:déménagé|emménagé)\s+(?:à|au|aux|en|dans|sur)\b",
+         examples={"on a emménagé à Dijon en mars": "Dijon en mars",
+                   "j'ai déménagé en Suisse": "Suisse"}),
+    Rule("fr.profile.residence.lives_with", PROFILE,
+         r"\b(?:je\s+vis|j'vis|j'habite)\s+avec\s+[\w' ]{2,30}?\s+(?:à|au|en)\s+",
+         examples={"je vis avec mon copain à Toulouse": "Toulouse"}),
+    # Our home: "notre appart est à Pantin", "notre nouvelle maison en Bretagne"
+    Rule("fr.profile.residence.our_home", PROFILE,
+         r"\b(?:notre|mon|ma)\s+(?:nouvel\s+|nouveau\s+|nouvelle\s+)?(?:appart|appartement|maison|"
+         r"logement|studio|coloc)\s+(?:est\s+|se\s+trouve\s+)?(?:à|au|en|dans|sur)\s+"
+         r"(?P<fact>[^\W\d_][\w'-]*(?:[\s-]" + CAP + r"[\w'-]*)*)",
+         examples={"notre nouvelle maison à quimper a un jardin": "quimper",
+                   "mon appart est à Pantin": "Pantin"},
+         counter=("ma soeur a un appart à Nice",)),
     # Family and pets: "j'ai deux enfants", "ma fille s'appelle Chloé", "Minou est mort"
     Rule("fr.profile.family.children_pets", PROFILE,
          r"\bj'ai\s+(?=(?:un|une|deux|trois|\d+)\s+(?:\w+\s+)?(?:chiens?|chats?|"
@@ -456,6 +544,15 @@ RULES: tuple[Rule, ...] = (
          examples={"J'ai un chien, il s'appelle Max.": "chien, il s'appelle Max",
                    "J'ai une chatte, elle s'appelle Pixel.": "chatte, elle s'appelle Pixel",
                    "J'ai deux enfants.": "deux enfants"}),
+    # Parents, and the children and pets of a "we": "je suis maman de jumeaux", "on a deux chats"
+    Rule("fr.profile.family.parent_of", PROFILE,
+         SUIS + r"\s+(?:(?:la|le)\s+)?(?:maman|papa|mère|père)\s+(?:de\s+|d')(?=\w)",
+         examples={"je suis maman de jumeaux": "jumeaux"}),
+    Rule("fr.profile.family.our_children_pets", PROFILE,
+         r"\b(?:on\s+a|nous\s+avons)\s+(?=(?:un|une|deux|trois|\d+)\s+(?:\w+\s+)?(?:chiens?|chats?|"
+         r"chattes?|chiots?|chatons?|lapins?|enfants|fils|filles?)\b)",
+         examples={"nous avons trois enfants": "trois enfants",
+                   "on a un chien qui s'appelle Filou": "chien qui s'appelle Filou"}),
     Rule("fr.profile.family.named", PROFILE,
          r"\b(?P<pre>(?:mon|ma|mes)\s+" + any_of(
              r"mari femme époux épouse compagnon compagne copain copine fils fille enfants frère "
@@ -505,6 +602,11 @@ RULES: tuple[Rule, ...] = (
     Rule("fr.profile.car.conduis", PROFILE,
          r"\bje\s+conduis\s+" + CAR_NOW + CAR_ARTICLE + r"\s+(?=" + CAP + ")",
          examples={"Je conduis une Renault Clio.": "Renault Clio"}),
+    Rule("fr.profile.car.roule", PROFILE,
+         JE + r"(?:conduis|roule\s+en|roule\s+avec)\s+(?:une?\s+)?"
+         r"(?:vieille\s+|vieux\s+|nouvelle\s+|petite\s+)?(?!vélo\b|trottinette\b)(?=\w)",
+         examples={"je roule en Zoé": "Zoé", "je conduis une vieille clio": "clio"},
+         counter=("je roule en vélo",)),
     Rule("fr.profile.owns.named_thing", PROFILE,
          SAID + r"^j['’]ai\s+(?:une?)\s+" + NAMED,
          examples={"J'ai une Clio.": "Clio"}),
@@ -522,6 +624,9 @@ RULES: tuple[Rule, ...] = (
          examples={"J'ai vendu mon Xbox et acheté une Switch.":
                    "J'ai vendu mon Xbox et acheté une Switch"}),
 )
+
+RULES: tuple[Rule, ...] = tuple(replace(r, pattern=loose(r.pattern)) for r in _RULES)
+"""The rules as the engine reads them: every accent may be left out."""
 
 # --- Word lists the engine reads -------------------------------------------------------------
 

@@ -14,6 +14,8 @@ Both variants are read: "estou a trabalhar" and "tô trabalhando", "mudei-me" an
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from kore_pipeline.rules.shape import (
     CAP,
     DECISION,
@@ -132,9 +134,37 @@ NOT_ORIGIN = any_of(
     "casa manhã noite novo nada tudo fora contra lá aqui")
 """Words after "sou de" that say no place ("sou de humanas", "sou da paz")."""
 
+BARE = dict(zip("áàâãéêíóôõúç", "aaaaeeiooouc", strict=True))
+"""Accented small letters and the bare letter a chat writes for them."""
+
+
+def loose(pattern: str) -> str:
+    """``pattern`` with each accented small letter outside a ``[…]`` class also matching its
+    bare letter ("décidé" -> "d[eé]cid[eé]"): chats drop accents ("je deteste", "nao gosto")."""
+    out, in_class, escaped = [], False, False
+    for ch in pattern:
+        if escaped:
+            out.append(ch)
+            escaped = False
+        elif ch == "\\":
+            out.append(ch)
+            escaped = True
+        elif in_class:
+            out.append(ch)
+            in_class = ch != "]"
+        elif ch == "[":
+            out.append(ch)
+            in_class = True
+        elif ch in BARE:
+            out.append(f"[{BARE[ch]}{ch}]")
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
 # --- Rules -----------------------------------------------------------------------------------
 
-RULES: tuple[Rule, ...] = (
+_RULES: tuple[Rule, ...] = (
     # === Preference ===
     # Tastes: "prefiro", "adoro", "gosto de", "o meu … favorito é"
     Rule("pt.preference.like.adoro", PREFERENCE,
@@ -173,6 +203,10 @@ RULES: tuple[Rule, ...] = (
          r"obcecad[oa]|apaixonad[oa])\s+(?:em|no|na|nos|nas|por|pelo|pela|pelos|pelas)\s+",
          examples={"tô viciado em podcasts de história": "podcasts de história",
                    "ando obcecada por cerâmica": "cerâmica"}),
+    Rule("pt.preference.dislike.nao_sou_fa", PREFERENCE,
+         EU + r"não\s+sou\s+(?:muito\s+|grande\s+|super\s+)?f[ãa]\s+" + OF + r"\s+",
+         polarity="-",
+         examples={"não sou muito fã de filmes de terror": "filmes de terror"}),
     # === Decision ===
     # Decided and chosen: "decidi usar", "escolhemos", "vou usar"
     Rule("pt.decision.decided", DECISION,
@@ -260,12 +294,54 @@ RULES: tuple[Rule, ...] = (
          r"(?:\s+(?:d[eoa]s?\s+)?[^\W\d_][\w-]+){0,2})(?=\s*(?:[,.!;]|$)|\s+(?:mas|e|porém)\b)",
          examples={"sou de fortaleza mas moro no rio": "fortaleza"},
          counter=("sou de humanas, matemática não é comigo", "sou do contra")),
+    # Work begun, or none: "comecei na Vale", "agora estou na Ambev", "primeira semana na
+    # Nubank", "estou desempregado"
+    Rule("pt.profile.employer.started", PROFILE,
+         r"\b(?:comecei|acabei\s+de\s+começar|comecei\s+a\s+trabalhar)\s+(?:(?:num|um)\s+(?:emprego|"
+         r"trabalho)\s+novo\s+|(?:num|um)\s+novo\s+(?:emprego|trabalho)\s+)?(?:na|no|em)\s+"
+         r"(?=" + CAP + ")",
+         examples={"acabei de começar na Embraer": "Embraer"}),
+    Rule("pt.profile.employer.now_at", PROFILE,
+         r"\bmudei\s+de\s+(?:emprego|trabalho),?\s+agora\s+(?:estou|tô|to)\s+(?:na|no)\s+"
+         r"(?=" + CAP + ")",
+         examples={"mudei de emprego, agora tô no Itaú": "Itaú"},
+         counter=("agora estou no Google Meet",)),
+    Rule("pt.profile.employer.first_week", PROFILE,
+         r"\b(?P<pre>primeira\s+semana|primeiro\s+(?:dia|mês))\s+(?:na|no|em)\s+"
+         r"(?P<fact>[^\W\d_][\w'&.-]*(?:\s+" + CAP + r"[\w'&.-]*)*)",
+         examples={"primeiro dia no Mercado Livre hoje": "primeiro dia Mercado Livre"}),
+    Rule("pt.profile.employer.out_of_work", PROFILE,
+         EU + r"(?:estou|tô|to|fiquei)\s+(?:agora\s+)?(?P<fact>desempregad[oa]|sem\s+emprego|"
+         r"sem\s+trabalho|de\s+licença(?:\s+maternidade)?|afastad[oa])\b",
+         examples={"fiquei desempregada em junho": "desempregada"}),
+    Rule("pt.profile.work.trabalho_num", PROFILE,
+         EU + r"trabalho\s+(?:numa|num|pra|pela|pelo)\b",
+         examples={"trabalho numa agência de publicidade": "agência de publicidade"}),
     Rule("pt.profile.residence.moro", PROFILE,
          EU + r"(?:moro|vivo)\s+" + IN + r"\b|\bnasci\s+(?:em|no|na)\b"
          r"|\bsou\s+d[eoa]\b(?=\s+" + CAP + ")",
          examples={"Moro em Porto.": "Porto", "Moro em Lisboa.": "Lisboa",
                    "Nasci em Recife.": "Recife"},
          counter=("moro em", "Não moro no Porto.")),
+    # Our home: "nosso apê fica em Pinheiros"
+    Rule("pt.profile.residence.our_home", PROFILE,
+         r"\b(?:nosso|nossa|meu|minha)\s+(?:nova\s+|novo\s+)?(?:apê|apartamento|casa|flat|ap)\s+"
+         r"(?:nov[oa]\s+)?(?:fica\s+|é\s+)?(?:em|no|na)\s+(?P<fact>[^\W\d_][\w'-]*(?:[\s-]" + CAP
+         + r"[\w'-]*)*)",
+         examples={"nossa casa nova em Sintra tem quintal": "Sintra",
+                   "meu apê fica em Copacabana": "Copacabana"}),
+    Rule("pt.profile.residence.lives_with", PROFILE,
+         EU + r"(?:moro|vivo)\s+com\s+[\w ]{2,30}?\s+(?:em|no|na)\s+",
+         examples={"moro com meu namorado em Santos": "Santos"}),
+    # Parents, and the children and pets of a "we": "sou mãe de gêmeos", "temos dois gatos"
+    Rule("pt.profile.family.parent_of", PROFILE,
+         EU + r"sou\s+(?:mãe|pai)\s+(?:de|do|da|dos|das)\s+",
+         examples={"sou pai de duas meninas": "duas meninas"}),
+    Rule("pt.profile.family.our_children_pets", PROFILE,
+         r"\b(?:temos|a\s+gente\s+tem)\s+(?=(?:um|uma|dois|duas|três|\d+)\s+(?:\w+\s+)?"
+         r"(?:cachorros?|cães|cão|cadelas?|gat[oa]s?|filh[oa]s?)\b)",
+         examples={"temos duas filhas": "duas filhas",
+                   "a gente tem um cachorro chamado Paçoca": "cachorro chamado Paçoca"}),
     # Family and pets: "tenho dois filhos", "tenho um gato"
     Rule("pt.profile.family.children_pets", PROFILE,
          EU + r"tenho\s+(?=(?:um|uma|dois|duas|três|\d+)\s+(?:\w+\s+)?"
@@ -341,6 +417,27 @@ RULES: tuple[Rule, ...] = (
          examples={"eu fumo muito": "fumo muito", "Jogo futebol às quartas.":
                    "Jogo futebol às quartas"},
          counter=("Eu bebo café?", "Jogo futebol?")),
+    # What one does not eat or drink: "não como carne", "não bebo álcool"
+    Rule("pt.habit.never.nao_como", HABIT,
+         EU + r"não\s+(?P<pre>como|bebo|fumo)\s+"
+         r"(?!(?:mais|nada|porque|muito|bem|nem|há|desde|hoje)\b)"
+         r"(?=\w)",
+         polarity="-",
+         examples={"não como glúten": "como glúten",
+                   "eu não bebo refrigerante": "bebo refrigerante"},
+         counter=("não como mais doce", "não como porque estou sem fome")),
+    # Sports and classes one does: "faço pilates duas vezes por semana"
+    Rule("pt.habit.faco", HABIT,
+         r"(?:^|(?<=[,;]\s)|\beu\s+)(?P<pre>faço)\s+(?=(?:yoga|ioga|pilates|natação|musculação|academia|"
+         r"crossfit|corrida|ginástica|terapia|dança|capoeira|ballet|balé|karatê|judô|boxe|jiu-jitsu|"
+         r"futebol|ciclismo|caminhada|hidroginástica|meditação|aulas?\s+de)\b)",
+         examples={"faço pilates duas vezes por semana": "faço pilates duas vezes por semana"}),
+    # The way to work: "vou de bicicleta para o trabalho"
+    Rule("pt.habit.commute", HABIT,
+         r"(?:^|\beu\s+)(?P<pre>vou|venho)\s+(?=(?:de|a)\s+(?:bicicleta|bike|carro|metrô|metro|ônibus|"
+         r"autocarro|comboio|trem|pé|moto|mota)\s+(?:para|pro|pra|ao)\s+(?:o\s+|a\s+)?(?:trabalho|"
+         r"escritório|serviço|faculdade|escola|emprego)\b)",
+         examples={"vou de metrô para a faculdade": "vou de metrô para a faculdade"}),
     Rule("pt.habit.ended.nao_mais", HABIT,
          EU + r"(?P<fact>não\s+" + CLITIC + r"\w+\s+mais\b(?!\s+(?:que|de|do|da)\b)"
          + CLAUSE_REST + ")" + CLAUSE_END,
@@ -358,6 +455,12 @@ RULES: tuple[Rule, ...] = (
          r"\b(?:mudei-me|me\s+mudei|mudámo-nos|mudamo-nos)\s+para\b",
          examples={"Mudei-me para o Porto no ano passado.": "Porto no ano passado",
                    "Me mudei para Floripa.": "Floripa"}),
+    # Moves said with "pra", or "mudei" alone: "me mudei pra Floripa", "mudamos para o Porto"
+    Rule("pt.profile.residence.moved", PROFILE,
+         r"\b(?:mudei-me|me\s+mudei|mudei|mudamos|nos\s+mudamos|mudámo-nos|mudamo-nos)\s+(?:pra|para|pro)"
+         r"\b(?=\s+(?:o\s+|a\s+)?" + CAP + ")",
+         examples={"me mudei pra Floripa em 2021": "Floripa em 2021"},
+         counter=("mudei para o plano anual",)),
     Rule("pt.profile.age.turned", PROFILE,
          r"\b(?P<pre>fiz|completei)\s+(?P<fact>\d{1,3}\s+anos)\b",
          examples={"Fiz 26 anos ontem!": "Fiz 26 anos"}),
@@ -382,6 +485,11 @@ RULES: tuple[Rule, ...] = (
     Rule("pt.profile.relationship.nos_casamos", PROFILE,
          r"\bnos\s+(?P<fact>casamos|divorciamos|separamos)\b",
          examples={"Nós nos casamos em 2019.": "casamos"}),
+    Rule("pt.profile.relationship.we_married", PROFILE,
+         r"(?:^|\b(?:nós|a\s+gente|eu\s+e\s+(?:o\s+|a\s+)?\w+)\s+)(?P<fact>casamos|noivamos|"
+         r"ficamos\s+noivos|separamos|terminamos)\b",
+         examples={"a gente casou… não, a gente casamos em maio": "casamos",
+                   "casamos em outubro": "casamos"}),
     # Things replaced: "troquei o iPhone por um Samsung", "vendi a Biz e comprei uma Yamaha"
     Rule("pt.profile.owns.swapped", PROFILE,
          SAID + r"(?P<fact>\btroquei\s+" + ART + THING + r"\s+(?:por|pel[oa])\s+" + ART + NEW
@@ -467,6 +575,9 @@ RULES: tuple[Rule, ...] = (
          SAID + r"\b(?:como\s+(?:de\s+novo\s+)|voltei\s+a\s+comer\s+)(?P<fact>carne)\b",
          examples={"Voltei a comer carne.": "carne"}),
 )
+
+RULES: tuple[Rule, ...] = tuple(replace(r, pattern=loose(r.pattern)) for r in _RULES)
+"""The rules as the engine reads them: every accent may be left out."""
 
 # --- Word lists the engine reads -------------------------------------------------------------
 
