@@ -262,13 +262,12 @@ _RULES: tuple[Rule, ...] = (
     Rule("fr.preference.dislike.topic_first", PREFERENCE,
          r"^(?P<fact>(?:les?\s+|la\s+|l'\s*)(?!"
          + any_of(WEEKDAYS + " matin soir midi week-end semaine") + r"\b)[\w' -]{2,40}?),?\s+"
-         r"(?:je\s+(?:ne\s+)?peux\s+pas|"
-         r"j'peux\s+pas|je\s+(?:ne\s+)?supporte\s+pas|j'supporte\s+pas|j'aime\s+pas|je\s+n'aime\s+pas|"
+         r"(?:je\s+(?:ne\s+)?supporte\s+pas|j'supporte\s+pas|j'aime\s+pas|je\s+n'aime\s+pas|"
          r"je\s+déteste)\b(?=\s*(?:[,.;!?]|$))",
          polarity="-",
-         examples={"le fromage de chèvre, j'peux pas": "fromage de chèvre",
+         examples={"le fromage de chèvre, j'aime pas": "fromage de chèvre",
                    "la foule je supporte pas.": "foule"},
-         counter=("demain je peux pas", "le lundi je peux pas")),
+         counter=("la réunion, je peux pas", "le lundi je supporte pas")),
     Rule("fr.preference.dislike.pas_fan", PREFERENCE,
          r"(?:" + SUIS + r"|\bje\s+ne\s+suis)\s+(?:vraiment\s+)?pas\s+(?:très\s+|trop\s+|super\s+|"
          r"hyper\s+|vraiment\s+|une?\s+)?(?:grande?\s+)?fan\s+(?:de\s+|du\s+|des\s+|d')",
@@ -353,10 +352,14 @@ _RULES: tuple[Rule, ...] = (
          counter=("est-ce que je mange pas de sucre ?",)),
     # The way to work: "je prends le train pour aller au bureau"
     Rule("fr.habit.commute", HABIT,
-         JE + r"(?=(?:prends\s+(?:le|la|les|mon|ma)\s+\w+|vais|pédale|marche|roule)\s+"
-         r"(?:[\w']+\s+){0,3}?(?:au|à\s+la|à\s+l')\s*(?:boulot|travail|bureau|taf|fac|école|"
-         r"usine)\b)",
-         examples={"je prends le bus pour aller à la fac": "prends le bus pour aller à la fac"}),
+         JE + r"(?=(?:(?:prends\s+(?:le|la|les|mon|ma)\s+\w+|pédale|marche)\s+(?:[\w']+\s+){0,3}?"
+         r"|(?:vais|pars)\s+(?:à\s+pied|à\s+vélo|en\s+\w+)\s+)(?:au|à\s+la|à\s+l')\s*(?:boulot|"
+         r"travail|bureau|taf|fac|école|usine)\b|(?:vais|pars)\s+(?:au|à\s+la|à\s+l')\s*(?:boulot|"
+         r"travail|bureau|taf|fac|école|usine)\s+(?:à\s+pied|à\s+vélo|en\s+(?:vélo|bus|métro|"
+         r"train|tram|voiture|trottinette|scooter|moto))\b)",
+         examples={"je prends le bus pour aller à la fac": "prends le bus pour aller à la fac",
+                   "je vais au bureau à vélo": "vais au bureau à vélo"},
+         counter=("je vais au boulot",)),
     # Endings: "je ne fume plus", "j'ai arrêté de fumer", "j'ai arrêté le sucre", "j'ai quitté
     # Renault" (what a later statement ends is read by the slots)
     Rule("fr.habit.ended.ne_plus", HABIT,
@@ -482,9 +485,10 @@ _RULES: tuple[Rule, ...] = (
     Rule("fr.profile.employer.started", PROFILE,
          r"\b(?:j'ai\s+(?:commencé|démarré)|je\s+viens\s+de\s+(?:commencer|démarrer)|je\s+commence)\s+"
          r"(?:un\s+nouveau\s+(?:job|boulot|poste|travail)\s+|un\s+(?:job|boulot|poste|stage|CDI|CDD)\s+)?"
-         r"(?:chez|à)\b(?=\s+\w)",
+         r"(?:chez\b(?=\s+\w)|à\b(?=\s+" + CAP + "))",
          examples={"je viens de commencer chez Safran": "Safran",
-                   "j'ai commencé un nouveau boulot chez Lidl": "Lidl"}),
+                   "j'ai commencé un nouveau boulot chez Lidl": "Lidl"},
+         counter=("j'ai commencé à lire ce livre",)),
     Rule("fr.profile.employer.chez_now", PROFILE,
          SUIS + r"\s+(?:maintenant\s+|désormais\s+|actuellement\s+)?chez\s+(?!Mamie|Papi|Mamy)"
          r"(?=" + CAP + ")",
@@ -532,11 +536,11 @@ _RULES: tuple[Rule, ...] = (
     # Our home: "notre appart est à Pantin", "notre nouvelle maison en Bretagne"
     Rule("fr.profile.residence.our_home", PROFILE,
          r"\b(?:notre|mon|ma)\s+(?:nouvel\s+|nouveau\s+|nouvelle\s+)?(?:appart|appartement|maison|"
-         r"logement|studio|coloc)\s+(?:est\s+|se\s+trouve\s+)?(?:à|au|en|dans|sur)\s+"
-         r"(?P<fact>[^\W\d_][\w'-]*(?:[\s-]" + CAP + r"[\w'-]*)*)",
+         r"logement|studio|coloc)\s+(?:est\s+|se\s+trouve\s+)?(?:(?:à|au)\s+|(?:en|dans|sur)\s+"
+         r"(?=" + CAP + "))(?P<fact>[^\W\d_][\w'-]*(?:[\s-]" + CAP + r"[\w'-]*)*)",
          examples={"notre nouvelle maison à quimper a un jardin": "quimper",
                    "mon appart est à Pantin": "Pantin"},
-         counter=("ma soeur a un appart à Nice",)),
+         counter=("ma soeur a un appart à Nice", "mon appart est en bazar")),
     # Family and pets: "j'ai deux enfants", "ma fille s'appelle Chloé", "Minou est mort"
     Rule("fr.profile.family.children_pets", PROFILE,
          r"\bj'ai\s+(?=(?:un|une|deux|trois|\d+)\s+(?:\w+\s+)?(?:chiens?|chats?|"
@@ -604,9 +608,10 @@ _RULES: tuple[Rule, ...] = (
          examples={"Je conduis une Renault Clio.": "Renault Clio"}),
     Rule("fr.profile.car.roule", PROFILE,
          JE + r"(?:conduis|roule\s+en|roule\s+avec)\s+(?:une?\s+)?"
-         r"(?:vieille\s+|vieux\s+|nouvelle\s+|petite\s+)?(?!vélo\b|trottinette\b)(?=\w)",
+         r"(?:vieille\s+|vieux\s+|nouvelle\s+|petite\s+)?"
+         r"(?!(?:vélo|trottinette|direction|ville|ce\s+moment|plein|sens)\b)(?=\w)",
          examples={"je roule en Zoé": "Zoé", "je conduis une vieille clio": "clio"},
-         counter=("je roule en vélo",)),
+         counter=("je roule en vélo", "je roule en direction de Lyon")),
     Rule("fr.profile.owns.named_thing", PROFILE,
          SAID + r"^j['’]ai\s+(?:une?)\s+" + NAMED,
          examples={"J'ai une Clio.": "Clio"}),

@@ -420,12 +420,12 @@ _RULES: tuple[Rule, ...] = (
     # What one does not eat or drink: "não como carne", "não bebo álcool"
     Rule("pt.habit.never.nao_como", HABIT,
          EU + r"não\s+(?P<pre>como|bebo|fumo)\s+"
-         r"(?!(?:mais|nada|porque|muito|bem|nem|há|desde|hoje)\b)"
+         r"(?!(?:mais|nada|porque|muito|bem|nem|há|desde|hoje|agora|ainda|já|tanto|assim|isso|aqui)\b)"
          r"(?=\w)",
          polarity="-",
          examples={"não como glúten": "como glúten",
                    "eu não bebo refrigerante": "bebo refrigerante"},
-         counter=("não como mais doce", "não como porque estou sem fome")),
+         counter=("não como mais doce", "não como porque estou sem fome", "não como agora")),
     # Sports and classes one does: "faço pilates duas vezes por semana"
     Rule("pt.habit.faco", HABIT,
          r"(?:^|(?<=[,;]\s)|\beu\s+)(?P<pre>faço)\s+(?=(?:yoga|ioga|pilates|natação|musculação|academia|"
