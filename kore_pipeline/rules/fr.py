@@ -149,7 +149,11 @@ BARE = dict(zip("éèêëàâîïôûùç", "eeeeaaiiouuc", strict=True))
 
 def loose(pattern: str) -> str:
     """``pattern`` with each accented small letter outside a ``[…]`` class also matching its
-    bare letter ("décidé" -> "d[eé]cid[eé]"): chats drop accents ("je deteste", "nao gosto")."""
+    bare letter ("décidé" -> "d[eé]cid[eé]"), and the apostrophe after "j" optional: chats
+    drop accents and elisions ("je deteste", "jai 2 chats", "j ai arrêté de fumer")."""
+    for head in ("\\b", "(?P<fact>", "^"):
+        pattern = (pattern.replace(head + "j'", head + "j(?:'|\\s)?")
+                   .replace(head + "j['’]", head + "j(?:['’]|\\s)?"))
     out, in_class, escaped = [], False, False
     for ch in pattern:
         if escaped:
@@ -360,6 +364,12 @@ _RULES: tuple[Rule, ...] = (
          examples={"je prends le bus pour aller à la fac": "prends le bus pour aller à la fac",
                    "je vais au bureau à vélo": "vais au bureau à vélo"},
          counter=("je vais au boulot",)),
+    # Taken up: "je me suis mise à la course à pied"
+    Rule("fr.habit.taken_up", HABIT,
+         r"\bje\s+me\s+suis\s+(?:re)?mise?\s+(?:à\s+la\s+|à\s+l'|au\s+|aux\s+)(?=\w)",
+         examples={"je me suis mis au vélo cet hiver": "vélo cet hiver",
+                   "je me suis remise à la natation": "natation"},
+         counter=("je me suis mis à pleurer",)),
     # Endings: "je ne fume plus", "j'ai arrêté de fumer", "j'ai arrêté le sucre", "j'ai quitté
     # Renault" (what a later statement ends is read by the slots)
     Rule("fr.habit.ended.ne_plus", HABIT,

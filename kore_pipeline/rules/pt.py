@@ -438,6 +438,12 @@ _RULES: tuple[Rule, ...] = (
          r"autocarro|comboio|trem|pé|moto|mota)\s+(?:para|pro|pra|ao)\s+(?:o\s+|a\s+)?(?:trabalho|"
          r"escritório|serviço|faculdade|escola|emprego)\b)",
          examples={"vou de metrô para a faculdade": "vou de metrô para a faculdade"}),
+    # Taken up: "comecei a correr", "voltei a nadar"
+    Rule("pt.habit.taken_up", HABIT,
+         r"(?:^|\beu\s+)(?:comecei|voltei)\s+a\s+(?=\w+(?:ar|er|ir)\b)(?!(?:trabalhar|pensar|"
+         r"perceber|sentir|chorar|rir|ler\s+esse)\b)",
+         examples={"comecei a nadar em janeiro": "nadar em janeiro"},
+         counter=("comecei a pensar nisso",)) ,
     Rule("pt.habit.ended.nao_mais", HABIT,
          EU + r"(?P<fact>não\s+" + CLITIC + r"\w+\s+mais\b(?!\s+(?:que|de|do|da)\b)"
          + CLAUSE_REST + ")" + CLAUSE_END,
@@ -479,6 +485,11 @@ _RULES: tuple[Rule, ...] = (
          r"[^\W\d_][\w-]+)",
          examples={"estou noiva do… não, estou noiva com o Rui": "noiva com o Rui",
                    "sou casada com o marcos": "casada com o marcos"}),
+    Rule("pt.profile.relationship.namoro", PROFILE,
+         r"(?:^|\beu\s+)(?P<fact>namoro(?:\s+com\s+(?:o\s+|a\s+)?[^\W\d_][\w-]+)?)"
+         r"(?=\s+(?:há|faz|desde)\b|\s*(?:[,.!;]|$))",
+         examples={"namoro com a Carla desde 2020": "namoro com a Carla",
+                   "eu namoro faz dois anos": "namoro"}),
     Rule("pt.profile.relationship.casamo_nos", PROFILE,
          r"\b(?P<fact>casámo-nos|casamo-nos|divorciámo-nos|separámo-nos)\b",
          examples={"Casámo-nos em maio.": "casámo-nos"}),
