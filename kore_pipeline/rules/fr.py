@@ -552,7 +552,7 @@ _RULES: tuple[Rule, ...] = (
     Rule("fr.profile.residence.our_home", PROFILE,
          r"\b(?:notre|mon|ma)\s+(?:nouvel\s+|nouveau\s+|nouvelle\s+)?(?:appart|appartement|maison|"
          r"logement|studio|coloc)\s+(?:est\s+|se\s+trouve\s+)?(?:(?:à|au)\s+|(?:en|dans|sur)\s+"
-         r"(?=" + CAP + "))(?P<fact>[^\W\d_][\w'-]*(?:[\s-]" + CAP + r"[\w'-]*)*)",
+         r"(?=" + CAP + r"))(?P<fact>[^\W\d_][\w'-]*(?:[\s-]" + CAP + r"[\w'-]*)*)",
          examples={"notre nouvelle maison à quimper a un jardin": "quimper",
                    "mon appart est à Pantin": "Pantin"},
          counter=("ma soeur a un appart à Nice", "mon appart est en bazar")),
