@@ -29,6 +29,34 @@ SAID = "".join(rf"(?<!\b{w}\s)" for w in ("non", "no", "not", "não", "nao", "ne
                                          "mai", "never", "nunca", "jamais"))
 """Not right after a negation in any language read ("Ich bin nicht bei Bosch")."""
 
+LEAD = (r"^(?:(?:moin|servus|hallo|hi|hey|grüezi|grüß\s+gott|also|ja|naja|ok|okay|btw|"
+        r"übrigens|boah|ach|egal|lol|ehrlich\s+gesagt),?!?\s+)*")
+"""Greetings and fillers a chat sentence may open with before its first word."""
+SPEAKER = r"(?:\bi\s+|" + LEAD + r")"
+"""A sentence whose "ich" is dropped ("wohne in Leipzig", "bin Lehrerin", "hab Migräne"), or
+Austrian "i" (the rules with "ich" spelt out read the rest)."""
+ICH = r"(?:\b(?:ich|i)\s+|" + LEAD + r")"
+"""The speaker, said or dropped, for frames no older rule reads ("ich hab Migräne")."""
+WE = r"(?:\b(?:i|wir)\s+|" + LEAD + r")"
+"""A dropped "ich", or the household ("wir leben seit Jahren in …")."""
+RELATIVE = (r"(?:mann|frau|ehemann|ehefrau|partner(?:in)?|freund(?:in)?|verlobte[rn]?|sohn|"
+            r"tochter|bruder|schwester|mutter|vater|mama|papa|oma|opa|hund|hündin|katze|kater|"
+            r"dackel|pferd|hase|kaninchen)(?:-[\w-]+)?")
+"""Who a name may follow ("meine Tochter Lena", "unser Dackel-Mix Bruno")."""
+NAME_VERB = (r"(?:ist|hat|war|wird|kommt|kocht|geht|macht|spielt|arbeitet|wohnt|studiert|"
+             r"nervt|liebt|mag|schläft|frisst|bellt|und|wurde|fängt|fährt)")
+"""A verb right after a relative's name: what tells a name from any other word."""
+CONDITION = (r"(?:[\w-]*allergie|[\w-]*intoleranz|[\w-]*unverträglichkeit|migräne|asthma|"
+             r"diabetes|neurodermitis|rheuma|tinnitus|adhs|depressionen|bluthochdruck|"
+             r"zöliakie|endometriose|epilepsie|heuschnupfen|schuppenflechte|arthrose|"
+             r"long\s+covid|morbus\s+\w+)")
+"""Conditions one "has" ("ich habe Migräne", "hab ne Nussallergie")."""
+NOT_A_STATE = (r"(?!(?:immer|aber|wieder|leider|sicher|lieber|weiter|später|oder|hier|in|"
+               r"drin|ein|kein|mein|dein|sein|hin|eher|selber|unter|über|hinter|vorher|"
+               r"nachher|wer|der|er|dagegen|dafür|gerade|grad|fertig|dran|raus|rein|drauf|"
+               r"gleich|zufrieden|sauer|müde|froh|bereit|dabei|daheim|zuhause)\b)")
+"""Words after "bin" that end like a job ("-er", "-in") but say no job."""
+
 RULES: tuple[Rule, ...] = (
     # --- Preferences: likes ("Ich mag", "gern", "lieber", "stehe auf") ---
     Rule('de.preference.like.mag', PREFERENCE,
@@ -379,6 +407,112 @@ RULES: tuple[Rule, ...] = (
              'Den Astra habe ich verkauft und mir einen Tesla geholt.':
                  'Astra habe ich verkauft und mir einen Tesla geholt',
          }),
+    # --- Chat German: the speaker dropped ("wohne in …"), a household, lower case ---
+    Rule('de.profile.residence.chat', PROFILE,
+         WE + r"(?!(?:wohnen|leben)\s+(?:jetzt\s+|nun\s+)?in\b)(?:wohn|leb)(?:e|en)?\s+"
+         r"(?:(?:jetzt|nun|schon|seit\s+(?:\d+\s+)?\w+|"
+         r"grad|gerade|eh|aber|ewig|immer\s+noch|inzwischen|mittlerweile)\s+)*in\b",
+         examples={"wohn jetzt in bremen, ist ganz nett": "bremen",
+                   "wir leben seit 3 jahren in Zürich": "Zürich",
+                   "Moin, wohne seit kurzem in Kiel": "Kiel"},
+         counter=("Wer wohnt in Bremen?", "Wohnst du in Kiel?"), slot="residence"),
+    Rule('de.profile.origin.chat', PROFILE,
+         SPEAKER + r"(?:komm|komme|stamm|stamme)\s+(?:(?:ursprünglich|eigentlich|original)\s+)?"
+         r"aus\s+(?=\w)",
+         examples={"komme ursprünglich aus kärnten": "kärnten"},
+         counter=("Kommst du aus Kärnten?",)),
+    Rule('de.profile.work.chat', PROFILE,
+         SPEAKER + r"arbeite?\s+(?:(?:jetzt|nun|seit\s+(?:\d+\s+)?\w+|grad|gerade|schon|"
+         r"inzwischen|mittlerweile)\s+)*(?:als|bei|für|beim)\b",
+         examples={"arbeite seit 2019 bei der sparkasse": "sparkasse",
+                   "arbeit als erzieherin in einer kita": "erzieherin in einer kita"},
+         counter=("Arbeitest du bei der Sparkasse?",), slot="employer"),
+    Rule('de.profile.health.intolerant', PROFILE,
+         SPEAKER + r"bin\s+(?:(?:leider|seit\s+\w+|auch)\s+)?(?P<fact>[\w-]*(?:intolerant|"
+         r"allergiker(?:in)?|diabetiker(?:in)?|zöliakiker(?:in)?))\b",
+         examples={"bin fruktoseintolerant": "fruktoseintolerant"}),
+    Rule('de.profile.identity.chat', PROFILE,
+         LEAD + r"bin\s+(?:(?:jetzt|seit\s+\w+|gelernte[r]?|eigentlich)\s+)?" + NOT_A_STATE
+         + r"(?P<fact>[a-zäöüß][\w-]*(?:er|erin|in|ist|istin|ent|entin|eur|eurin|loge|login|"
+         r"ant|antin))\b",
+         examples={"bin krankenpfleger auf der intensiv": "krankenpfleger",
+                   "Moin, bin gelernte Tischlerin": "Tischlerin"},
+         counter=("bin immer müde", "bin in Hamburg", "bin gleich wieder da")),
+    Rule('de.profile.age.chat', PROFILE,
+         LEAD + r"(?P<pre>bin)\s+(?:jetzt\s+|schon\s+|grad\s+)?(?P<fact>\d{1,2})"
+         r"(?:\s+jahre(?:\s+alt)?)?(?=\s*(?:[.,;!?]|und\b|$))",
+         examples={"bin 42, also kein jungspund mehr": "bin 42"},
+         counter=("bin 5 minuten zu spät",)),
+    Rule('de.profile.health.hab', PROFILE,
+         ICH + r"(?:hab|habe)\s+(?:(?:seit\s+(?:\d+\s+)?\w+|leider|auch|schon|chronische?n?|"
+         r"starke?n?|eine?n?|ne|'ne|n)\s+)*(?=" + CONDITION + r"\b)",
+         examples={"hab leider heuschnupfen": "heuschnupfen",
+                   "Ich habe eine Glutenunverträglichkeit.": "Glutenunverträglichkeit"},
+         counter=("Hast du Migräne?",), slot="health"),
+    Rule('de.profile.diet.ernaehre', PROFILE,
+         ICH + r"ernähre?\s+mich\s+(?:(?:seit\s+(?:\d+\s+)?\w+|jetzt|schon|komplett|rein|"
+         r"überwiegend|fast)\s+)*(?P<fact>vegan|vegetarisch|pescetarisch|glutenfrei|"
+         r"laktosefrei|low\s+carb|keto|pflanzlich|zuckerfrei)\b",
+         examples={"ich ernähre mich überwiegend pflanzlich": "pflanzlich"}, slot="diet"),
+    Rule('de.profile.relationship.mit', PROFILE,
+         ICH + r"bin\s+(?:(?:seit|schon)\s+(?:\w+\s+)?\w+\s+|(?:glücklich|jetzt)\s+)*mit\s+"
+         r"(?P<fact>\w+(?:\s+(?!seit\b|schon\b)\w+)?)\s+(?:verheiratet|zusammen|verlobt)\b",
+         examples={"Ich bin seit fünf Jahren mit Tom zusammen.": "Tom"},
+         counter=("Bist du mit Tom zusammen?",)),
+    Rule('de.profile.family.name', PROFILE,
+         r"\b(?P<fact>(?:mein|meine|unser|unsere)\s+" + RELATIVE + r"\s+(?!" + NAME_VERB
+         + r"\b)[^\W\d_][\w-]+)(?=\s+" + NAME_VERB + r"\b)",
+         examples={"Meine Schwester Anna wohnt in Bonn.": "Meine Schwester Anna",
+                   "unser kater pelle frisst alles": "unser kater pelle"},
+         counter=("meine tochter ist krank", "mein Mann und ich")),
+    Rule('de.decision.choice.chat', DECISION,
+         WE + r"(?!haben\s+(?:entschieden|beschlossen)\b)(?:hab|habe|haben)\s+"
+         r"(?:(?:uns|mich)\s+)?(?:jetzt\s+|endlich\s+|"
+         r"fest\s+)?(?:entschieden|beschlossen|vorgenommen),?(?:\s+dass)?",
+         examples={"hab beschlossen, mehr zu lesen": "mehr zu lesen",
+                   "Wir haben uns entschieden, den Garten aufzugeben.": "Garten aufzugeben"},
+         counter=("Hast du dich entschieden?",)),
+    Rule('de.decision.plan.umziehen', DECISION,
+         WE + r"(?:ziehe?|ziehen)\s+(?:(?:bald|im\s+\w+|nächste[ns]?\s+\w+|dieses\s+\w+|"
+         r"jetzt|demnächst|wahrscheinlich|endlich)\s+)*(?:nach|in\s+die|in\s+den|aufs)\s+(?=\w)",
+         examples={"wir ziehen nächsten monat nach Bern": "Bern"},
+         counter=("Ziehst du nach Bern?",)),
+    # --- Chat German: what one likes, said object first ("Techno find ich super") ---
+    Rule('de.preference.like.find_ich', PREFERENCE,
+         r"^(?P<fact>(?!(?:das|es|dies|so|was|wie|da)\b)[\w' -]{2,40}?)\s+find(?:e)?\s+ich\s+"
+         r"(?:echt\s+|total\s+|voll\s+|so\s+|einfach\s+|richtig\s+|mega\s+|sehr\s+)?"
+         r"(?:super|toll|lecker|klasse|genial|großartig|geil|mega|wunderbar|schön|cool)\b",
+         examples={"Sushi find ich mega lecker": "Sushi"},
+         counter=("Das find ich super",)),
+    Rule('de.preference.dislike.find_ich', PREFERENCE,
+         r"^(?P<fact>(?!(?:das|es|dies|so|was|wie|da)\b)[\w' -]{2,40}?)\s+find(?:e)?\s+ich\s+"
+         r"(?:echt\s+|total\s+|voll\s+|so\s+|einfach\s+|richtig\s+|ziemlich\s+)?"
+         r"(?:eklig|furchtbar|schrecklich|ätzend|doof|blöd|scheiße|schlimm|widerlich|langweilig)\b",
+         polarity='-', examples={"koriander find ich widerlich": "koriander"},
+         counter=("Das find ich doof",)),
+    Rule('de.preference.dislike.geht_gar_nicht', PREFERENCE,
+         r"^(?P<fact>(?!(?:das|es|dies|so|heute|morgen|da|hier|nichts|gar)\b)[\w' -]{2,40}?)\s+"
+         r"geht\s+(?:gar|überhaupt)\s+nicht\b",
+         polarity='-', examples={"Schlager geht gar nicht": "Schlager"},
+         counter=("Das geht gar nicht", "Morgen geht gar nicht")),
+    Rule('de.preference.like.mir_lieber', PREFERENCE,
+         r"^(?P<fact>(?!(?:das|es|dies|so|was)\b)[\w' -]{2,40}?)\s+(?:ist|sind)\s+mir\s+"
+         r"(?:viel\s+|eh\s+)?lieber\b",
+         examples={"Tee ist mir lieber als Kaffee": "Tee"},
+         counter=("Das ist mir lieber",)),
+    # --- Chat German: routines with the verb before "ich" ("samstags geh ich …") ---
+    Rule('de.habit.routine.wochentags', HABIT,
+         r"\b(?P<when>(?:montags|dienstags|mittwochs|donnerstags|freitags|samstags|sonntags|"
+         r"morgens|abends|mittags|nachts|täglich|wochenends|am\s+wochenende)(?:\s+immer)?)\s+"
+         r"(?P<pre>(?!bin\b|hab\b|habe\b|war\b|kann\b|muss\b)\w+)\s+ich\b",
+         examples={"Sonntags backe ich Brot.": "backe Brot sonntags"},
+         counter=("Montags kann ich nicht.",)),
+    Rule('de.habit.routine.inverted', HABIT,
+         r"\b(?P<pre>(?!(?:hab|habe|bin|war|hatte|kann|will|muss|soll|werde|würde|frag|sag|"
+         r"dachte|denke|weiß|glaube|find|finde|sehe|wäre|hätte)\b)\w+e?)\s+ich\s+"
+         r"(?:immer|meistens|fast\s+immer|jeden\s+(?:tag|morgen|abend))\s+(?=\w)",
+         examples={"nach der arbeit geh ich immer joggen": "geh joggen"},
+         counter=("das hab ich immer gesagt",)),
 )
 
 STOPWORDS = ("der", "die", "das", "und", "ich", "nicht", "ein", "eine", "ist", "mit", "für", "zu",
