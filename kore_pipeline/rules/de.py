@@ -497,8 +497,9 @@ RULES: tuple[Rule, ...] = (
          counter=("Das geht gar nicht", "Morgen geht gar nicht")),
     Rule('de.preference.like.mir_lieber', PREFERENCE,
          r"^(?P<fact>(?!(?:das|es|dies|so|was)\b)[\w' -]{2,40}?)\s+(?:ist|sind)\s+mir\s+"
-         r"(?:viel\s+|eh\s+)?lieber\b",
-         examples={"Tee ist mir lieber als Kaffee": "Tee"},
+         r"(?:viel\s+|eh\s+)?(?:lieber|heilig)\b",
+         examples={"Tee ist mir lieber als Kaffee": "Tee",
+                   "Der Sonntagsbrunch ist mir heilig": "Sonntagsbrunch"},
          counter=("Das ist mir lieber",)),
     # --- Chat German: routines with the verb before "ich" ("samstags geh ich …") ---
     Rule('de.habit.routine.wochentags', HABIT,
@@ -513,6 +514,39 @@ RULES: tuple[Rule, ...] = (
          r"(?:immer|meistens|fast\s+immer|jeden\s+(?:tag|morgen|abend))\s+(?=\w)",
          examples={"nach der arbeit geh ich immer joggen": "geh joggen"},
          counter=("das hab ich immer gesagt",)),
+    # --- Chat German: verb-second after a time or a reason, education, training ---
+    Rule('de.decision.choice.fuer_entschieden_inverted', DECISION,
+         r"\b(?:habe?\s+ich\s+mich|haben\s+wir\s+uns)\s+(?:jetzt\s+|endlich\s+|doch\s+|dann\s+)?"
+         r"für\s+(?P<fact>[^.;!?]{1,200}?)\s+entschieden\b",
+         examples={"Nach ewigem Überlegen haben wir uns für einen Hund entschieden.": "Hund"},
+         counter=("Habt ihr euch für einen Hund entschieden?",)),
+    Rule('de.decision.plan.ab_zeit', DECISION,
+         r"^(?:ab|nächste[nmrs]?|kommende[nmrs]?|im|diesen|dieses|diese|ab\s+nächste[nmr]?)\s+"
+         r"\w+(?:\s+\w+)?\s+(?:werde|will|geh|gehe|fang|fange|zieh|ziehe|werden|wollen|gehen|"
+         r"ziehen)\s+(?:ich|wir)\s+(?=\w)",
+         examples={"Ab Januar fange ich mit Spanisch an.": "mit Spanisch an"},
+         counter=("Ab wann gehst du?",)),
+    Rule('de.profile.education.studiert', PROFILE,
+         ICH + r"(?:hab|habe)\s+(?P<fact>(?!(?:das|es|viel|lange|hart|nie)\b)[^.;!?,]{2,60}?)\s+"
+         r"studiert\b",
+         examples={"Ich habe Germanistik in Wien studiert.": "Germanistik in Wien"},
+         counter=("Ich habe lange studiert.",)),
+    Rule('de.profile.education.studiere', PROFILE,
+         ICH + r"studiere?\s+(?:jetzt\s+|gerade\s+|grad\s+)?(?!(?:noch|gerade|viel|nicht)\b)"
+         r"(?=\w)",
+         examples={"studiere Medizin in Graz": "Medizin in Graz"},
+         counter=("Studierst du Medizin?",)),
+    Rule('de.profile.work.ausbildung', PROFILE,
+         ICH + r"(?:mach|mache)\s+(?:grad\s+|gerade\s+|jetzt\s+)?(?:meine|eine|die)\s+"
+         r"(?:ausbildung|lehre|umschulung)\s+(?:zum|zur|als)\b",
+         examples={"Ich mache eine Ausbildung zum Koch.": "Koch"}),
+    Rule('de.habit.routine.chat_jeden', HABIT,
+         LEAD + r"(?P<pre>(?!(?:ist|war|sind|gibt|geht|kommt|regnet|klappt|passiert|bin|hab|"
+         r"habe)\b)\w+)\s+(?:fast\s+|eigentlich\s+)?(?P<when>jeden\s+(?:morgen|tag|abend|montag|"
+         r"dienstag|mittwoch|donnerstag|freitag|samstag|sonntag)|jede\s+woche|jedes\s+"
+         r"wochenende)\b",
+         examples={"schwimm fast jeden morgen im see": "schwimm im see jeden morgen"},
+         counter=("Ist jeden Tag so.",)),
 )
 
 STOPWORDS = ("der", "die", "das", "und", "ich", "nicht", "ein", "eine", "ist", "mit", "für", "zu",
