@@ -547,6 +547,16 @@ RULES: tuple[Rule, ...] = (
          r"wochenende)\b",
          examples={"schwimm fast jeden morgen im see": "schwimm im see jeden morgen"},
          counter=("Ist jeden Tag so.",)),
+    Rule('de.profile.language.spreche', PROFILE,
+         ICH + r"spreche?\s+(?:fließend\s+|gut\s+|ein\s+bisschen\s+|etwas\s+|auch\s+|nur\s+)?"
+         r"(?=(?:deutsch|englisch|französisch|spanisch|italienisch|portugiesisch|türkisch|"
+         r"russisch|polnisch|arabisch|niederländisch|schwedisch|griechisch|kroatisch|serbisch|"
+         r"bosnisch|ukrainisch|persisch|chinesisch|japanisch|koreanisch|hindi|schweizerdeutsch|"
+         r"plattdeutsch|kurdisch|rumänisch|ungarisch|tschechisch)\b)",
+         examples={"Ich spreche fließend Polnisch.": "Polnisch",
+                   "spreche italienisch und ein bisschen spanisch":
+                   "italienisch und ein bisschen spanisch"},
+         counter=("Sprichst du Polnisch?", "Ich spreche mit meinem Chef.")),
 )
 
 STOPWORDS = ("der", "die", "das", "und", "ich", "nicht", "ein", "eine", "ist", "mit", "für", "zu",

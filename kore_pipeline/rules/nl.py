@@ -370,6 +370,15 @@ RULES: tuple[Rule, ...] = (
          r"(?:altijd|meestal|vaak|bijna\s+altijd)\b",
          examples={"Na het eten maak ik altijd een wandeling.": "maak wandeling"},
          counter=("Dat zeg ik altijd.",)),
+    Rule('nl.profile.language.spreek', PROFILE,
+         IK + r"spreek\s+(?:vloeiend\s+|goed\s+|een\s+beetje\s+|ook\s+|alleen\s+)?"
+         r"(?=(?:nederlands|vlaams|fries|engels|duits|frans|spaans|italiaans|portugees|turks|"
+         r"arabisch|marokkaans|pools|russisch|papiaments|sranantongo|indonesisch|chinees|"
+         r"japans|grieks|zweeds|deens|noors|berbers|tamazight|hindi|koreaans)\b)",
+         examples={"Ik spreek vloeiend Turks.": "Turks",
+                   "spreek frans en een beetje italiaans":
+                   "frans en een beetje italiaans"},
+         counter=("Spreek jij Turks?", "Ik spreek je morgen.")),
 )
 
 STOPWORDS = ("ik", "het", "een", "niet", "van", "je", "dat", "zijn", "wij", "we", "mijn",
