@@ -17,6 +17,7 @@ import re
 from functools import lru_cache
 
 from kore_pipeline.extract.patterns import is_smalltalk, normalize_text, split_sentences
+from kore_pipeline.rules import LANGUAGES
 from kore_pipeline.text.language import detect_language, pattern_language
 from kore_pipeline.text.literals import LiteralFilter, case_fold
 
@@ -95,7 +96,8 @@ _KEYWORDS: list[tuple[str, float, dict[str, str]]] = [
         "*": r"q[1-4]|h[12]|fy\d{2}",
     }),
 ]
-_LANGS = ("en", "it", "es", "fr", "de", "pt")
+_LANGS = LANGUAGES
+"""Every language with a grammar of facts; one without keywords here scores by English's."""
 
 
 def _keyword_rx(lang: str) -> list[tuple[str, float, re.Pattern[str]]]:

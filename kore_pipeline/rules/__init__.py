@@ -12,7 +12,7 @@ from kore_pipeline.rules.shape import Grammar, Kind, Rule
 
 __all__ = ["GRAMMARS", "LANGUAGES", "Grammar", "Kind", "Rule", "rule_named"]
 
-LANGUAGES: tuple[str, ...] = ("en", "it", "es", "fr", "de", "pt")
+LANGUAGES: tuple[str, ...] = ("en", "it", "es", "fr", "de", "pt", "nl")
 """The languages with a grammar of facts (English first: the fallback)."""
 
 GRAMMARS: dict[str, Grammar] = {

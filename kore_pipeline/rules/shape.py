@@ -57,8 +57,9 @@ class Rule:
     counter: tuple[str, ...] = ()
     """Texts this rule must yield no fact from (other people's facts, questions, idioms)."""
     slot: str | None = None
-    """The slot its facts set ("residence", "employer"), read from the pattern's ``value``
-    group ("our new flat in (?P<value>Porto)"); without one the slots read the fact."""
+    """The slot its facts set ("residence", "employer"): read from the pattern's ``value``
+    group when it has one ("our new flat in (?P<value>Porto)"), and then set on the fact;
+    otherwise the slot the slot rules read from the fact (documentation)."""
 
     @property
     def language(self) -> str:

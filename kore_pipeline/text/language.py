@@ -1,9 +1,10 @@
 """Offline language detection of messages and memories (py3langid, model bundled in the wheel).
 
-Extraction and importance have patterns for six languages (:data:`PATTERN_LANGUAGES`). A text
-in Latin script is classified among those six only (a short Portuguese sentence is not taken
-for Galician); a text mostly in another script (Chinese, Russian ...) is classified among all
-97 languages of the model, so its code is still recorded. Measured on the 312 hand-written
+Extraction has a grammar of facts for a few languages (:data:`PATTERN_LANGUAGES`, read from
+:data:`kore_pipeline.rules.LANGUAGES`). A text in Latin script is classified among those only
+(a short Portuguese sentence is not taken for Galician); a text mostly in another script
+(Chinese, Russian ...) is classified among all 97 languages of the model, so its code is still
+recorded. Measured on the 312 hand-written
 sentences of the parallel set: 311 right (docs/multilingual.md).
 """
 

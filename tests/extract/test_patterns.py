@@ -121,6 +121,12 @@ CASES = [
     ("Costumo correr de manhã.", "habit", "pt", "correr de manhã", "+"),
     ("Moro em Porto.", "profile", "pt", "Porto", "+"),
     ("Meu nome é João.", "profile", "pt", "João", "+"),
+    # Dutch
+    ("Ik hou van Indonesisch eten.", "preference", "nl", "Indonesisch eten", "+"),
+    ("Ik heb een hekel aan regen.", "preference", "nl", "regen", "-"),
+    ("We hebben gekozen voor een warmtepomp.", "decision", "nl", "warmtepomp", "+"),
+    ("Elke ochtend drink ik koffie.", "habit", "nl", "drink koffie elke ochtend", "+"),
+    ("Ik woon in Utrecht.", "profile", "nl", "Utrecht", "+"),
 ]
 
 
