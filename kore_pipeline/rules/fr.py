@@ -526,6 +526,17 @@ _RULES: tuple[Rule, ...] = (
          r"(?:à|a|en)\s+" + PLACE,
          examples={"On s'est installés à Angers.": "Angers",
                    "Ça fait six mois qu'on est installés à Rennes.": "Rennes"}),
+    # Chat French that drops "je" at the start: "habite à Lille depuis 2 ans", "suis infirmière"
+    Rule("fr.profile.dropped_subject.lives_works", PROFILE,
+         r"^(?:(?:bon|bref|sinon|alors|perso|moi|et\s+moi|ah|oh|oui|ouais),?\s+)*(?:habite|vis|bosse|"
+         r"travaille)\s+(?:à|au|aux|en|dans|chez|pour|comme)\b",
+         examples={"habite à Lille depuis 2 ans": "Lille depuis 2 ans",
+                   "bref, bosse chez Thales maintenant": "Thales"}),
+    Rule("fr.profile.dropped_subject.job", PROFILE,
+         r"^(?:(?:bon|bref|sinon|alors|perso|moi|et\s+moi|ah|oh|oui|ouais),?\s+)*suis\s+"
+         r"(?:maintenant\s+)?(?=(?:" + OCCUPATION + "|" + JOB_COLLOQUIAL + r")\b)",
+         examples={"perso suis kiné": "kiné"},
+         counter=("suis-je prof ?",)),
     # Chat homes and origin: "j'vis à lyon", "on vit en Bretagne", "je suis originaire de"
     Rule("fr.profile.residence.chat", PROFILE,
          r"\b(?:j'vis|j'habite|jhabite|je\s+vis|je\s+crèche|j'crèche|on\s+vit|on\s+habite|on\s+crèche)\s+"
