@@ -235,7 +235,7 @@ _RULES: tuple[Rule, ...] = (
          polarity="-",
          examples={"Je refuse d'utiliser Windows.": "utiliser Windows"}),
     # Chat tastes: "je kiffe", "fan absolue de", "je suis à fond dans", "j'aime pas",
-    # "le rap c'est pas mon truc", "les huîtres j'peux pas"
+    # "le rap c'est pas mon truc", a topic first ("la foule, je supporte pas"), "pas fan de"
     Rule("fr.preference.kiffe", PREFERENCE,
          JE + r"kiffe\b(?!\s+pas\b)",
          examples={"je kiffe le rap des années 90": "rap des années 90"},
@@ -401,6 +401,12 @@ _RULES: tuple[Rule, ...] = (
     Rule("fr.profile.name.appelle", PROFILE,
          r"\bje\s+m'appelle\b|\bmon\s+nom\s+est\b",
          examples={"Je m'appelle Claire.": "Claire", "Mon nom est Dupont.": "Dupont"}),
+    Rule("fr.profile.age.ans", PROFILE,
+         r"\bj'ai\s+(?:maintenant\s+)?(?P<fact>\d{1,3}\s+ans)\b",
+         examples={"J'ai 25 ans.": "25 ans", "J'ai 40 ans.": "40 ans"}),
+    Rule("fr.profile.age.turned", PROFILE,
+         r"\bj'ai\s+(?P<pre>eu)\s+(?P<fact>\d{1,3}\s+ans)\b",
+         examples={"J'ai eu 30 ans hier.": "eu 30 ans"}),
     # Chat health: "j'ai de l'asthme", "je souffre de migraines"
     Rule("fr.profile.health.condition", PROFILE,
          JE + r"(?:ai|souffre)\s+(?:d'une?\s+|d'|de\s+l'|de\s+la\s+|du\s+|des\s+|une?\s+|de\s+)?"
@@ -414,12 +420,6 @@ _RULES: tuple[Rule, ...] = (
          r"(?=\s+depuis\b|\s*(?:[,.!]|$)|\s+(?:et|mais)\b)",
          examples={"végane depuis trois ans, ça va très bien": "végane"},
          counter=("végétarien ou pas ?",)),
-    Rule("fr.profile.age.ans", PROFILE,
-         r"\bj'ai\s+(?:maintenant\s+)?(?P<fact>\d{1,3}\s+ans)\b",
-         examples={"J'ai 25 ans.": "25 ans", "J'ai 40 ans.": "40 ans"}),
-    Rule("fr.profile.age.turned", PROFILE,
-         r"\bj'ai\s+(?P<pre>eu)\s+(?P<fact>\d{1,3}\s+ans)\b",
-         examples={"J'ai eu 30 ans hier.": "eu 30 ans"}),
     # Health, diet and status said with "je suis" (the status one before the occupations: a
     # tie on "je suis retraitée" goes to it)
     Rule("fr.profile.health.allergy", PROFILE,
@@ -530,6 +530,17 @@ _RULES: tuple[Rule, ...] = (
          r"(?:à|a|en)\s+" + PLACE,
          examples={"On s'est installés à Angers.": "Angers",
                    "Ça fait six mois qu'on est installés à Rennes.": "Rennes"}),
+    # Chat French that drops "je" at the start: "habite à Lille depuis 2 ans", "suis infirmière"
+    Rule("fr.profile.dropped_subject.lives_works", PROFILE,
+         r"^(?:(?:bon|bref|sinon|alors|perso|moi|et\s+moi|ah|oh|oui|ouais),?\s+)*(?:habite|vis|bosse|"
+         r"travaille)\s+(?:à|au|aux|en|dans|chez|pour|comme)\b",
+         examples={"habite à Lille depuis 2 ans": "Lille depuis 2 ans",
+                   "bref, bosse chez Thales maintenant": "Thales"}),
+    Rule("fr.profile.dropped_subject.job", PROFILE,
+         r"^(?:(?:bon|bref|sinon|alors|perso|moi|et\s+moi|ah|oh|oui|ouais),?\s+)*suis\s+"
+         r"(?:maintenant\s+)?(?=(?:" + OCCUPATION + "|" + JOB_COLLOQUIAL + r")\b)",
+         examples={"perso suis kiné": "kiné"},
+         counter=("suis-je prof ?",)),
     # Chat homes and origin: "j'vis à lyon", "on vit en Bretagne", "je suis originaire de"
     Rule("fr.profile.residence.chat", PROFILE,
          r"\b(?:j'vis|j'habite|jhabite|je\s+vis|je\s+crèche|j'crèche|on\s+vit|on\s+habite|"

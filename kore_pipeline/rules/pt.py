@@ -166,7 +166,7 @@ def loose(pattern: str) -> str:
 
 _RULES: tuple[Rule, ...] = (
     # === Preference ===
-    # Tastes: "prefiro", "adoro", "gosto de", "o meu … favorito é"
+    # Tastes: "prefiro", "adoro", "gosto de", "preferiria", "o meu … favorito é", "curto"
     Rule("pt.preference.like.adoro", PREFERENCE,
          EU + r"(?:prefiro|adoro|amo)\b" + NOT_REFUSAL,
          examples={"eu amo praia": "praia", "Eu adoro café.": "café",
@@ -176,11 +176,31 @@ _RULES: tuple[Rule, ...] = (
          EU + r"gosto\s+(?:muito\s+|bastante\s+)?" + OF + r"\b",
          examples={"Eu gosto de futebol.": "futebol", "Gosto muito do mar.": "mar"},
          counter=("Eu gosto de", "não tenho certeza se eu gosto de jazz")),
+    Rule("pt.preference.would_rather", PREFERENCE,
+         EU + r"preferiria\b" + NOT_REFUSAL,
+         examples={"Eu preferiria trabalhar de casa.": "trabalhar de casa"},
+         counter=("Preferiria não responder.",)),
     Rule("pt.preference.favourite", PREFERENCE,
          r"\b(?:o\s+|a\s+)?(?:meu|minha)\s+[\w ]{1,40}?\s+(?:favorit[oa]|preferid[oa])\s+é\b",
          examples={"A minha cor favorita é o azul.": "azul",
                    "Meu filme preferido é Cidade de Deus.": "Cidade de Deus"}),
-    # Dislikes: "não gosto de", "odeio", "não suporto"
+    Rule("pt.preference.curto", PREFERENCE,
+         r"(?:^|(?<=,\s)|\beu\s+)curto\s+(?:muito\s+|demais\s+|bastante\s+)?(?!prazo\b)(?=\w)",
+         examples={"curto muito samba de raiz": "samba de raiz"},
+         counter=("o prazo é curto demais", "curto prazo é complicado")),
+    # Idioms of taste: "sou fã de", "ando viciada em", "não vivo sem"
+    Rule("pt.preference.fan", PREFERENCE,
+         EU + r"sou\s+(?:muito\s+|super\s+|grande\s+)?f[ãa]\s+" + OF + r"\s+",
+         examples={"Sou fã de samba.": "samba", "Sou super fã de novelas.": "novelas"}),
+    Rule("pt.preference.hooked", PREFERENCE,
+         EU + r"(?:ando|estou|tô|to|sou)\s+(?:muito\s+|super\s+|totalmente\s+)?(?:viciad[oa]|"
+         r"obcecad[oa]|apaixonad[oa])\s+(?:em|no|na|nos|nas|por|pelo|pela|pelos|pelas)\s+",
+         examples={"tô viciado em podcasts de história": "podcasts de história",
+                   "ando obcecada por cerâmica": "cerâmica"}),
+    Rule("pt.preference.cant_live_without", PREFERENCE,
+         EU + r"não\s+(?:vivo|consigo\s+viver|posso\s+viver)\s+sem\s+",
+         examples={"Não vivo sem café.": "café"}),
+    # Dislikes: "não gosto de", "odeio", "não curto", "não sou fã de", "… não é a minha praia"
     Rule("pt.preference.dislike.nao_gosto", PREFERENCE,
          EU + r"não\s+gosto\s+(?:muito\s+)?" + OF + r"\b",
          polarity="-",
@@ -189,26 +209,32 @@ _RULES: tuple[Rule, ...] = (
          EU + r"(?:odeio|detesto|evito)\b|\bnão\s+suporto\b",
          polarity="-",
          examples={"Odeio trânsito.": "trânsito", "Não suporto barulho.": "barulho"}),
-    # Chat tastes: "curto muito samba", "não curto", "ando viciada em"
-    Rule("pt.preference.curto", PREFERENCE,
-         r"(?:^|(?<=,\s)|\beu\s+)curto\s+(?:muito\s+|demais\s+|bastante\s+)?(?!prazo\b)(?=\w)",
-         examples={"curto muito samba de raiz": "samba de raiz"},
-         counter=("o prazo é curto demais", "curto prazo é complicado")),
     Rule("pt.preference.dislike.nao_curto", PREFERENCE,
          EU + r"não\s+curto\s+(?:muito\s+|nada\s+|tanto\s+)?(?=\w)",
          polarity="-",
          examples={"não curto muito praia lotada": "praia lotada"}),
-    Rule("pt.preference.hooked", PREFERENCE,
-         EU + r"(?:ando|estou|tô|to|sou)\s+(?:muito\s+|super\s+|totalmente\s+)?(?:viciad[oa]|"
-         r"obcecad[oa]|apaixonad[oa])\s+(?:em|no|na|nos|nas|por|pelo|pela|pelos|pelas)\s+",
-         examples={"tô viciado em podcasts de história": "podcasts de história",
-                   "ando obcecada por cerâmica": "cerâmica"}),
     Rule("pt.preference.dislike.nao_sou_fa", PREFERENCE,
          EU + r"não\s+sou\s+(?:muito\s+|grande\s+|super\s+)?f[ãa]\s+" + OF + r"\s+",
          polarity="-",
          examples={"não sou muito fã de filmes de terror": "filmes de terror"}),
+    Rule("pt.preference.dislike.nao_e_minha_praia", PREFERENCE,
+         r"^(?P<fact>(?!(?:isso|isto)\b)[\w' -]{2,40}?)\s+não\s+é\s+(?:muito\s+)?(?:a\s+)?"
+         r"minha\s+praia\b",
+         polarity="-",
+         examples={"Corrida não é a minha praia.": "Corrida",
+                   "Futebol não é a minha praia.": "Futebol"},
+         counter=("Isso não é a minha praia.",)),
+    # Distrust and refusal: "não confio em", "me recuso a"
+    Rule("pt.preference.distrust", PREFERENCE,
+         EU + r"não\s+confio\s+" + IN + r"\b",
+         polarity="-",
+         examples={"Não confio em bancos.": "bancos"}),
+    Rule("pt.preference.refuse", PREFERENCE,
+         EU + r"me\s+recuso\s+a\b",
+         polarity="-",
+         examples={"Eu me recuso a usar Windows.": "usar Windows"}),
     # === Decision ===
-    # Decided and chosen: "decidi usar", "escolhemos", "vou usar"
+    # Decided and chosen: "decidi usar", "escolhemos", "vou usar", "a gente decidiu"
     Rule("pt.decision.decided", DECISION,
          EU + r"(?:decidi|decidimos|resolvi|resolvemos)(?:\s+(?:usar|utilizar|"
          r"ir\s+com|ficar\s+com|mudar\s+para))?\b",
@@ -219,12 +245,18 @@ _RULES: tuple[Rule, ...] = (
          r"vamos\s+usar|usarei|usaremos|vou\s+ficar\s+com)\b",
          examples={"Escolhi o plano anual.": "plano anual",
                    "Optamos por React Native.": "React Native"}),
-    # "a gente" for "nós": "a gente decidiu", "a gente resolveu"
     Rule("pt.decision.a_gente", DECISION,
          r"\ba\s+gente\s+(?:decidiu|resolveu|escolheu|optou\s+por)\b",
          examples={"a gente decidiu mudar para o interior": "mudar para o interior"}),
+    # Plans: "quero aprender", "vou mudar de emprego" (an infinitive follows)
+    Rule("pt.decision.plan.intend", DECISION,
+         EU + r"(?:vou|vamos|pretendo|pretendemos|quero|queremos|planejo|"
+         r"tenho\s+(?:que|de)|temos\s+(?:que|de))\s+" + NOT_PLAN_VERB + INFINITIVE,
+         examples={"Quero aprender a nadar.": "aprender a nadar",
+                   "vou comecar a estudar ingles": "comecar a estudar ingles"},
+         counter=("Vou ser sincero contigo.",)),
     # === Habit ===
-    # How often: "costumo", "normalmente", "sempre", "nunca", "todos os dias"
+    # How often: "costumo", "normalmente", "sempre", "nunca", "todos os dias", "aos domingos"
     Rule("pt.habit.usually", HABIT,
          EU + r"(?:costumo|costumamos|normalmente|geralmente|habitualmente|"
          r"frequentemente)\b",
@@ -242,23 +274,92 @@ _RULES: tuple[Rule, ...] = (
          r"\b(?P<when>tod[oa]s?\s+(?:as\s+|os\s+)?" + any_of(
              r"dias? manhãs? noites? semanas? segundas? sextas? fins\s+de\s+semana") + r"),?",
          examples={"Todos os dias eu leio o jornal.": "leio o jornal todos os dias"}),
-    # Weekly routines: "aos domingos"
     Rule("pt.habit.routine.weekly", HABIT,
          r"\b(?P<when>aos\s+(?:domingos|sábados|sabados|segundas|terças|quartas|quintas|sextas|"
          r"fins\s+de\s+semana)),?\s*(?=\w)",
          examples={"aos domingos faço almoço para a família toda":
                    "faço almoço para a família toda aos domingos"}),
+    # Sleep: "acordo às sete", "deito-me tarde"
+    Rule("pt.habit.schedule.sleep", HABIT,
+         EU + r"(?P<pre>acordo|levanto-me|me\s+levanto|deito-me|me\s+deito|"
+         r"vou\s+(?:dormir|para\s+a\s+cama|deitar-me))(?=\s+(?:às|à|por\s+volta\s+das|"
+         r"antes\s+das|depois\s+das|cedo|tarde)(?!\w))",
+         examples={"Acordo às sete.": "Acordo às sete", "Deito-me tarde.": "Deito-me tarde"}),
+    # Habits said with their verb: "jogo futebol", "faço pilates", "não como carne", the way to
+    # work, a sport taken up ("comecei a nadar")
+    Rule("pt.habit.activity.verb", HABIT,
+         SUBJECT + r"(?P<pre>" + HABIT_VERB + r")\b\s+" + NOT_TASTE + r"(?P<fact>\w"
+         + CLAUSE_REST + ")" + CLAUSE_END,
+         examples={"eu fumo muito": "fumo muito", "Jogo futebol às quartas.":
+                   "Jogo futebol às quartas"},
+         counter=("Eu bebo café?", "Jogo futebol?")),
+    Rule("pt.habit.never.nao_como", HABIT,
+         EU + r"não\s+(?P<pre>como|bebo|fumo)\s+"
+         r"(?!(?:mais|nada|porque|muito|bem|nem|há|desde|hoje|agora|ainda|já|tanto|assim|isso|"
+             r"aqui)\b)"
+         r"(?=\w)",
+         polarity="-",
+         examples={"não como glúten": "como glúten",
+                   "eu não bebo refrigerante": "bebo refrigerante"},
+         counter=("não como mais doce", "não como porque estou sem fome", "não como agora")),
+    Rule("pt.habit.faco", HABIT,
+         r"(?:^|(?<=[,;]\s)|\beu\s+)(?P<pre>faço)\s+(?=(?:yoga|ioga|pilates|natação|musculação|"
+             r"academia|"
+         r"crossfit|corrida|ginástica|terapia|dança|capoeira|ballet|balé|karatê|judô|boxe|"
+             r"jiu-jitsu|"
+         r"futebol|ciclismo|caminhada|hidroginástica|meditação|aulas?\s+de)\b)",
+         examples={"faço pilates duas vezes por semana": "faço pilates duas vezes por semana"}),
+    Rule("pt.habit.commute", HABIT,
+         r"(?:^|\beu\s+)(?P<pre>vou|venho)\s+(?=(?:de|a)\s+(?:bicicleta|bike|carro|metrô|metro|"
+             r"ônibus|"
+         r"autocarro|comboio|trem|pé|moto|mota)\s+(?:para|pro|pra|ao)\s+(?:o\s+|a\s+)?(?:trabalho|"
+         r"escritório|serviço|faculdade|escola|emprego)\b)",
+         examples={"vou de metrô para a faculdade": "vou de metrô para a faculdade"}),
+    Rule("pt.habit.taken_up", HABIT,
+         r"(?:^|\beu\s+)(?:comecei|voltei)\s+a\s+(?=\w+(?:ar|er|ir)\b)(?!(?:trabalhar|pensar|"
+         r"perceber|sentir|chorar|rir|ler\s+esse)\b)",
+         examples={"comecei a nadar em janeiro": "nadar em janeiro"},
+         counter=("comecei a pensar nisso",)) ,
+    # Endings: "não fumo mais", "já não corro", "parei de beber", "larguei o cigarro", "saí da
+    # Vodafone" (what a later statement ends is read by the slots)
+    Rule("pt.habit.ended.nao_mais", HABIT,
+         EU + r"(?P<fact>não\s+" + CLITIC + r"\w+\s+mais\b(?!\s+(?:que|de|do|da)\b)"
+         + CLAUSE_REST + ")" + CLAUSE_END,
+         examples={"não fumo mais": "não fumo", "Não fumo mais.": "Não fumo"},
+         counter=("Não sou mais vegetariana.", "Não jogo mais ténis, dói-me o ombro.")),
+    Rule("pt.habit.ended.ja_nao", HABIT,
+         r"\b(?P<fact>já\s+não\s+\w+" + CLAUSE_REST + ")" + CLAUSE_END,
+         examples={"Já não corro, por causa das costas.": "Já não corro"}),
+    Rule("pt.habit.ended.deixei_de", HABIT,
+         r"\b(?P<fact>(?:deixei|parei|larguei)\s+de\s+\w+" + CLAUSE_REST + ")" + CLAUSE_END,
+         examples={"Parei de comer açúcar.": "Parei de comer açúcar",
+                   "Deixei de beber há seis meses.": "Deixei de beber há seis meses"}),
+    Rule("pt.habit.ended.thing_given_up", HABIT,
+         SAID + r"(?P<fact>\b(?:larguei|abandonei|vendi|desisti\s+d[oa]s?|parei\s+com)\s+" + ART
+         + THING + ")",
+         examples={"Larguei o ténis no ano passado.": "Larguei o ténis",
+                   "Não fumo mais, larguei o cigarro.": "larguei o cigarro"},
+         counter=("Nunca larguei o violão.",)),
+    Rule("pt.habit.ended.employer_left", HABIT,
+         SAID + r"(?P<fact>\b(?:saí|pedi\s+demissão)\s+(?:d[oa]s?\s+|de\s+)?" + CAP_THING + ")",
+         examples={"Saí da Vodafone em março.": "Saí da Vodafone",
+                   "Saí da Petrobras e agora trabalho no Itaú.": "Saí da Petrobras"}),
     # === Profile ===
-    # Name: "meu nome é", "me chamo", "chamo-me"
+    # Name and age: "meu nome é", "chamo-me", "tenho 25 anos", "fiz 30 anos"
     Rule("pt.profile.name.chamo", PROFILE,
          r"\b(?:o\s+)?meu\s+nome\s+é\b|" + EU + r"me\s+chamo\b|\bchamo-me\b",
          examples={"Meu nome é João.": "João", "Chamo-me Inês.": "Inês"}),
-    # Chat health: "tenho asma", "sofro de enxaqueca"
+    Rule("pt.profile.age.anos", PROFILE,
+         r"\btenho\s+(?P<fact>\d{1,3}\s+anos)\b",
+         examples={"Tenho 19 anos.": "19 anos", "Tenho 25 anos.": "25 anos"}),
+    Rule("pt.profile.age.turned", PROFILE,
+         r"\b(?P<pre>fiz|completei)\s+(?P<fact>\d{1,3}\s+anos)\b",
+         examples={"Fiz 26 anos ontem!": "Fiz 26 anos"}),
+    # Health, diet and status said with "sou" or "tenho"
     Rule("pt.profile.health.condition", PROFILE,
          EU + r"(?:tenho|sofro\s+de)\s+(?:uma?\s+)?(?=" + CONDITION + r"\b)",
          examples={"tenho asma desde criança": "asma desde criança",
                    "sofro de enxaqueca": "enxaqueca"}),
-    # Health, diet and status said with "sou"
     Rule("pt.profile.health.allergy", PROFILE,
          EU + r"sou\s+(?=(?:muito\s+)?(?:alérgic[oa]|intolerante)\b)",
          examples={"Sou alérgica a amendoim.": "alérgica a amendoim"}),
@@ -270,32 +371,44 @@ _RULES: tuple[Rule, ...] = (
     Rule("pt.profile.identity.um_uma", PROFILE,
          EU + r"sou\s+(?:um|uma)\s+",
          examples={"Sou uma pessoa muito caseira.": "pessoa muito caseira"}),
-    # Work and home: "trabalho na", "moro em", "nasci em"
+    Rule("pt.profile.diet.dieta", PROFILE,
+         EU + r"sigo\s+(?=uma\s+dieta\b)",
+         examples={"Sigo uma dieta vegana.": "dieta vegana"}),
+    Rule("pt.profile.diet.diet_word", PROFILE,
+         SAID + r"\b(?:(?:eu\s+)?sou|ser)\s+" + DIET_ADV + r"(?P<fact>" + DIET + r")\b",
+         examples={"sou vegano": "vegano", "sou vegetariano em agosto.": "vegetariano"},
+         counter=("Sou vegano?", "Não sou vegetariana.")),
+    Rule("pt.profile.diet.meat_again", PROFILE,
+         SAID + r"\b(?:como\s+(?:de\s+novo\s+)|voltei\s+a\s+comer\s+)(?P<fact>carne)\b",
+         examples={"Voltei a comer carne.": "carne"}),
+    # Work: "trabalho na", "sou enfermeira", "virei advogada", "trabalho de garçom", "tô
+    # trabalhando no Nubank", "acabei de começar na", "estou desempregado", "aposentei-me" (the
+    # occupation rule also reads homes said with "nós")
     Rule("pt.profile.work.trabalho", PROFILE,
          EU + r"trabalho\s+(?:como|na|no|em|para)\b",
          examples={"Trabalho na Natura.": "Natura", "Trabalho no Bradesco.": "Bradesco"}),
-    # Schooling and languages: "me formei em direito", "estou a tirar medicina", "falo inglês"
-    Rule("pt.profile.education", PROFILE,
-         r"\b(?:me\s+formei|formei-me|sou\s+formad[oa])\s+(?:em\s+)?(?=\w)"
-         r"|\b(?:(?:eu\s+)?estudo|(?:estou|tô|to)\s+(?:a\s+tirar|a\s+estudar|fazendo|cursando|"
-         r"estudando)|fiz|faço|curso)\s+(?=" + FIELD + r"\b)",
-         examples={"me formei em nutrição em 2018": "nutrição em 2018",
-                   "tô cursando psicologia na federal": "psicologia na federal"},
-         counter=("estou fazendo o jantar",)),
-    Rule("pt.profile.language.falo", PROFILE,
-         EU + r"falo\s+(?:fluentemente\s+|bem\s+|também\s+)?(?=" + LANGUAGE + r"\b)",
-         examples={"falo inglês e um pouco de francês": "inglês e um pouco de francês"}),
-    # Chat homes and origin: "a gente mora em", "sou de recife" (lower case)
-    Rule("pt.profile.residence.a_gente", PROFILE,
-         r"\ba\s+gente\s+(?:mora|vive)\s+(?:em|no|na|nos|nas)\b",
-         examples={"a gente mora em Niterói": "Niterói"}),
-    Rule("pt.profile.residence.sou_de", PROFILE,
-         r"(?:^|\beu\s+)sou\s+d[eoa]\s+(?!" + NOT_ORIGIN + r"\b)(?P<fact>[^\W\d_][\w-]+"
-         r"(?:\s+(?:d[eoa]s?\s+)?[^\W\d_][\w-]+){0,2})(?=\s*(?:[,.!;]|$)|\s+(?:mas|e|porém)\b)",
-         examples={"sou de fortaleza mas moro no rio": "fortaleza"},
-         counter=("sou de humanas, matemática não é comigo", "sou do contra")),
-    # Work begun, or none: "comecei na Vale", "agora estou na Ambev", "primeira semana na
-    # Nubank", "estou desempregado"
+    Rule("pt.profile.work.trabalho_num", PROFILE,
+         EU + r"trabalho\s+(?:numa|num|pra|pela|pelo)\b",
+         examples={"trabalho numa agência de publicidade": "agência de publicidade"}),
+    Rule("pt.profile.job.occupation_or_our_home", PROFILE,
+         EU + r"(?:agora\s+)?sou\s+(?=" + OCCUPATION + r"\b)"
+         r"|\b(?:moramos|vivemos)\s+em\b|\bnos\s+mudamos\s+para\b"
+         r"|\bagora\s+(?:moro|vivo|trabalho)\s+(?:em|como|na|no|para)\b",
+         examples={"Sou garçom.": "garçom", "Sou professor.": "professor",
+                   "Moramos em Curitiba.": "Curitiba"}),
+    Rule("pt.profile.job.virei", PROFILE,
+         SAID + r"\b(?:virei|tornei-me|me\s+tornei)\s+(?:uma?\s+)?(?P<fact>" + OCCUPATION
+         + r")\b",
+         examples={"Virei eletricista.": "eletricista", "Tornei-me enfermeira.": "enfermeira"}),
+    Rule("pt.profile.job.trabalho_de", PROFILE,
+         SAID + r"\btrabalho\s+de\s+(?P<fact>" + OCCUPATION + r")\b",
+         examples={"Trabalho de motorista.": "motorista"}),
+    Rule("pt.profile.employer.trabalhando", PROFILE,
+         SAID + r"\b(?:(?:eu\s+)?(?:estou|tô|to)|agora\s+(?:estou|tô|to))\s+(?:agora\s+)?"
+         r"(?:trabalhando|a\s+trabalhar)\s+(?:no|na|em|para|pra)\s+" + PLACE,
+         examples={"Tô trabalhando na Ambev.": "Ambev",
+                   "Agora tô trabalhando no Nubank.": "Nubank"},
+         counter=("Não estou trabalhando na Ambev.",)),
     Rule("pt.profile.employer.started", PROFILE,
          r"\b(?:comecei|acabei\s+de\s+começar|comecei\s+a\s+trabalhar)\s+(?:(?:num|"
              r"um)\s+(?:emprego|"
@@ -315,16 +428,42 @@ _RULES: tuple[Rule, ...] = (
          EU + r"(?:estou|tô|to|fiquei)\s+(?:agora\s+)?(?P<fact>desempregad[oa]|sem\s+emprego|"
          r"sem\s+trabalho|de\s+licença(?:\s+maternidade)?|afastad[oa])\b",
          examples={"fiquei desempregada em junho": "desempregada"}),
-    Rule("pt.profile.work.trabalho_num", PROFILE,
-         EU + r"trabalho\s+(?:numa|num|pra|pela|pelo)\b",
-         examples={"trabalho numa agência de publicidade": "agência de publicidade"}),
+    Rule("pt.profile.job.retired", PROFILE,
+         SAID + r"\b(?:me\s+)?(?P<fact>aposentei)(?:-me)?\b",
+         examples={"Aposentei-me no ano passado.": "aposentei"}),
+    # Schooling and languages: "me formei em direito", "estou a tirar medicina", "falo inglês"
+    Rule("pt.profile.education", PROFILE,
+         r"\b(?:me\s+formei|formei-me|sou\s+formad[oa])\s+(?:em\s+)?(?=\w)"
+         r"|\b(?:(?:eu\s+)?estudo|(?:estou|tô|to)\s+(?:a\s+tirar|a\s+estudar|fazendo|cursando|"
+         r"estudando)|fiz|faço|curso)\s+(?=" + FIELD + r"\b)",
+         examples={"me formei em nutrição em 2018": "nutrição em 2018",
+                   "tô cursando psicologia na federal": "psicologia na federal"},
+         counter=("estou fazendo o jantar",)),
+    Rule("pt.profile.language.falo", PROFILE,
+         EU + r"falo\s+(?:fluentemente\s+|bem\s+|também\s+)?(?=" + LANGUAGE + r"\b)",
+         examples={"falo inglês e um pouco de francês": "inglês e um pouco de francês"}),
+    # Home and origin: "moro em", "nasci em", "sou de recife", "a gente mora em", "estamos a
+    # viver em", "nosso apê fica em", moves ("mudei-me para"; with "pra" after it: a tie goes to
+    # the first)
     Rule("pt.profile.residence.moro", PROFILE,
          EU + r"(?:moro|vivo)\s+" + IN + r"\b|\bnasci\s+(?:em|no|na)\b"
          r"|\bsou\s+d[eoa]\b(?=\s+" + CAP + ")",
          examples={"Moro em Porto.": "Porto", "Moro em Lisboa.": "Lisboa",
                    "Nasci em Recife.": "Recife"},
          counter=("moro em", "Não moro no Porto.")),
-    # Our home: "nosso apê fica em Pinheiros"
+    Rule("pt.profile.residence.sou_de", PROFILE,
+         r"(?:^|\beu\s+)sou\s+d[eoa]\s+(?!" + NOT_ORIGIN + r"\b)(?P<fact>[^\W\d_][\w-]+"
+         r"(?:\s+(?:d[eoa]s?\s+)?[^\W\d_][\w-]+){0,2})(?=\s*(?:[,.!;]|$)|\s+(?:mas|e|porém)\b)",
+         examples={"sou de fortaleza mas moro no rio": "fortaleza"},
+         counter=("sou de humanas, matemática não é comigo", "sou do contra")),
+    Rule("pt.profile.residence.a_gente", PROFILE,
+         r"\ba\s+gente\s+(?:mora|vive)\s+(?:em|no|na|nos|nas)\b",
+         examples={"a gente mora em Niterói": "Niterói"}),
+    Rule("pt.profile.residence.morando", PROFILE,
+         SAID + r"\b(?:estou|estamos|tô|to)\s+(?:agora\s+)?(?:a\s+viver|a\s+morar|morando|"
+         r"vivendo)\s+(?:em|no|na)\s+" + PLACE,
+         examples={"Estamos morando em Campinas.": "Campinas",
+                   "Já estamos a viver em Braga desde o verão.": "Braga"}),
     Rule("pt.profile.residence.our_home", PROFILE,
          r"\b(?:nosso|nossa|meu|minha)\s+(?:nova\s+|novo\s+)?(?:apê|apartamento|casa|flat|ap)\s+"
          r"(?:nov[oa]\s+)?(?:fica\s+|é\s+)?(?:em|no|na)\s+(?P<fact>[^\W\d_][\w'-]*(?:[\s-]" + CAP
@@ -334,43 +473,30 @@ _RULES: tuple[Rule, ...] = (
     Rule("pt.profile.residence.lives_with", PROFILE,
          EU + r"(?:moro|vivo)\s+com\s+[\w ]{2,30}?\s+(?:em|no|na)\s+",
          examples={"moro com meu namorado em Santos": "Santos"}),
-    # Parents, and the children and pets of a "we": "sou mãe de gêmeos", "temos dois gatos"
-    Rule("pt.profile.family.parent_of", PROFILE,
-         EU + r"sou\s+(?:mãe|pai)\s+(?:de|do|da|dos|das)\s+",
-         examples={"sou pai de duas meninas": "duas meninas"}),
+    Rule("pt.profile.residence.mudei", PROFILE,
+         r"\b(?:mudei-me|me\s+mudei|mudámo-nos|mudamo-nos)\s+para\b",
+         examples={"Mudei-me para o Porto no ano passado.": "Porto no ano passado",
+                   "Me mudei para Floripa.": "Floripa"}),
+    Rule("pt.profile.residence.moved", PROFILE,
+         r"\b(?:mudei-me|me\s+mudei|mudei|mudamos|nos\s+mudamos|mudámo-nos|mudamo-nos)\s+(?:pra|"
+             r"para|pro)"
+         r"\b(?=\s+(?:o\s+|a\s+)?" + CAP + ")",
+         examples={"me mudei pra Floripa em 2021": "Floripa em 2021"},
+         counter=("mudei para o plano anual",)),
+    # Family and pets: "tenho dois filhos", "temos dois gatos", "sou mãe de", "minha filha se
+    # chama", "meu filho davi tá …", "perdemos o Bolinha", "adotamos uma gata chamada Mel"
+    Rule("pt.profile.family.children_pets", PROFILE,
+         EU + r"tenho\s+(?=(?:um|uma|dois|duas|três|\d+)\s+(?:\w+\s+)?"
+         r"(?:cachorros?|cães|cão|gat[oa]s?|filh[oa]s?)\b)",
+         examples={"Tenho dois filhos.": "dois filhos", "Tenho um gato.": "gato"}),
     Rule("pt.profile.family.our_children_pets", PROFILE,
          r"\b(?:temos|a\s+gente\s+tem)\s+(?=(?:um|uma|dois|duas|três|\d+)\s+(?:\w+\s+)?"
          r"(?:cachorros?|cães|cão|cadelas?|gat[oa]s?|filh[oa]s?)\b)",
          examples={"temos duas filhas": "duas filhas",
                    "a gente tem um cachorro chamado Paçoca": "cachorro chamado Paçoca"}),
-    # Family and pets: "tenho dois filhos", "tenho um gato"
-    Rule("pt.profile.family.children_pets", PROFILE,
-         EU + r"tenho\s+(?=(?:um|uma|dois|duas|três|\d+)\s+(?:\w+\s+)?"
-         r"(?:cachorros?|cães|cão|gat[oa]s?|filh[oa]s?)\b)",
-         examples={"Tenho dois filhos.": "dois filhos", "Tenho um gato.": "gato"}),
-    # --- tastes, diet and refusals of the second round ---
-    Rule("pt.preference.would_rather", PREFERENCE,
-         EU + r"preferiria\b" + NOT_REFUSAL,
-         examples={"Eu preferiria trabalhar de casa.": "trabalhar de casa"},
-         counter=("Preferiria não responder.",)),
-    Rule("pt.preference.distrust", PREFERENCE,
-         EU + r"não\s+confio\s+" + IN + r"\b",
-         polarity="-",
-         examples={"Não confio em bancos.": "bancos"}),
-    Rule("pt.profile.diet.dieta", PROFILE,
-         EU + r"sigo\s+(?=uma\s+dieta\b)",
-         examples={"Sigo uma dieta vegana.": "dieta vegana"}),
-    Rule("pt.preference.refuse", PREFERENCE,
-         EU + r"me\s+recuso\s+a\b",
-         polarity="-",
-         examples={"Eu me recuso a usar Windows.": "usar Windows"}),
-    # Sleep: "acordo às sete", "deito-me tarde"
-    Rule("pt.habit.schedule.sleep", HABIT,
-         EU + r"(?P<pre>acordo|levanto-me|me\s+levanto|deito-me|me\s+deito|"
-         r"vou\s+(?:dormir|para\s+a\s+cama|deitar-me))(?=\s+(?:às|à|por\s+volta\s+das|"
-         r"antes\s+das|depois\s+das|cedo|tarde)(?!\w))",
-         examples={"Acordo às sete.": "Acordo às sete", "Deito-me tarde.": "Deito-me tarde"}),
-    # Relatives' and pets' names: "minha filha se chama Beatriz", "o meu cão chama-se Bobi"
+    Rule("pt.profile.family.parent_of", PROFILE,
+         EU + r"sou\s+(?:mãe|pai)\s+(?:de|do|da|dos|das)\s+",
+         examples={"sou pai de duas meninas": "duas meninas"}),
     Rule("pt.profile.family.named", PROFILE,
          r"\b(?P<pre>(?:meu|minha|meus|minhas)\s+" + any_of(
              r"marido esposa esposo mulher namorad[oa] filh[oa]s? mãe pai irmão irmã irmãos "
@@ -378,109 +504,28 @@ _RULES: tuple[Rule, ...] = (
          + r"\s+(?:se\s+chamam?|chamam?-se))(?=\s+\w)",
          examples={"Minha filha se chama Beatriz.": "Minha filha se chama Beatriz",
                    "O meu cão chama-se Bobi.": "meu cão chama-se Bobi"}),
-    # Jobs by name, and homes said with "nós": "sou enfermeira", "moramos em", "nos mudamos"
-    Rule("pt.profile.job.occupation_or_our_home", PROFILE,
-         EU + r"(?:agora\s+)?sou\s+(?=" + OCCUPATION + r"\b)"
-         r"|\b(?:moramos|vivemos)\s+em\b|\bnos\s+mudamos\s+para\b"
-         r"|\bagora\s+(?:moro|vivo|trabalho)\s+(?:em|como|na|no|para)\b",
-         examples={"Sou garçom.": "garçom", "Sou professor.": "professor",
-                   "Moramos em Curitiba.": "Curitiba"}),
-    # Age: "tenho 25 anos", "fiz 30 anos"
-    Rule("pt.profile.age.anos", PROFILE,
-         r"\btenho\s+(?P<fact>\d{1,3}\s+anos)\b",
-         examples={"Tenho 19 anos.": "19 anos", "Tenho 25 anos.": "25 anos"}),
-    # Plans: "quero aprender", "vou mudar de emprego" (an infinitive follows)
-    Rule("pt.decision.plan.intend", DECISION,
-         EU + r"(?:vou|vamos|pretendo|pretendemos|quero|queremos|planejo|"
-         r"tenho\s+(?:que|de)|temos\s+(?:que|de))\s+" + NOT_PLAN_VERB + INFINITIVE,
-         examples={"Quero aprender a nadar.": "aprender a nadar",
-                   "vou comecar a estudar ingles": "comecar a estudar ingles"},
-         counter=("Vou ser sincero contigo.",)),
-    # Idioms of taste: "sou fã de", "… não é a minha praia", "não vivo sem"
-    Rule("pt.preference.fan", PREFERENCE,
-         EU + r"sou\s+(?:muito\s+|super\s+|grande\s+)?f[ãa]\s+" + OF + r"\s+",
-         examples={"Sou fã de samba.": "samba", "Sou super fã de novelas.": "novelas"}),
-    Rule("pt.preference.dislike.nao_e_minha_praia", PREFERENCE,
-         r"^(?P<fact>(?!(?:isso|isto)\b)[\w' -]{2,40}?)\s+não\s+é\s+(?:muito\s+)?(?:a\s+)?"
-         r"minha\s+praia\b",
-         polarity="-",
-         examples={"Corrida não é a minha praia.": "Corrida",
-                   "Futebol não é a minha praia.": "Futebol"},
-         counter=("Isso não é a minha praia.",)),
-    Rule("pt.preference.cant_live_without", PREFERENCE,
-         EU + r"não\s+(?:vivo|consigo\s+viver|posso\s+viver)\s+sem\s+",
-         examples={"Não vivo sem café.": "café"}),
-    # Habits said with their verb, and what ends them: "jogo futebol", "não fumo mais",
-    # "já não corro", "parei de beber"
-    Rule("pt.habit.activity.verb", HABIT,
-         SUBJECT + r"(?P<pre>" + HABIT_VERB + r")\b\s+" + NOT_TASTE + r"(?P<fact>\w"
-         + CLAUSE_REST + ")" + CLAUSE_END,
-         examples={"eu fumo muito": "fumo muito", "Jogo futebol às quartas.":
-                   "Jogo futebol às quartas"},
-         counter=("Eu bebo café?", "Jogo futebol?")),
-    # What one does not eat or drink: "não como carne", "não bebo álcool"
-    Rule("pt.habit.never.nao_como", HABIT,
-         EU + r"não\s+(?P<pre>como|bebo|fumo)\s+"
-         r"(?!(?:mais|nada|porque|muito|bem|nem|há|desde|hoje|agora|ainda|já|tanto|assim|isso|"
-             r"aqui)\b)"
-         r"(?=\w)",
-         polarity="-",
-         examples={"não como glúten": "como glúten",
-                   "eu não bebo refrigerante": "bebo refrigerante"},
-         counter=("não como mais doce", "não como porque estou sem fome", "não como agora")),
-    # Sports and classes one does: "faço pilates duas vezes por semana"
-    Rule("pt.habit.faco", HABIT,
-         r"(?:^|(?<=[,;]\s)|\beu\s+)(?P<pre>faço)\s+(?=(?:yoga|ioga|pilates|natação|musculação|"
-             r"academia|"
-         r"crossfit|corrida|ginástica|terapia|dança|capoeira|ballet|balé|karatê|judô|boxe|"
-             r"jiu-jitsu|"
-         r"futebol|ciclismo|caminhada|hidroginástica|meditação|aulas?\s+de)\b)",
-         examples={"faço pilates duas vezes por semana": "faço pilates duas vezes por semana"}),
-    # The way to work: "vou de bicicleta para o trabalho"
-    Rule("pt.habit.commute", HABIT,
-         r"(?:^|\beu\s+)(?P<pre>vou|venho)\s+(?=(?:de|a)\s+(?:bicicleta|bike|carro|metrô|metro|"
-             r"ônibus|"
-         r"autocarro|comboio|trem|pé|moto|mota)\s+(?:para|pro|pra|ao)\s+(?:o\s+|a\s+)?(?:trabalho|"
-         r"escritório|serviço|faculdade|escola|emprego)\b)",
-         examples={"vou de metrô para a faculdade": "vou de metrô para a faculdade"}),
-    # Taken up: "comecei a correr", "voltei a nadar"
-    Rule("pt.habit.taken_up", HABIT,
-         r"(?:^|\beu\s+)(?:comecei|voltei)\s+a\s+(?=\w+(?:ar|er|ir)\b)(?!(?:trabalhar|pensar|"
-         r"perceber|sentir|chorar|rir|ler\s+esse)\b)",
-         examples={"comecei a nadar em janeiro": "nadar em janeiro"},
-         counter=("comecei a pensar nisso",)) ,
-    Rule("pt.habit.ended.nao_mais", HABIT,
-         EU + r"(?P<fact>não\s+" + CLITIC + r"\w+\s+mais\b(?!\s+(?:que|de|do|da)\b)"
-         + CLAUSE_REST + ")" + CLAUSE_END,
-         examples={"não fumo mais": "não fumo", "Não fumo mais.": "Não fumo"},
-         counter=("Não sou mais vegetariana.", "Não jogo mais ténis, dói-me o ombro.")),
-    Rule("pt.habit.ended.ja_nao", HABIT,
-         r"\b(?P<fact>já\s+não\s+\w+" + CLAUSE_REST + ")" + CLAUSE_END,
-         examples={"Já não corro, por causa das costas.": "Já não corro"}),
-    Rule("pt.habit.ended.deixei_de", HABIT,
-         r"\b(?P<fact>(?:deixei|parei|larguei)\s+de\s+\w+" + CLAUSE_REST + ")" + CLAUSE_END,
-         examples={"Parei de comer açúcar.": "Parei de comer açúcar",
-                   "Deixei de beber há seis meses.": "Deixei de beber há seis meses"}),
-    # Moves: "mudei-me para o Porto", "me mudei para"
-    Rule("pt.profile.residence.mudei", PROFILE,
-         r"\b(?:mudei-me|me\s+mudei|mudámo-nos|mudamo-nos)\s+para\b",
-         examples={"Mudei-me para o Porto no ano passado.": "Porto no ano passado",
-                   "Me mudei para Floripa.": "Floripa"}),
-    # Moves said with "pra", or "mudei" alone: "me mudei pra Floripa", "mudamos para o Porto"
-    Rule("pt.profile.residence.moved", PROFILE,
-         r"\b(?:mudei-me|me\s+mudei|mudei|mudamos|nos\s+mudamos|mudámo-nos|mudamo-nos)\s+(?:pra|"
-             r"para|pro)"
-         r"\b(?=\s+(?:o\s+|a\s+)?" + CAP + ")",
-         examples={"me mudei pra Floripa em 2021": "Floripa em 2021"},
-         counter=("mudei para o plano anual",)),
-    Rule("pt.profile.age.turned", PROFILE,
-         r"\b(?P<pre>fiz|completei)\s+(?P<fact>\d{1,3}\s+anos)\b",
-         examples={"Fiz 26 anos ontem!": "Fiz 26 anos"}),
-    # Car: "dirijo um Gol", "conduzo um Seat"
-    Rule("pt.profile.car.dirijo", PROFILE,
-         EU + r"(?:dirijo|conduzo)\s+" + CAR_NOW + CAR_ARTICLE + r"\s+(?=" + CAP + ")",
-         examples={"Dirijo um Honda Civic.": "Honda Civic"}),
-    # Relationship: "sou casada", "estou noivo", "casámo-nos", "nos separamos"
+    Rule("pt.profile.family.named.nosso", PROFILE,
+         r"\b(?P<pre>(?:nosso|nossa|nossos|nossas)\s+" + RELATIVE + r"\s+(?:se\s+chamam?|"
+         r"chamam?-se))(?=\s+\w)",
+         examples={"o nosso cão chama-se Farrusco": "nosso cão chama-se Farrusco"}),
+    Rule("pt.profile.family.named.apposition", PROFILE,
+         r"\b(?P<pre>(?:meu|minha|meus|minhas|nosso|nossa)\s+" + RELATIVE + r")\s+(?!" + NOT_NAME
+         + r"\b)(?P<fact>[^\W\d_][\w-]{1,20})(?!\s+(?:morreu|faleceu)\b)(?=\s*,|\s+"
+         + NAME_VERB + r"\b)",
+         examples={"meu filho davi tá com catapora": "meu filho davi"},
+         counter=("minha filha também adora", "meu cão tem 3 anos")),
+    Rule("pt.profile.family.died", PROFILE,
+         SAID + r"(?P<fact>\b(?:o\s+|a\s+)?" + WHO + r"\s+(?:morreu|faleceu)\b)",
+         examples={"O Rex morreu no inverno.": "Rex morreu"}),
+    Rule("pt.profile.family.lost", PROFILE,
+         SAID + r"(?P<fact>\bperdemos\s+(?:o\s+|a\s+)?" + WHO + ")",
+         examples={"Perdemos o Bolinha em março.": "Perdemos o Bolinha"}),
+    Rule("pt.profile.pet.adopted_named", PROFILE,
+         SAID + r"\b(?:adotei|adotamos|adoptei|adoptámos)\s+(?:uma?)\s+(?P<name>cachorr[oa]|cão|"
+         r"cadela|gat[oa])\s*(?:,|que\s+se\s+chama|chamad[oa])\s*" + PET_NAME,
+         examples={"Adotamos uma gata chamada Mel.": "Mel"}),
+    # Relationship: "sou casada", "casada com o Marcos", "namoro", "casámo-nos", "nos casamos",
+    # "casamos em outubro" (a tie on "nos casamos" goes to nos_casamos)
     Rule("pt.profile.relationship.status", PROFILE,
          r"\b(?:(?:eu\s+)?(?:sou|estou))\s+(?:(?:agora|de\s+novo)\s+)?(?P<fact>solteir[oa]|"
          r"casad[oa]|divorciad[oa]|separad[oa]|noiv[oa]|viúv[oa]|namorando)\b",
@@ -507,7 +552,16 @@ _RULES: tuple[Rule, ...] = (
          r"ficamos\s+noivos|separamos|terminamos)\b",
          examples={"a gente casou… não, a gente casamos em maio": "casamos",
                    "casamos em outubro": "casamos"}),
-    # Things replaced: "troquei o iPhone por um Samsung", "vendi a Biz e comprei uma Yamaha"
+    # Things: the car driven, named things had or bought, one replaced by another
+    Rule("pt.profile.car.dirijo", PROFILE,
+         EU + r"(?:dirijo|conduzo)\s+" + CAR_NOW + CAR_ARTICLE + r"\s+(?=" + CAP + ")",
+         examples={"Dirijo um Honda Civic.": "Honda Civic"}),
+    Rule("pt.profile.owns.named_thing", PROFILE,
+         SAID + r"^(?:eu\s+)?tenho\s+(?:uma?)\s+" + NAMED,
+         examples={"Tenho um iPad.": "iPad", "Tenho um iPhone.": "iPhone"}),
+    Rule("pt.profile.owns.bought", PROFILE,
+         SAID + r"\bcomprei\s+(?:uma?)\s+" + NAMED,
+         examples={"Comprei um Kindle.": "Kindle"}),
     Rule("pt.profile.owns.swapped", PROFILE,
          SAID + r"(?P<fact>\btroquei\s+" + ART + THING + r"\s+(?:por|pel[oa])\s+" + ART + NEW
          + ")",
@@ -519,78 +573,6 @@ _RULES: tuple[Rule, ...] = (
          examples={"Vendi a Biz e comprei uma Yamaha.": "Vendi a Biz e comprei uma Yamaha",
                    "Vendi o Uno e comprei um Honda Civic.":
                    "Vendi o Uno e comprei um Honda Civic"}),
-    # Given up or left, without a habit verb: "larguei o cigarro", "saí da Vodafone"
-    Rule("pt.habit.ended.thing_given_up", HABIT,
-         SAID + r"(?P<fact>\b(?:larguei|abandonei|vendi|desisti\s+d[oa]s?|parei\s+com)\s+" + ART
-         + THING + ")",
-         examples={"Larguei o ténis no ano passado.": "Larguei o ténis",
-                   "Não fumo mais, larguei o cigarro.": "larguei o cigarro"},
-         counter=("Nunca larguei o violão.",)),
-    Rule("pt.habit.ended.employer_left", HABIT,
-         SAID + r"(?P<fact>\b(?:saí|pedi\s+demissão)\s+(?:d[oa]s?\s+|de\s+)?" + CAP_THING + ")",
-         examples={"Saí da Vodafone em março.": "Saí da Vodafone",
-                   "Saí da Petrobras e agora trabalho no Itaú.": "Saí da Petrobras"}),
-    # Names of relatives and pets: "a nossa gata chama-se Mimi", "minha filha bia tá …"
-    Rule("pt.profile.family.named.nosso", PROFILE,
-         r"\b(?P<pre>(?:nosso|nossa|nossos|nossas)\s+" + RELATIVE + r"\s+(?:se\s+chamam?|"
-         r"chamam?-se))(?=\s+\w)",
-         examples={"o nosso cão chama-se Farrusco": "nosso cão chama-se Farrusco"}),
-    Rule("pt.profile.family.named.apposition", PROFILE,
-         r"\b(?P<pre>(?:meu|minha|meus|minhas|nosso|nossa)\s+" + RELATIVE + r")\s+(?!" + NOT_NAME
-         + r"\b)(?P<fact>[^\W\d_][\w-]{1,20})(?!\s+(?:morreu|faleceu)\b)(?=\s*,|\s+"
-         + NAME_VERB + r"\b)",
-         examples={"meu filho davi tá com catapora": "meu filho davi"},
-         counter=("minha filha também adora", "meu cão tem 3 anos")),
-    # Someone named who died or was lost: "o Rex morreu", "perdemos o Bolinha"
-    Rule("pt.profile.family.died", PROFILE,
-         SAID + r"(?P<fact>\b(?:o\s+|a\s+)?" + WHO + r"\s+(?:morreu|faleceu)\b)",
-         examples={"O Rex morreu no inverno.": "Rex morreu"}),
-    Rule("pt.profile.family.lost", PROFILE,
-         SAID + r"(?P<fact>\bperdemos\s+(?:o\s+|a\s+)?" + WHO + ")",
-         examples={"Perdemos o Bolinha em março.": "Perdemos o Bolinha"}),
-    # Work said by becoming, as a trade, colloquially, or ending: "virei advogada", "trabalho
-    # de garçom", "tô trabalhando no Nubank", "aposentei-me"
-    Rule("pt.profile.job.virei", PROFILE,
-         SAID + r"\b(?:virei|tornei-me|me\s+tornei)\s+(?:uma?\s+)?(?P<fact>" + OCCUPATION
-         + r")\b",
-         examples={"Virei eletricista.": "eletricista", "Tornei-me enfermeira.": "enfermeira"}),
-    Rule("pt.profile.job.trabalho_de", PROFILE,
-         SAID + r"\btrabalho\s+de\s+(?P<fact>" + OCCUPATION + r")\b",
-         examples={"Trabalho de motorista.": "motorista"}),
-    Rule("pt.profile.employer.trabalhando", PROFILE,
-         SAID + r"\b(?:(?:eu\s+)?(?:estou|tô|to)|agora\s+(?:estou|tô|to))\s+(?:agora\s+)?"
-         r"(?:trabalhando|a\s+trabalhar)\s+(?:no|na|em|para|pra)\s+" + PLACE,
-         examples={"Tô trabalhando na Ambev.": "Ambev",
-                   "Agora tô trabalhando no Nubank.": "Nubank"},
-         counter=("Não estou trabalhando na Ambev.",)),
-    Rule("pt.profile.residence.morando", PROFILE,
-         SAID + r"\b(?:estou|estamos|tô|to)\s+(?:agora\s+)?(?:a\s+viver|a\s+morar|morando|"
-         r"vivendo)\s+(?:em|no|na)\s+" + PLACE,
-         examples={"Estamos morando em Campinas.": "Campinas",
-                   "Já estamos a viver em Braga desde o verão.": "Braga"}),
-    Rule("pt.profile.job.retired", PROFILE,
-         SAID + r"\b(?:me\s+)?(?P<fact>aposentei)(?:-me)?\b",
-         examples={"Aposentei-me no ano passado.": "aposentei"}),
-    # A pet adopted and named: "adotamos uma gata chamada Mel"
-    Rule("pt.profile.pet.adopted_named", PROFILE,
-         SAID + r"\b(?:adotei|adotamos|adoptei|adoptámos)\s+(?:uma?)\s+(?P<name>cachorr[oa]|cão|"
-         r"cadela|gat[oa])\s*(?:,|que\s+se\s+chama|chamad[oa])\s*" + PET_NAME,
-         examples={"Adotamos uma gata chamada Mel.": "Mel"}),
-    # Named things owned or bought: "tenho um iPhone", "comprei um Civic"
-    Rule("pt.profile.owns.named_thing", PROFILE,
-         SAID + r"^(?:eu\s+)?tenho\s+(?:uma?)\s+" + NAMED,
-         examples={"Tenho um iPad.": "iPad", "Tenho um iPhone.": "iPhone"}),
-    Rule("pt.profile.owns.bought", PROFILE,
-         SAID + r"\bcomprei\s+(?:uma?)\s+" + NAMED,
-         examples={"Comprei um Kindle.": "Kindle"}),
-    # Diet: "sou vegano", "como de novo carne", "voltei a comer carne"
-    Rule("pt.profile.diet.diet_word", PROFILE,
-         SAID + r"\b(?:(?:eu\s+)?sou|ser)\s+" + DIET_ADV + r"(?P<fact>" + DIET + r")\b",
-         examples={"sou vegano": "vegano", "sou vegetariano em agosto.": "vegetariano"},
-         counter=("Sou vegano?", "Não sou vegetariana.")),
-    Rule("pt.profile.diet.meat_again", PROFILE,
-         SAID + r"\b(?:como\s+(?:de\s+novo\s+)|voltei\s+a\s+comer\s+)(?P<fact>carne)\b",
-         examples={"Voltei a comer carne.": "carne"}),
 )
 
 RULES: tuple[Rule, ...] = tuple(replace(r, pattern=loose(r.pattern)) for r in _RULES)
