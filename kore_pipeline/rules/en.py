@@ -2529,6 +2529,13 @@ PROFILE_RULES: tuple[Rule, ...] = (
         },
     ),
 
+    Rule("en.preference.like.been_into", PREFERENCE,
+         r"\bI(?:'ve|\s+have)?\s+(?:been|gotten|got|become)\s+(?:(?:kind\s+of|kinda|sort\s+of|"
+         r"really|totally|super|so|pretty|very|a\s+bit|quite)\s+)*(?:obsessed\s+with|into|hooked\s+"
+         r"on|addicted\s+to|loving|mad\s+about|crazy\s+about)\s+(?!(?:it|that|this|them|you)\b)",
+         examples={"tbh ive been kind of obsessed with sourdough lately": "sourdough",
+                   "i've gotten really into bouldering lately": "bouldering"},
+         counter=("I've been into it for ages",)),
     Rule("en.profile.residence.been_living", PROFILE,
          r"\bI(?:'ve|\s+have)?\s+been\s+(?:living|based)\s+(?:in|near)\b",
          examples={"been living in leeds for like 6 yrs now": "leeds for like 6 yrs",
@@ -2538,10 +2545,13 @@ PROFILE_RULES: tuple[Rule, ...] = (
     Rule("en.profile.family_name.called", PROFILE,
          r"(?:(?<=\bmy\s)|(?<=\bour\s))(?P<fact>(?:(?:little|baby|older|younger|big|new|old|"
              r"twin)\s+)?"
-         r"(?P<name>" + KIN + r")(?:'s\s+name\s+is|\s+(?:is\s+)?(?:called|named))\s+(?P<value>"
+         r"(?P<name>" + KIN +
+             r")(?:'s\s+name\s+is|'s\s+(?:called|named)|\s+(?:is\s+)?(?:called|named))"
+         r"\s+(?!(?:me|you|him|her|us|them|it|back|out|off)\b)(?P<value>"
          + NAME_CAP + "|" + NAME_LOWER + "))",
          slot="name",
          examples={"our cat's name is pistachio lol": "cat's name is pistachio",
+                   "my mum's called linda btw": "mum's called linda",
                    "my little sister named Ava starts school": "little sister named Ava"}),
     Rule("en.profile.family_name.apposition", PROFILE,
          r"(?:(?<=\bmy\s)|(?<=\bour\s))(?P<fact>(?:(?:little|baby|older|younger|big|"

@@ -275,7 +275,9 @@ _KIN_TEXT = (
     "aunt: zia tía tia tante; nephew: neveu neffe sobrino sobrinho; "
     "niece: nièce niece nichte sobrina sobrinha; "
     "dog: pup cagnolino cagnolina cucciolo cucciola perrito hund hündin welpe cachorrinho "
-    "cachorrinha; cat: gattino gattina micio gatito gatita chaton kätzchen gatinho gatinha; "
+    "cachorrinha retriever labrador lab terrier spaniel poodle collie shepherd beagle dachshund "
+    "husky pug bulldog greyhound whippet; "
+    "cat: gattino gattina micio gatito gatita chaton kätzchen gatinho gatinha tabby kitty moggy; "
     "rabbit: coniglio conejo lapin kaninchen hase coelho; parrot: pappagallo loro perroquet "
     "papagei papagaio; horse: cavallo caballo cheval pferd cavalo")
 _KIN_EN: dict[str, str] = {
