@@ -547,6 +547,26 @@ def _span_fact(sent: str, p: _Pattern, m: re.Match[str], span: tuple[int, int],
     return Fact(p.category, fact, content, polarity, p.lang, p.ident, slot)
 
 
+_TOPIC_SLOTS = {"residence": "residence", "employer": "employer", "job": "job", "diet": "diet",
+                "relationship": "relationship", "health": "health", "allergy": "allergy"}
+"""A rule's topic (``<lang>.profile.<topic>…``) that says which slot its fact's words fill."""
+_RULE_TOPIC_SLOT = {
+    r.name: r.slot or _TOPIC_SLOTS[r.name.split(".")[2]] for g in GRAMMARS.values()
+    for r in g.rules if r.kind == Kind.PROFILE and "(?P<value>" not in r.pattern
+    and (r.slot in _TOPIC_SLOTS.values() or r.name.split(".")[2] in _TOPIC_SLOTS)}
+
+
+def topic_slot(fact: Fact) -> tuple[str, str] | None:
+    """The slot a profile fact fills by its rule's topic, its words the value ("de.profile.
+    residence.wohne" + "leipzig" -> residence: leipzig), when nothing else read one: so what
+    a person is lasts (durable slots) and a later value supersedes it. None for a negative
+    fact or a rule of another topic."""
+    slot = _RULE_TOPIC_SLOT.get(fact.trigger)
+    if slot is None or fact.polarity == "-":
+        return None
+    return rule_slot(slot, fact.fact)
+
+
 def extract_facts(text: str, language: str | None = None) -> list[Fact]:
     """All facts in ``text``, in order of appearance.
 

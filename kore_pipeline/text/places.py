@@ -53,7 +53,7 @@ def is_place(name: str) -> bool:
 def place_prefix(words: str, most: int = 3) -> str | None:
     """The longest run of ``words``' first words (up to ``most``) that is a known place:
     "porto now" -> "porto", "sao paulo city" -> "sao paulo"; None when none is."""
-    parts = words.split()
+    parts = [w.strip(".,;:!?()\"'") for w in words.split()]
     for n in range(min(most, len(parts)), 0, -1):
         head = " ".join(parts[:n])
         if is_place(head):

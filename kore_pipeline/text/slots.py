@@ -307,6 +307,8 @@ def rule_slot(slot: str, said: str, name: str | None = None) -> Slot | None:
         value = _diet(value)
     elif slot == "relationship":
         value = _status(value)
+    elif slot in ("health", "allergy") and not name:  # one may have several: one slot each
+        slot = f"{slot}:{value.casefold()}"
     return (slot, value.casefold())
 
 
