@@ -553,6 +553,7 @@ _TOPIC_SLOTS = {"residence": "residence", "employer": "employer", "job": "job", 
 _RULE_TOPIC_SLOT = {
     r.name: r.slot or _TOPIC_SLOTS[r.name.split(".")[2]] for g in GRAMMARS.values()
     for r in g.rules if r.kind == Kind.PROFILE and "(?P<value>" not in r.pattern
+    and "_or_" not in r.name  # a rule of two topics ("occupation_or_our_home") fills neither
     and (r.slot in _TOPIC_SLOTS.values() or r.name.split(".")[2] in _TOPIC_SLOTS)}
 
 

@@ -143,11 +143,20 @@ carries its own ("Tengo un Citroën")."""
 
 
 def _few_words_language(text: str) -> str | None:
-    if len(_STOP_WORD.findall(text)) > _FEW_WORDS:
+    words = _STOP_WORD.findall(text)
+    if len(words) > _FEW_WORDS:
         return None
     scores = _scores(text, letters=False)
     best = max(scores)
-    return _STOP_LANGS[scores.index(best)] if best > 0 and scores.count(best) == 1 else None
+    if best <= 0 or scores.count(best) > 1:
+        return None
+    if best >= 2:
+        return _STOP_LANGS[scores.index(best)]
+    # one stopword alone decides only a text of three words or fewer, and only a word of
+    # three letters or more ("bin single"; not "a" or "à", words of several languages)
+    lang = scores.index(best)
+    hits = [w for w in words if lang in _WORD_LANGS.get(w.lower(), ())]
+    return _STOP_LANGS[lang] if len(words) <= 3 and hits and len(hits[0]) >= 3 else None
 
 
 def detect_language(text: str | None) -> str | None:
