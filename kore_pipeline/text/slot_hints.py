@@ -43,7 +43,7 @@ HINT_MORE_WORDS = (
     "relationship become laptop tablet bike motor watch camera console van truck scooter hobby "
     "pastime agora hoje eat drink smok vap play run jog swim cycl ride take medita gambl "
     "practi sing paint bake cook surf climb hike danc knit volunteer "
-    # issue 19u: the other languages' endings, diets and habit verbs
+    # the other languages' endings, diets and habit verbs
     "più smess ya_no más dej plus arrêt cess mehr aufgehört mais não já_não deixei parei "
     "larguei vegetari végé végan vegan pescet carne viande fleisch ricominciato volví vuelto "
     "voltei recommencé compiuto cumplí cumplido eu_ fiz completei geworden gezogen sono soy "
@@ -51,7 +51,7 @@ HINT_MORE_WORDS = (
     "on_s'est on_s’est wir_haben casámo casamo divorciámo separámo guido conduzco manejo "
     "conduis fahre dirijo conduzo broke broken split separated seeing unemployed out_of "
     "between_jobs jobless near close outside instead "
-    # issue 20u: things replaced or given up, colloquial verbs, becoming, things had
+    # things replaced or given up, colloquial verbs, becoming, things had
     "packed jacked ditched sold notice resigned left lasciat vendut mollat licenziat dejado "
     "dejé deje vendí vendido renuncié me_fui laissé lâché abandonn vendu revendu démission "
     "quitté aufgegeben verkauft gekündigt abandonei vendi desisti saí pedi_ traded swapped "

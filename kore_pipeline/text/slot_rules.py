@@ -93,7 +93,7 @@ _rule("pt", "job", rf"\btrabalho\s+como\s+{_THING}{_END}")
 _rule("en", "name", rf"\bmy\s+(?:new\s+)?(?P<name>{PEOPLE})(?:['’]s\s+name)?\s+is\s+(?:now\s+)?"
       rf"(?:called\s+|named\s+)?{_NAME}")
 _rule("en", "name", rf"\bmy\s+(?:new\s+)?(?P<name>{PEOPLE})(?:,)?\s+{_NAME}\s*,")
-# Third coverage round (issue 13 item 4, the update pairs): residence and employer said with
+# Residence and employer said with
 # "we", "home is", "my new job at", "(and) joined"; jobs from a closed list of occupations;
 # names said in apposition or of a pet "called" so; favourites, phone, car, sleep times and
 # a weekly place: each holds one value at a time, so a later other value supersedes.
@@ -321,7 +321,7 @@ RELATIONSHIP_OTHER: dict[str, tuple[str, ...]] = {
 for _lang, _patterns in RELATIONSHIP_OTHER.items():
     for _pattern in _patterns:
         _rule(_lang, "relationship", _pattern)
-# English transitions that state the new value without an ending word (issue 19u): a
+# English transitions that state the new value without an ending word: a
 # relationship begun or ended, being out of work (an employer ended), living just outside
 # or near a place, "Y instead of X" (the slot of X, as "switched from X to Y").
 _rule("en", "relationship", rf"\b(?:I|we|me\s+and\s+{_UPPER}\w+)(?:'ve|’ve|\s+have)?\s+(?:just\s+|"
@@ -349,6 +349,6 @@ for _lang, _verb in (("it", r"(?:io\s+)?guido"), ("es", r"(?:yo\s+)?(?:conduzco|
 DIET_OTHER_RULES = [(lang, rx.pattern) for lang, slot, rx in RULES
                     if slot == "diet" and lang != "en"]
 """The other languages' diet rules so far ("je suis végétarien"): trigger rows too."""
-# issue 20u: colloquial verbs, becoming, things had; first, as they read a clause more
+# Colloquial verbs, becoming, things had; first, as they read a clause more
 # closely than the general rules ("faccio l'impiegata" is a job before it is a habit)
 RULES[:0] = [(_lang, _slot, re.compile(_pattern, FLAGS)) for _lang, _slot, _pattern in NOW_RULES]
