@@ -297,7 +297,8 @@ def test_report_renders_in_headless_chromium(home: dict[str, Any], tmp_path: Pat
         marks = svg.count('class="bar"') + svg.count('class="line"')
         assert marks > 0 and "no data yet" not in svg, plot
     curves = dom[dom.index('id="plot-decay-curves"'):]
-    assert curves.count('class="line"', 0, curves.index("</svg>")) == 5
+    # one curve per importance (1-5) and one for the current facts of durable slots
+    assert curves.count('class="line"', 0, curves.index("</svg>")) == 6
     runs = dom[dom.index('id="plot-runs"'):]
     runs = runs[:runs.index("</svg>")]
     assert 'data-series="merged" data-label="1·pipeline" data-value="1"' in runs
