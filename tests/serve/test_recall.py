@@ -46,8 +46,9 @@ def test_safety_constraints_come_first_then_relevance() -> None:
 
 @pytest.fixture
 def old_fact(tmp_path: Path, embedder) -> KoreSettings:  # type: ignore[no-untyped-def]
-    """A first import of year-old history: decay forgets nearly everything on the first run."""
-    settings = KoreSettings(home=tmp_path / "home")
+    """A first import of year-old history: decay forgets nearly everything on the first run
+    (durable slots off: what a person is would stay; this is about what was forgotten)."""
+    settings = KoreSettings(home=tmp_path / "home", durable_slots=())
     write_jsonl(tmp_path / "logs" / "old.jsonl", [
         message("I live in Turin, near the river.", message_id="o1", ts=YEAR_AGO),
         message("I'm vegan and I cook every evening.", message_id="o2", ts=YEAR_AGO),
