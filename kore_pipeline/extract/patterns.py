@@ -37,11 +37,11 @@ from kore_pipeline.extract.trim_words import (
     VAGUE_WORDS,
 )
 from kore_pipeline.rules import GRAMMARS
-from kore_pipeline.rules.shape import Grammar, Kind
+from kore_pipeline.rules.shape import ORG_VALUE, Grammar, Kind
 from kore_pipeline.text.language import stopword_scores
 from kore_pipeline.text.literals import LiteralFilter, WordStarts, case_fold
 from kore_pipeline.text.normalize import fold
-from kore_pipeline.text.slots import rule_slot
+from kore_pipeline.text.slots import kin_name, rule_slot
 
 __all__ = [
     "CATEGORIES", "LANGUAGES", "MAX_FACT_CHARS", "MIN_FACT_CHARS", "Fact", "extract_facts",
@@ -473,7 +473,8 @@ def _clause_facts(sent: str, guess: Callable[[], str], doc_lang: str,
     found = []
     for p in map(_PATTERNS.__getitem__, _FILTER.candidates(case_fold(sent))):
         for m in (p.bare if p.lang == doc_lang else p.rx).finditer(sent):
-            if m.end() > m.start() and not any(a <= m.start() < b for a, b in quoted):
+            if m.end() > m.start() and not any(a <= m.start() < b for a, b in quoted) \
+                    and _value_read(p, m):
                 found.append((m.start(), False, -(m.end() - m.start()), p, m))
     if not found:
         return []
@@ -510,6 +511,15 @@ def _clause_facts(sent: str, guess: Callable[[], str], doc_lang: str,
     return facts
 
 
+def _value_read(p: _Pattern, m: re.Match[str]) -> bool:
+    """Whether a match's slot value is one: a lower-case word where a name goes is a name only
+    as far as the slot reads it ("since moving to denver"; not "living in the moment"), so a
+    match whose value the slot does not read is no match (another rule may read the words)."""
+    if p.slot is None or not (value := m.groupdict().get("value")) or not value[:1].islower():
+        return True
+    return rule_slot(p.slot, value) is not None
+
+
 def _span_fact(sent: str, p: _Pattern, m: re.Match[str], span: tuple[int, int],
                prefix: str | None) -> Fact | None:
     """The fact of one trigger match over ``span`` (the whole object, or one list item)."""
@@ -544,6 +554,11 @@ def _span_fact(sent: str, p: _Pattern, m: re.Match[str], span: tuple[int, int],
     value = groups.get("value")
     slot = rule_slot(p.slot, value, groups.get("name")) \
         if value and p.slot is not None else None
+    if slot is not None and value and value[:1].islower() and m.span("value") == m.span("fact"):
+        # the words the slot read (:func:`_value_read`): "denver i barely cook" -> "denver"
+        kept = len(slot[1].split())
+        fact = " ".join(fact.split()[:kept])
+        content = content[: content.find(fact) + len(fact)] if fact in content else content
     return Fact(p.category, fact, content, polarity, p.lang, p.ident, slot)
 
 
@@ -557,15 +572,41 @@ _RULE_TOPIC_SLOT = {
     and (r.slot in _TOPIC_SLOTS.values() or r.name.split(".")[2] in _TOPIC_SLOTS)}
 
 
+_WORK_AT = {g.code: re.compile(r"(?:^|\s)(?:" + _alts(g.work_at) + r")\s*$", _FLAGS)
+            for g in GRAMMARS.values() if g.work_at}
+_EMPLOYER = re.compile(ORG_VALUE, _FLAGS)
+
+
+def _employer(fact: Fact) -> tuple[str, str] | None:
+    """The employer a work fact names after its language's word for where one works
+    (:attr:`Grammar.work_at`: "trabalho no nubank", "je travaille chez l'Oréal depuis un an"
+    -> employer: nubank, l'oréal); None when its object follows no such word."""
+    rx, at = _WORK_AT.get(fact.language), fact.content.find(fact.fact)
+    if rx is None or at <= 0 or not rx.search(fact.content, 0, at):
+        return None
+    stop = GRAMMARS[fact.language].stopwords
+    words: list[str] = []
+    for word in fact.fact.split(",")[0].split()[:3]:
+        if word.casefold() in stop or any(ch.isdigit() for ch in word):
+            break
+        words.append(word)
+    m = _EMPLOYER.match(" ".join(words))
+    return rule_slot("employer", m.group("value")) if words and m else None
+
+
 def topic_slot(fact: Fact) -> tuple[str, str] | None:
     """The slot a profile fact fills by its rule's topic, its words the value ("de.profile.
     residence.wohne" + "leipzig" -> residence: leipzig), when nothing else read one: so what
     a person is lasts (durable slots) and a later value supersedes it. None for a negative
     fact or a rule of another topic."""
-    slot = _RULE_TOPIC_SLOT.get(fact.trigger)
-    if slot is None or fact.polarity == "-":
+    if fact.polarity == "-":
         return None
-    return rule_slot(slot, fact.fact)
+    if fact.trigger.split(".")[2:3] in (["family"], ["family_name"], ["pet"]):
+        return kin_name(fact.content)  # "mein bruder felix" -> name:brother
+    slot = _RULE_TOPIC_SLOT.get(fact.trigger)
+    if slot is not None:
+        return rule_slot(slot, fact.fact)
+    return _employer(fact) if fact.trigger.split(".")[2:3] == ["work"] else None
 
 
 def extract_facts(text: str, language: str | None = None) -> list[Fact]:

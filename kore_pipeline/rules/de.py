@@ -18,7 +18,9 @@ from kore_pipeline.rules.shape import (
     CAP,
     DECISION,
     HABIT,
+    ORG_LOWER,
     ORG_VALUE,
+    PLACE_LOWER,
     PLACE_VALUE,
     PREFERENCE,
     PROFILE,
@@ -345,11 +347,6 @@ RULES: tuple[Rule, ...] = (
          + CAP
          + r"[\w'.&-]*){0,3})\s+(?:wohnen|wohne|leben|lebe)\b"),
          examples={'Seit wir in Dresden wohnen, fahre ich Rad.': 'Dresden'}),
-    Rule('de.profile.residence.gezogen', PROFILE,
-         (r'\b(?:ich\s+bin|wir\s+sind)\s+(?:[\w-]+\s+){1,3}?nach\s+(?='
-         + CAP
-         + r'[^.;!?]{0,30}?\bgezogen\b)'),
-         examples={'Wir sind letzten Sommer nach Leipzig gezogen.': 'Leipzig gezogen'}),
     Rule('de.profile.residence.wohne_ich', PROFILE,
          SAID + (r"\b(?:wohnen\s+wir|wohne\s+ich|leben\s+wir|lebe\s+ich)\s+(?:jetzt\s+|nun\s+|"
          r"inzwischen\s+|mittlerweile\s+|seit\s+\w+\s+)?in\s+(?P<fact>(?-i:[A-ZÀ-Ý])"
@@ -573,6 +570,38 @@ RULES: tuple[Rule, ...] = (
          r"neuer\s+job)\s+bei\s+" + ORG_VALUE + ")",
          slot="employer",
          examples={"erste woche bei zeiss geschafft": "erste woche bei zeiss"}),
+    # --- klein geschrieben und mit dem Verb am Ende: umgezogen, seit ich in … wohne, jetzt bei ---
+    Rule("de.profile.residence.nach_gezogen", PROFILE,
+         r"\b(?:ich\s+bin|wir\s+sind|bin|sind)\s+(?:[\w-]+\s+){0,3}?nach\s+(?P<fact>" + PLACE_VALUE
+         + r")\s+(?:um)?gezogen\b",
+         slot="residence",
+         examples={"wir sind letztes jahr nach münchen umgezogen": "münchen",
+                   "Wir sind letzten Sommer nach Leipzig gezogen.": "Leipzig"},
+         counter=("meine schwester ist nach kiel gezogen",)),
+    Rule("de.profile.residence.seit_wohne_lower", PROFILE,
+         r"\b(?:seit|weil|da|wo)\s+(?:ich|wir)\s+(?:[\w-]+\s+){0,2}?in\s+(?P<fact>" + PLACE_LOWER
+         + r")\s+(?:wohne|wohnen|lebe|leben)\b",
+         slot="residence",
+         examples={"seit ich in hamburg wohne fahre ich nur noch rad": "hamburg"},
+         counter=("seit meine eltern in bonn wohnen",)),
+    Rule("de.profile.residence.neue_wohnung", PROFILE,
+         r"\b(?:der|die|das|dem|den)\s+neuen?\s+(?:wohnung|bude|haus|zuhause)\s+in\s+(?P<fact>"
+         + PLACE_VALUE + ")",
+         slot="residence",
+         examples={"die letzten kisten in der neuen wohnung in köln sind ausgepackt": "köln"},
+         counter=("die neue Wohnung meiner Schwester in Kiel",)),
+    Rule("de.profile.employer.jetzt_bei_lower", PROFILE,
+         r"\b(?:ich\s+)?bin\s+(?:jetzt|nun|inzwischen|mittlerweile|seit\s+[\w-]+)\s+"
+         r"bei\s+(?:der\s+|dem\s+)?(?P<fact>" + ORG_LOWER + ")",
+         slot="employer",
+         examples={"hab bei bosch gekündigt, bin jetzt bei sap": "sap"},
+         counter=("ich bin jetzt bei meiner mutter", "mein mann ist jetzt bei sap")),
+    Rule("de.profile.employer.angefangen", PROFILE,
+         r"\b(?:ich\s+)?(?:hab|habe)\s+(?:jetzt\s+|gerade\s+|neu\s+)?bei\s+(?:der\s+|dem\s+)?"
+         r"(?P<fact>(?P<value>[\w&.'-]+(?:\s+[\w&.'-]+)?))\s+(?:angefangen|begonnen)\b",
+         slot="employer",
+         examples={"hab bei daimler angefangen": "daimler"},
+         counter=("mein bruder hat bei daimler angefangen",)),
 )
 
 STOPWORDS = ("der", "die", "das", "und", "ich", "nicht", "ein", "eine", "ist", "mit", "für", "zu",
@@ -595,4 +624,5 @@ GRAMMAR = Grammar(
     negation_tail=r"\s+nicht$",
     habit_negation=(r"^\S+\s+(?:[\w-]+\s+)?(?:nicht|kein(?:e[nmrs]?)?)\b(?!\s+(?:mehr|nur)\b)"
                     r"|\snicht$"),
+    work_at=("bei", "beim", "für", r"bei\s+der", r"bei\s+dem"),
 )

@@ -21,6 +21,9 @@ from kore_pipeline.rules.shape import (
     HABIT,
     NAME_CAP,
     NAME_LOWER,
+    ORG_LOWER,
+    ORG_VALUE,
+    PLACE_LOWER,
     PREFERENCE,
     PROFILE,
     Grammar,
@@ -1399,7 +1402,7 @@ PROFILE_RULES: tuple[Rule, ...] = (
         "en.profile.origin.from", PROFILE,
         I_AM + r"(?:\s+originally)?\s+(?:from|based\s+in)\b|\bI\s+(?:originally\s+)?"
             r"come\s+from\b|\bI\s+(?:grew\s+up|was\s+raised)\s+(?:in|on|near)\b",
-        examples={"I'm from Naples.": "Naples", "im based in austin": "austin"},
+        examples={"I'm from Naples.": "Naples", "Im based in Austin": "Austin"},
         counter=("I'm from (city).",),
     ),
     Rule(
@@ -2500,7 +2503,7 @@ PROFILE_RULES: tuple[Rule, ...] = (
             r"went\s+(?:in)?to\s+(?:the\s+)?(?:army|navy|military|college|university)") + r"\b)",
         examples={
             "I graduated from Oxford in 2015.": "graduated from Oxford in 2015",
-            "moved to leeds": "moved to leeds",
+            "just adopted a rescue greyhound": "adopted a rescue greyhound",
         },
         counter=("what if i moved to paris", "What would happen if I moved to Berlin?"),
     ),
@@ -2538,8 +2541,8 @@ PROFILE_RULES: tuple[Rule, ...] = (
          counter=("I've been into it for ages",)),
     Rule("en.profile.residence.been_living", PROFILE,
          r"\bI(?:'ve|\s+have)?\s+been\s+(?:living|based)\s+(?:in|near)\b",
-         examples={"been living in leeds for like 6 yrs now": "leeds for like 6 yrs",
-                   "been living near oxford for a year": "oxford for a year"},
+         examples={"I've been living in a tiny flat with two roommates":
+                   "tiny flat with two roommates"},
          counter=("if I've been living in the past",)),
     # --- the names of family and pets, in every word order people use ---
     Rule("en.profile.family_name.called", PROFILE,
@@ -2565,6 +2568,50 @@ PROFILE_RULES: tuple[Rule, ...] = (
          slot="name",
          examples={"our dog biscuit is a beagle and eats socks": "dog biscuit"},
          counter=("my brother lives in Leeds", "my wife is a nurse")),
+    # --- quiet changes, in the lower case of chats (the capitalised forms are the rules above):
+    # a home named by its place, a move, the first days at an employer, where one is now ---
+    Rule("en.profile.residence.home_in_lower", PROFILE,
+         r"\b(?:our|my)\s+(?:new\s+|little\s+|tiny\s+|rented\s+|first\s+)?(?:flat|house|place|"
+         r"apartment|apt|home|condo|cottage|studio|bungalow)\s+(?:here\s+)?in\s+(?P<fact>"
+         + PLACE_LOWER + ")",
+         slot="residence",
+         examples={"unpacked the last box in our new flat in porto 🎉": "porto",
+                   "we finally got the keys to our house in york!": "york"},
+         counter=("my sister's flat in paris is huge", "our holiday in spain was great",
+                  "my new place in the woods")),
+    Rule("en.profile.residence.moved_lower", PROFILE,
+         r"\b(?:(?:I|we)(?:'ve|\s+have|'d|\s+had)?\s+(?:just\s+|finally\s+|recently\s+|"
+         r"officially\s+)?(?:moved|relocated)|since\s+(?:(?:I|we)\s+moved|moving|relocating))"
+         r"\s+(?:back\s+|over\s+)?to\s+(?P<fact>" + PLACE_LOWER + ")",
+         slot="residence",
+         examples={"since moving to denver i barely cook": "denver",
+                   "we relocated to lisbon in may": "lisbon"},
+         counter=("my brother moved to leeds", "since moving to the new desk i can't focus")),
+    Rule("en.profile.residence.living_lower", PROFILE,
+         r"\b(?:I|we)(?:'ve|\s+have|'re|\s+are|'m|\s+am)?\s+(?:been\s+|now\s+|currently\s+)?"
+         r"(?:living|based)\s+(?:in|near)\s+(?P<fact>" + PLACE_LOWER + ")",
+         slot="residence",
+         examples={"we've been living in austin since 2019": "austin",
+                   "been living in leeds for like 6 yrs now": "leeds",
+                   "i'm now based in glasgow": "glasgow"},
+         counter=("if we were living in rome", "they're living in boston",
+                  "i'm living in the moment")),
+    Rule("en.profile.employer.first_days", PROFILE,
+         r"(?<!'s\s)(?<!\bher\s)(?<!\bhis\s)(?<!\btheir\s)(?<!\byour\s)\b(?:(?:first|1st|"
+         r"second|third)\s+(?:day|week|month|shift)|day\s+(?:\d+|one|two|three|four|five)|"
+         r"new\s+(?:job|role|office|position|team))\s+(?:at|with)\s+(?P<fact>" + ORG_LOWER + ")",
+         slot="employer",
+         examples={"first week at meta done, exhausted": "meta",
+                   "day 3 at amazon and 200 emails already": "amazon",
+                   "loving my new job at stripe!": "stripe"},
+         counter=("her first week at google was hard", "my son's first day at school")),
+    Rule("en.profile.employer.now_at", PROFILE,
+         r"\b(?:I'm|I\s+am|im)\s+(?:now|currently)\s+(?:at|with|working\s+(?:at|for))\s+"
+         r"(?P<fact>" + ORG_VALUE + ")",
+         slot="employer",
+         examples={"i'm now at google, left microsoft in june": "google",
+                   "I'm currently working for Siemens.": "Siemens"},
+         counter=("i'm now at home", "im currently at the gym")),
 )
 
 # ==== PROFILE (continued): aims ============================================================
@@ -2625,4 +2672,5 @@ GRAMMAR = Grammar(
     chat_spelling=True, dropped_subject=True,
     sarcasm=(r"^(?:oh|ah)\s+(?:joy|goody)\b|\b(?:just|simply|absolutely)\s+(?:love|adore)\s+"
              r"(?:it\s+when|when|being\s+stuck|waiting|getting\s+stuck|sitting\s+in\s+traffic)\b"),
+    work_at=("at", "for"),
 )

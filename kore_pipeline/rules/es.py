@@ -17,6 +17,7 @@ from kore_pipeline.rules.shape import (
     HABIT,
     NAME_CAP,
     NAME_LOWER,
+    ORG_LOWER,
     ORG_VALUE,
     PLACE_VALUE,
     PREFERENCE,
@@ -797,6 +798,31 @@ RULES: tuple[Rule, ...] = (
          slot="name",
          examples={"mi hijo mateo tiene 6 años": "hijo mateo"},
          counter=("mi hermano vive en Quito",)),
+    # --- en minúsculas y sin tildes: la mudanza, dónde se vive y se trabaja ahora ---
+    Rule("es.profile.residence.me_mude", PROFILE,
+         r"\b(?:me\s+(?:mud[eé]|he\s+mudado|fui\s+a\s+vivir|vine\s+a\s+vivir)|nos\s+(?:hemos\s+"
+         r"mudado|fuimos\s+a\s+vivir|vinimos\s+a\s+vivir)|(?:estoy|estamos)\s+viviendo|(?:llevo|"
+         r"llevamos)\s+(?:[\w-]+\s+){1,3}viviendo|resido)\s+(?:a|en|para)\s+(?P<fact>"
+         + PLACE_VALUE + ")",
+         slot="residence",
+         examples={"me mudé a sevilla el año pasado": "sevilla",
+                   "llevo tres años viviendo en granada": "granada",
+                   "estoy viviendo en Málaga": "Málaga"},
+         counter=("mi hermano se mudó a vigo", "no me mudé a madrid")),
+    Rule("es.profile.residence.piso_nuevo", PROFILE,
+         r"\b(?:(?:nuestro|mi|el)\s+(?:piso|depa|departamento|apartamento|hogar)\s+nuevo|(?:nuestra|"
+         r"mi|la)\s+casa\s+nueva)\s+en\s+(?P<fact>" + PLACE_VALUE + ")",
+         slot="residence",
+         examples={"terminamos la mudanza a nuestro piso nuevo en valencia": "valencia"},
+         counter=("el piso nuevo de mi hermana en vigo",)),
+    Rule("es.profile.employer.trabajo_en", PROFILE,
+         r"\b(?:(?:empec[eé]|he\s+empezado|comenc[eé])\s+a\s+trabajar|ahora\s+(?:trabajo|curro|"
+         r"estoy\s+trabajando)|(?:trabajo|curro)\s+ahora|entr[eé]\s+a\s+trabajar)\s+(?:en|para)\s+"
+         r"(?P<fact>" + ORG_LOWER + ")",
+         slot="employer",
+         examples={"empecé a trabajar en inditex": "inditex",
+                   "dejé santander, ahora trabajo en bbva": "bbva"},
+         counter=("no trabajo en un banco", "mi novia ahora trabaja en zara")),
 )
 
 STOPWORDS = (
@@ -820,4 +846,5 @@ GRAMMAR = Grammar(
     clause_subjects=(r"yo\b", r"tengo\b", r"soy\b", r"trabajo\b", r"prefiero\b", r"no\s+me\b",
                      r"me\s+llamo\b"),
     negated_before="no",
+    work_at=("en", "para"),
 )

@@ -19,6 +19,9 @@ from kore_pipeline.rules.shape import (
     CAP,
     DECISION,
     HABIT,
+    ORG_LOWER,
+    ORG_VALUE,
+    PLACE_VALUE,
     PREFERENCE,
     PROFILE,
     Grammar,
@@ -508,9 +511,12 @@ _RULES: tuple[Rule, ...] = (
          examples={"je suis chez Decathlon maintenant": "Decathlon"},
          counter=("je suis chez moi", "je suis chez Mamie")),
     Rule("fr.profile.employer.first_week", PROFILE,
-         r"\b(?P<pre>(?:premi[eè]re|1[eè]re)\s+(?:semaine|journée)|premier\s+(?:jour|mois))\s+"
-         r"(?:chez|à|au)\s+(?P<fact>[^\W\d_][\w'&.-]*(?:\s+" + CAP + r"[\w'&.-]*)*)",
-         examples={"première journée chez Doctolib, épuisée": "première journée Doctolib"}),
+         r"\b(?:(?:premi[eè]re|1[eè]re)\s+(?:semaine|journée)|premier\s+(?:jour|mois))\s+"
+         r"(?:chez|à|au)\s+(?P<fact>" + ORG_VALUE + ")",
+         slot="employer",
+         examples={"première journée chez Doctolib, épuisée": "Doctolib",
+                   "premiere semaine chez airbus terminée": "airbus"},
+         counter=("la première semaine de ma fille à l'école",)),
     Rule("fr.profile.employer.out_of_work", PROFILE,
          SUIS + r"\s+(?:(?:maintenant|actuellement|toujours)\s+)?(?P<fact>au\s+chômage|"
          r"sans\s+emploi|en\s+recherche\s+d'emploi|demandeuse\s+d'emploi|demandeur\s+d'emploi|"
@@ -527,8 +533,10 @@ _RULES: tuple[Rule, ...] = (
     Rule("fr.profile.residence.installe", PROFILE,
          SAID + r"\b(?:on\s+est|nous\s+sommes|je\s+suis|on\s+s['’]est|nous\s+nous\s+"
          r"sommes|je\s+me\s+suis)\s+(?:(?:bien|maintenant|enfin)\s+)?installée?s?\s+"
-         r"(?:à|a|en)\s+" + PLACE,
+         r"(?:à|a|en)\s+(?P<fact>" + PLACE_VALUE + ")",
+         slot="residence",
          examples={"On s'est installés à Angers.": "Angers",
+                   "on s'est installés à rennes": "rennes",
                    "Ça fait six mois qu'on est installés à Rennes.": "Rennes"}),
     # Chat French that drops "je" at the start: "habite à Lille depuis 2 ans", "suis infirmière"
     Rule("fr.profile.dropped_subject.lives_works", PROFILE,
@@ -654,6 +662,14 @@ _RULES: tuple[Rule, ...] = (
          + r"\s*,?\s+et\s+(?:j['’]ai\s+)?(?:acheté|pris)\s+" + ART + NEW + ")",
          examples={"J'ai vendu mon Xbox et acheté une Switch.":
                    "J'ai vendu mon Xbox et acheté une Switch"}),
+    # --- en minuscules : être maintenant chez, les premiers jours ---
+    Rule("fr.profile.employer.maintenant_chez", PROFILE,
+         r"\b(?:je\s+suis|je\s+bosse|je\s+travaille|j'ai\s+été\s+embauchée?)\s+(?:maintenant|"
+         r"désormais|depuis\s+peu|enfin)?\s*chez\s+(?P<fact>" + ORG_LOWER + ")",
+         slot="employer",
+         examples={"je suis maintenant chez thales": "thales",
+                   "j'ai été embauchée chez doctolib!": "doctolib"},
+         counter=("je suis chez moi", "mon frère est chez thales")),
 )
 
 RULES: tuple[Rule, ...] = tuple(replace(r, pattern=loose(r.pattern)) for r in _RULES)
@@ -683,4 +699,5 @@ GRAMMAR = Grammar(
     negation_head=r"pas\s+(?:d'|de\s+)?",
     not_contrasts=("ma",),
     elisions=("j'", "d'"),
+    work_at=("chez", "pour", r"à\s+la", r"à\s+l'", "au"),
 )

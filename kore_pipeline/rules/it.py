@@ -813,6 +813,23 @@ RULES: tuple[Rule, ...] = (
          slot="name",
          examples={"la nostra cagnolina luna è dolcissima": "cagnolina luna"},
          counter=("mio fratello vive a Bari",)),
+    # --- cambi impliciti in minuscolo: la nuova casa senza possessivo, dove si lavora adesso ---
+    Rule("it.profile.residence.nuova_casa", PROFILE,
+         r"(?<!\bha\s)(?<!\bhanno\s)(?<!\buna\s)(?<!\bun\s)(?<!\bla\s)(?<!\bil\s)"
+         r"(?<!\bnella\s)(?<!\bnello\s)\b(?:nell[ao']\s*|la\s+|il\s+|una\s+|un\s+)?nuov[oa]\s+"
+         r"(?:casa|appartamento|monolocale|bilocale|trilocale)\s+(?:a|ad|in)\s+(?P<fact>"
+         + PLACE_VALUE + ")",
+         slot="residence",
+         examples={"finito il trasloco nella nuova casa a bologna": "bologna"},
+         counter=("la nuova casa di mia sorella a bari", "mio fratello ha una nuova casa a pisa")),
+    Rule("it.profile.employer.adesso", PROFILE,
+         r"\b(?:(?:adesso|ora|ormai)\s+(?:sono|lavoro|sto)|(?:ho\s+)?(?:iniziato|cominciato)\s+a"
+         r"\s+lavorare|(?:sono\s+)?(?:entrat[oa]|passat[oa])|lavoro\s+(?:adesso|ora))\s+(?:da|in|"
+         r"alla|al|all'|presso|per)\s*(?P<fact>" + ORG_VALUE + ")",
+         slot="employer",
+         examples={"mi sono licenziato da enel e adesso sono in eni": "eni",
+                   "ho iniziato a lavorare in Ferrari": "Ferrari"},
+         counter=("adesso sono in ufficio", "mio marito adesso lavora da ikea")),
 )
 
 STOPWORDS = (
@@ -835,4 +852,5 @@ GRAMMAR = Grammar(
     clause_subjects=(r"io\b", r"ho\b", r"sono\b", r"lavoro\b", r"vivo\b", r"abito\b",
                      r"preferisco\b", r"non\s+mi\b"),
     negated_before="non",
+    work_at=("da", "in", "alla", "al", "all'", "presso", "per"),
 )

@@ -19,6 +19,8 @@ from kore_pipeline.rules.shape import (
     CAP,
     DECISION,
     HABIT,
+    ORG_VALUE,
+    PLACE_VALUE,
     PREFERENCE,
     PROFILE,
     Grammar,
@@ -379,6 +381,27 @@ RULES: tuple[Rule, ...] = (
                    "spreek frans en een beetje italiaans":
                    "frans en een beetje italiaans"},
          counter=("Spreek jij Turks?", "Ik spreek je morgen.")),
+    # --- stille wissels, in kleine letters: een nieuw huis, de eerste week, nu bij ---
+    Rule("nl.profile.residence.woon_in", PROFILE,
+         r"\b(?:ik|we|wij)\s+(?:[\w-]+\s+){0,2}?in\s+(?P<fact>" + PLACE_VALUE
+         + r")\s+(?:woon|wonen)\b",
+         slot="residence",
+         examples={"sinds ik in rotterdam woon fiets ik overal": "rotterdam"},
+         counter=("sinds mijn ouders in breda wonen",)),
+    Rule("nl.profile.residence.nieuwe_huis", PROFILE,
+         r"\b(?:ons|onze|mijn|het|de)\s+(?:nieuwe\s+)?(?:huis|appartement|woning|flat|stek|huisje)"
+         r"\s+in\s+(?P<fact>" + PLACE_VALUE + ")",
+         slot="residence",
+         examples={"alle dozen uitgepakt in ons nieuwe appartement in utrecht": "utrecht"},
+         counter=("het huis van mijn zus in gouda",)),
+    Rule("nl.profile.employer.bij", PROFILE,
+         r"\b(?:(?:eerste|1e)\s+(?:dag|week|maand)|(?:mijn\s+)?nieuwe\s+baan|(?:ik\s+)?(?:ben|zit|"
+         r"werk)\s+(?:nu|sinds\s+kort|net)|(?:ik\s+)?ben\s+(?:net\s+|vandaag\s+|gisteren\s+)?"
+         r"begonnen)\s+bij\s+(?:de\s+|het\s+)?(?P<fact>" + ORG_VALUE + ")",
+         slot="employer",
+         examples={"eerste week bij philips zit erop": "philips",
+                   "ik ben begonnen bij asml": "asml"},
+         counter=("mijn zus is begonnen bij asml",)),
 )
 
 STOPWORDS = ("ik", "het", "een", "niet", "van", "je", "dat", "zijn", "wij", "we", "mijn",
@@ -400,4 +423,5 @@ GRAMMAR = Grammar(
     clause_subjects=(r"ik\b", r"we\b", r"wij\b", r"mijn\b", r"onze?\b"),
     negation_tail=r"\s+niet$",
     habit_negation=r"^\S+\s+(?:[\w-]+\s+)?(?:niet|geen)\b(?!\s+(?:meer|alleen)\b)|\sniet$",
+    work_at=("bij", "voor"),
 )

@@ -20,6 +20,9 @@ from kore_pipeline.rules.shape import (
     CAP,
     DECISION,
     HABIT,
+    ORG_LOWER,
+    ORG_VALUE,
+    PLACE_LOWER,
     PREFERENCE,
     PROFILE,
     Grammar,
@@ -421,9 +424,11 @@ _RULES: tuple[Rule, ...] = (
          examples={"mudei de emprego, agora tô no Itaú": "Itaú"},
          counter=("agora estou no Google Meet",)),
     Rule("pt.profile.employer.first_week", PROFILE,
-         r"\b(?P<pre>primeira\s+semana|primeiro\s+(?:dia|mês))\s+(?:na|no|em)\s+"
-         r"(?P<fact>[^\W\d_][\w'&.-]*(?:\s+" + CAP + r"[\w'&.-]*)*)",
-         examples={"primeiro dia no Mercado Livre hoje": "primeiro dia Mercado Livre"}),
+         r"\b(?:primeira\s+semana|primeiro\s+(?:dia|mês))\s+(?:na|no|em)\s+"
+         r"(?P<fact>" + ORG_VALUE + ")",
+         slot="employer",
+         examples={"primeiro dia no Mercado Livre hoje": "Mercado Livre",
+                   "primeira semana na vodafone feita": "vodafone"}),
     Rule("pt.profile.employer.out_of_work", PROFILE,
          EU + r"(?:estou|tô|to|fiquei)\s+(?:agora\s+)?(?P<fact>desempregad[oa]|sem\s+emprego|"
          r"sem\s+trabalho|de\s+licença(?:\s+maternidade)?|afastad[oa])\b",
@@ -573,6 +578,21 @@ _RULES: tuple[Rule, ...] = (
          examples={"Vendi a Biz e comprei uma Yamaha.": "Vendi a Biz e comprei uma Yamaha",
                    "Vendi o Uno e comprei um Honda Civic.":
                    "Vendi o Uno e comprei um Honda Civic"}),
+    # --- em minúsculas: a mudança, onde se trabalha agora ---
+    Rule("pt.profile.residence.mudei_pra", PROFILE,
+         r"\b(?:me\s+mudei|mudei-me|nos\s+mudamos|mudamo-nos|fui\s+morar|fomos\s+morar)\s+(?:pra|"
+         r"pro|pro\s+o|pra\s+a)\s+(?P<fact>" + PLACE_LOWER + ")",
+         slot="residence",
+         examples={"me mudei pro recife ano passado": "recife"},
+         counter=("meu irmão se mudou pro recife",)),
+    Rule("pt.profile.employer.trabalho_na_lower", PROFILE,
+         r"\b(?:(?:comecei|começei)\s+a\s+trabalhar|(?:agora\s+)?(?:trabalho|estou\s+trabalhando|"
+         r"tô\s+trabalhando|to\s+trabalhando)(?:\s+agora)?|entrei)\s+(?:na|no|em|para|pra|pro)\s+"
+         r"(?P<fact>" + ORG_LOWER + ")",
+         slot="employer",
+         examples={"comecei a trabalhar no itaú": "itaú",
+                   "saí da sonae, agora trabalho na galp": "galp"},
+         counter=("não trabalho na galp", "minha mãe trabalha na galp")),
 )
 
 RULES: tuple[Rule, ...] = tuple(replace(r, pattern=loose(r.pattern)) for r in _RULES)
@@ -601,4 +621,5 @@ GRAMMAR = Grammar(
     clause_subjects=(r"eu\b", r"tenho\b", r"sou\b", r"moro\b", r"trabalho\b", r"prefiro\b",
                      r"não\s+gosto\b"),
     negated_before="não|nao",
+    work_at=("na", "no", "em", "para", "pra", "pro"),
 )

@@ -131,6 +131,9 @@ class Grammar:
     question_words: tuple[str, ...] = ()
     """Words a question starts with ("what", "wie", "où"): a clause so opened before a
     question's last comma is part of the question, not a statement."""
+    work_at: tuple[str, ...] = ()
+    """Words before where one works ("at", "bei", "chez"): a work fact's object said after one
+    of them names the employer ("je travaille chez l'Oréal" -> employer: l'oréal)."""
     chat_spelling: bool = False
     """Read chat spellings of contractions ("im", "dont", "gonna"): English."""
     dropped_subject: bool = False
@@ -158,14 +161,28 @@ PLACE_VALUE = (r"(?P<value>(?-i:[A-ZÀ-Ý])[\w'.-]*(?:\s+(?-i:[A-ZÀ-Ý])[\w'.-]
 """A place as a rule's slot value: a name, or lower-case words (kept as far as they name a
 known place: :func:`kore_pipeline.text.slots.rule_slot`)."""
 ORG_VALUE = (r"(?!(?:school|work|uni|university|college|home|the|my|our|a|an|last|this|next|"
-             r"it|scuola|casa|escuela|école|ecole|schule|arbeit|escola|trabalho)\b)"
+             r"it|scuola|casa|escuela|école|ecole|schule|arbeit|escola|trabalho|office|ufficio|oficina|"
+             r"bureau|büro|buero|escritório|kantoor|thuis|moi|mir|gym|palestra|gimnasio|remote)\b)"
              r"(?P<value>(?-i:[A-Z0-9À-Ý])[\w&.'-]*(?:\s+(?-i:[A-Z0-9À-Ý])[\w&.'-]*){0,2}"
              r"|(?-i:[a-z])[\w&.'-]+(?=\s*(?:[.,;:!?)]|$)|\s+(?:done|today|tomorrow|went|was|is|"
              r"lol|haha|and|but|so|finally|yay|now|starts?|begins?|geschafft|vorbei|rum|fatto|finita|"
-             r"finito|terminada|terminado|terminé|terminée|finie?|feita|feito|acabou|check)\b"
+             r"finito|terminada|terminado|terminé|terminée|finie?|feita|feito|acabou|check|"
+             # what follows a name in any of the languages: a time, "and", "since", a verb
+             r"yesterday|since|for|in|oggi|ieri|hoy|ayer|hier|heute|gestern|hoje|ontem|vandaag|"
+             r"gisteren|e|y|et|und|en|ma|pero|mais|aber|mas|maar|da|dal|desde|depuis|seit|sinds|"
+             r"há|ha|zit|angefangen|begonnen|gestartet|gewechselt)\b"
              r"|\s+[^\w\s]))")
 """An employer as a rule's slot value: a name, or one lower-case word ending its clause
 ("first week at meta done"); never school, work or home."""
+
+
+PLACE_LOWER = r"(?P<value>(?-i:[a-zà-ÿ])[\w'-]*(?:\s+(?-i:[a-zà-ÿ])[\w'-]*){0,2})"
+"""A place as chats write it, in lower case ("since moving to denver"): the rules whose
+capitalised form another rule reads; kept as far as it names a known place (a lower-case
+value the slot does not read gives no fact)."""
+ORG_LOWER = ORG_VALUE.replace(
+    r"(?P<value>(?-i:[A-Z0-9À-Ý])[\w&.'-]*(?:\s+(?-i:[A-Z0-9À-Ý])[\w&.'-]*){0,2}|", "(?P<value>")
+"""An employer as chats write it: one lower-case word ending its clause ("now at google,")."""
 
 
 NAME_CAP = r"(?-i:[A-ZÀ-Ý])[\w'-]+"

@@ -279,12 +279,58 @@ _KIN_TEXT = (
     "husky pug bulldog greyhound whippet; "
     "cat: gattino gattina micio gatito gatita chaton kätzchen gatinho gatinha tabby kitty moggy; "
     "rabbit: coniglio conejo lapin kaninchen hase coelho; parrot: pappagallo loro perroquet "
-    "papagei papagaio; horse: cavallo caballo cheval pferd cavalo")
+    "papagei papagaio; horse: cavallo caballo cheval pferd cavalo; "
+    # Dutch
+    "wife: vrouw echtgenote; husband: man echtgenoot; boyfriend: vriend vriendje; "
+    "girlfriend: vriendin vriendinnetje; partner: lief; son: zoon zoontje; "
+    "daughter: dochter dochtertje; brother: broer broertje; sister: zus zusje; "
+    "mother: moeder mam; father: vader pap; dog: hond hondje; cat: kat poes katje")
 _KIN_EN: dict[str, str] = {
     word: english.strip() for part in _KIN_TEXT.split(";")
     for english, words in [part.split(":")] for word in words.split()}
 """Family and pets in the grammars' languages by their English name, so that a name is the
 same slot whatever the language it was said in ("mi perro se llama Toby": ``name:dog``)."""
+
+
+_KIN_ENGLISH = ("wife husband partner boyfriend girlfriend fiance fiancee son daughter kid baby "
+                "brother sister mother father mum mom dad grandmother grandfather grandma grandpa "
+                "cousin uncle aunt nephew niece dog cat puppy kitten rabbit parrot horse hamster")
+_KIN_WORDS = sorted({*_KIN_EN, *_KIN_ENGLISH.split(), *_SAME_NAME}, key=len, reverse=True)
+_NAMING = (r"(?:se\s+llama[n]?|si\s+chiama(?:no)?|s['’]appelle(?:nt)?|hei(?:ß|ss)t|heet|"
+           r"se\s+chama|chama-se|is\s+called|is\s+named|called|named|['’]s\s+name\s+is)")
+_KIN_NAME = re.compile(r"\b(?P<kin>" + "|".join(map(re.escape, _KIN_WORDS)) + r")\b"
+                       r"(?P<naming>\s+" + _NAMING + r")?[\s,:]+(?P<name>[^\W\d_][\w'’-]*)",
+                       FLAGS)
+_AFTER_NAME = re.compile(r"\s*(?:[,.;:!?)(]|$|(?:e|y|et|und|and|è|es|ist|is|é|est|who|che|que|"
+                         r"qui|die|der)\b)", FLAGS)
+"""What follows a name written in lower case ("mein bruder felix", "ma femme claire et moi")."""
+_NOT_NAMES = frozenset(
+    "is è est ist es é and e y et und en has ha a hat tiene tem heeft was lives vive vit wohnt "
+    "woont mora who che que qui der die das also too anche también aussi auch também ook now ora "
+    "adesso ahora maintenant jetzt agora nu just still always never the il el le lo la o de het "
+    "loves ama adore liebt gosta works lavora trabaja travaille arbeitet trabalha werkt says dice "
+    "dit sagt diz zegt wants vuole quiere veut will quer wil got gets had have my mio mia mi ma "
+    "mon mein meine meu minha mijn and or oder ou o of di del von van do da, too".replace(",", "")
+    .split())
+
+
+def kin_name(content: str) -> Slot | None:
+    """The name of a relative or a pet a family fact gives, whatever its language: "mein
+    bruder felix" -> ("name:brother", "felix"), "onze kat heet Mientje" -> ("name:cat",
+    "mientje"). A lower-case word is a name only after a naming verb or where a name ends
+    (a comma, "and", "is"): "mi hermano vive en Quito" names no one."""
+    for m in _KIN_NAME.finditer(content):
+        name = m.group("name").strip("'’")
+        folded = name.casefold()
+        if len(name) < 2 or folded in _NOT_NAMES or folded in _KIN_EN or folded in _SAME_NAME \
+                or not (name[:1].isupper() or m.group("naming")
+                        or _AFTER_NAME.match(content, m.end())):
+            continue
+        kin = m.group("kin").casefold()
+        kin = _SAME_NAME.get(kin, kin)
+        return (f"name:{_SAME_NAME.get(_KIN_EN.get(kin, kin), _KIN_EN.get(kin, kin))}",
+                plain(folded))
+    return None
 
 
 def rule_slot(slot: str, said: str, name: str | None = None) -> Slot | None:
