@@ -65,8 +65,17 @@ def _product(sets: list[frozenset[str]]) -> Literals:
     return frozenset("".join(p) for p in itertools.product(*sets))
 
 
+_SPACE = [(_constants.IN, [(_constants.CATEGORY, _constants.CATEGORY_SPACE)])]
+_SPACES = re.compile(r"\s+")
+
+
 def _exact(op: Any, av: Any) -> Literals:
-    """The strings a node matches when it matches only literal text, else None."""
+    r"""The strings a node matches when it matches only literal text, else None. A run of
+    white space (``\s+``) is one space: the filter scans texts with their runs so collapsed,
+    so "je\s+vais" requires "je vais", not just "je"."""
+    if op in (_constants.MAX_REPEAT, _constants.MIN_REPEAT, _constants.POSSESSIVE_REPEAT) \
+            and av[0] >= 1 and list(av[2]) == _SPACE:
+        return frozenset({" "})
     if op is _constants.LITERAL:
         return frozenset({case_fold(chr(av))})
     if op is _constants.IN:
@@ -217,6 +226,7 @@ class LiteralFilter:
     def candidates(self, folded: str) -> list[int]:
         """Indexes (ascending) of the patterns that may match the case-folded text."""
         mask = self._always_mask
+        folded = _SPACES.sub(" ", folded)
         if self._automaton is not None:
             for _end, needed_by in self._automaton.iter(folded):
                 mask |= needed_by
