@@ -3,11 +3,12 @@
 What the extract stage does per message is timed: ``extract.facts.memories_from_message``
 (language detection, facts, the episode, importance and slots of each). The corpus is every
 speaker turn of the LoCoMo dev half (both speakers are users there), read from the data folder
-at run time. Each repeat clears the per-text caches first, so no repeat profits from the one
-before (within a repeat a sentence said again is a cache hit, as in a real run); both
-language models are loaded before timing. ``--baseline DIR`` (e.g. ``git worktree add
---detach DIR <commit>``) times that checkout's code in a subprocess, alternating with this
-one repeat by repeat, so both share the machine's load. Prints messages per wall second and
+at run time. Each repeat is a fresh process: it loads both language models and passes once
+over the turns untimed (what a long run compiles on first use), then clears the per-text
+caches and times one pass (within it a sentence said again is a cache hit, as in a real run).
+``--baseline DIR`` (e.g. ``git worktree add --detach DIR <commit>``) times that checkout's
+code the same way, alternating with this one repeat by repeat, so both share the machine's
+load. Prints messages per wall second and
 per CPU second of each repeat, their medians and the ratios. Run it on one core:
 
     taskset -c 0 python benchmarks/bench_extract.py [--what stage|facts] [--baseline DIR]
@@ -61,6 +62,8 @@ def timed(texts: list[str], what: str) -> Rates:
 
     settings = KoreSettings()
     facts.memories_from_message(_message("Mi piace il caffè.", 0), settings)  # load models
+    for i, text in enumerate(texts):  # compile what is compiled on first use, as a long run has
+        facts.memories_from_message(_message(text, i), settings)
     facts.clear_caches()
     wall, cpu = time.perf_counter(), time.process_time()
     if what == "facts":
@@ -78,8 +81,9 @@ def _message(text: str, i: int) -> dict[str, object]:
             "ts": "2026-01-01T00:00:00+00:00", "role": "user", "text": text}
 
 
-def baseline_rates(checkout: Path, data: Path, what: str) -> Rates:
-    """One repeat of ``checkout``'s extractor, timed in a subprocess on its code."""
+def checkout_rates(checkout: Path, data: Path, what: str) -> Rates:
+    """One repeat of ``checkout``'s extractor, timed in a fresh subprocess on its code (each
+    side alike: no repeat inherits another's warm caches)."""
     out = subprocess.run(
         [sys.executable, __file__, "--root", str(checkout), "--once", "--data", str(data),
          "--what", what],
@@ -106,10 +110,10 @@ def main() -> None:
         return
     rates: dict[str, list[Rates]] = {}
     for rep in range(args.repeats):
-        sides = [("this", lambda: timed(texts, args.what))]
+        sides = [("this", lambda: checkout_rates(ROOT, args.data, args.what))]
         if args.baseline is not None:
             sides.insert(0, ("baseline",
-                             lambda: baseline_rates(args.baseline.resolve(), args.data,
+                             lambda: checkout_rates(args.baseline.resolve(), args.data,
                                                     args.what)))
         for name, run in sides:
             wall, cpu = run()
