@@ -18,7 +18,7 @@ from typing import Any
 
 import ahocorasick
 
-__all__ = ["LiteralFilter", "WordStarts", "case_fold", "required_literals"]
+__all__ = ["LiteralFilter", "WordStarts", "case_fold", "required_literal_sets", "required_literals"]
 
 _MAX_SET = 128
 _MAX_CLASS = 6
@@ -161,16 +161,23 @@ def _after_run(run: Literals, op: Any, av: Any) -> Literals:
     return frozenset(out) if len(out) <= _MAX_SET else None
 
 
-def _required_seq(seq: Any) -> Literals:
+def _required_seq(seq: Any, found: list[frozenset[str]] | None = None) -> Literals:
+    """The most selective requirement of a sequence; each one it weighed goes to ``found``."""
     best: Literals = None
     run: list[frozenset[str]] = []
 
+    def weigh(got: Literals) -> None:
+        nonlocal best
+        if got is not None and found is not None:
+            found.append(got)
+        best = _better(best, got)
+
     def close() -> None:
-        nonlocal best, run
+        nonlocal run
         while run:
             got = _product(run)
             if got is not None:
-                best = _better(best, got)
+                weigh(got)
                 break
             run = run[1:]  # too many combinations: drop the head and try the rest
         run = []
@@ -181,9 +188,9 @@ def _required_seq(seq: Any) -> Literals:
             run.append(exact)
             continue
         if run:
-            best = _better(best, _after_run(_product(run), op, av))
+            weigh(_after_run(_product(run), op, av))
         close()
-        best = _better(best, _required(op, av))
+        weigh(_required(op, av))
     close()
     return best
 
@@ -195,41 +202,68 @@ def required_literals(rx: re.Pattern[str]) -> Literals:
     return got if got and all(got) else None
 
 
+def required_literal_sets(rx: re.Pattern[str]) -> list[frozenset[str]]:
+    """Up to two requirements every match of ``rx`` meets, the most selective first (that of
+    :func:`required_literals`), then the best one sharing none of its strings ("i'm", "im",
+    "i am" and then " a", " an"): a text must hold a string of each. Empty: none known."""
+    found: list[frozenset[str]] = []
+    _required_seq(_parser.parse(rx.pattern, rx.flags), found)
+    usable = sorted({f for f in found if f and all(f)},
+                    key=lambda f: (min(map(len, f)), -len(f), sorted(f)), reverse=True)
+    if not usable:
+        return []
+    first = usable[0]
+    second = next((f for f in usable[1:] if not any(a in b or b in a for a in f for b in first)),
+                  None)
+    return [first] if second is None else [first, second]
+
+
 class LiteralFilter:
     """Which of ``patterns`` may match a text: one case-folded scan for all their literals.
 
     The scan is an Aho-Corasick automaton (``pyahocorasick``, C): every occurrence of every
-    literal, overlapping ones included, in one pass over the text. Each literal carries the
-    patterns that need it as a bit mask; the candidates are the bits of their union.
+    literal, overlapping ones included, in one pass over the text. A pattern has up to two
+    requirements (:func:`required_literal_sets`); each literal carries, as one integer, the
+    bits of the patterns whose first requirement it meets and, shifted past those, of the
+    patterns whose second one it meets. A candidate has its first bit hit and its second
+    (if it has one) too: a few integer operations, whatever the number of patterns.
     """
 
     def __init__(self, patterns: Sequence[re.Pattern[str]]) -> None:
         self.always: list[int] = []
+        self.count = n = len(patterns)
         by_literal: dict[str, int] = {}
+        self._two = 0
         for i, rx in enumerate(patterns):
-            lits = required_literals(rx)
-            if lits is None:
+            sets = required_literal_sets(rx)
+            if not sets:
                 self.always.append(i)
-            else:
+            for k, lits in enumerate(sets):
+                bit = 1 << (i + k * n)
                 for lit in lits:
-                    by_literal[lit] = by_literal.get(lit, 0) | 1 << i
+                    by_literal[lit] = by_literal.get(lit, 0) | bit
+            if len(sets) > 1:
+                self._two |= 1 << i
         self.literals = frozenset(by_literal)
         self._always_mask = sum(1 << i for i in self.always)
+        self._first = (1 << n) - 1
         self._automaton: Any = None
         if by_literal:
             self._automaton = ahocorasick.Automaton()
             for lit, mask in by_literal.items():
                 self._automaton.add_word(lit, mask)
             self._automaton.make_automaton()
-        self.count = len(patterns)
 
     def candidates(self, folded: str) -> list[int]:
         """Indexes (ascending) of the patterns that may match the case-folded text."""
-        mask = self._always_mask
-        folded = _SPACES.sub(" ", folded)
+        hit = 0
         if self._automaton is not None:
-            for _end, needed_by in self._automaton.iter(folded):
-                mask |= needed_by
+            if "  " in folded or not folded.isprintable():  # a run, or a space other than " "
+                folded = _SPACES.sub(" ", folded)
+            for _end, bits in self._automaton.iter(folded):
+                hit |= bits
+        second = hit >> self.count
+        mask = (hit & self._first & (~self._two | second)) | self._always_mask
         out = []
         while mask:
             low = mask & -mask

@@ -14,7 +14,13 @@ from hypothesis import strategies as st
 from kore_pipeline.extract import importance, patterns
 from kore_pipeline.extract.trim_words import TRAILING_FILLER
 from kore_pipeline.text import normalize, slot_hints, slots
-from kore_pipeline.text.literals import LiteralFilter, WordStarts, case_fold, required_literals
+from kore_pipeline.text.literals import (
+    LiteralFilter,
+    WordStarts,
+    case_fold,
+    required_literal_sets,
+    required_literals,
+)
 
 # Words that fire triggers, keywords, slot hints and clause splits, and words that nearly do.
 _VOCAB = sorted({
@@ -181,3 +187,12 @@ def test_a_run_of_white_space_is_one_space_of_a_literal() -> None:
     assert flt.literals == frozenset({"je vais"})
     assert flt.candidates(case_fold("Je  vais\tpartir")) == [0]
     assert flt.candidates(case_fold("je ne vais pas")) == []
+
+
+def test_a_pattern_is_a_candidate_only_where_both_its_requirements_are() -> None:
+    rx = re.compile(r"\bI'm\s+(?:really\s+)?a\s+(?:nurse|doctor)\b", re.I)
+    assert required_literal_sets(rx) == [frozenset({"a doctor", "a nurse"}), frozenset({"i'm "})]
+    flt = LiteralFilter([re.compile(r"\bmy\s+name\b", re.I), rx])
+    assert flt.candidates(case_fold("I'm really a nurse")) == [1]
+    assert flt.candidates(case_fold("I'm tired, the nurse said")) == []
+    assert flt.candidates(case_fold("My name? a nurse knows")) == [0]
