@@ -41,6 +41,7 @@ from kore_pipeline.rules.shape import ORG_VALUE, Grammar, Kind
 from kore_pipeline.text.language import stopword_scores
 from kore_pipeline.text.literals import LiteralFilter, WordStarts, case_fold
 from kore_pipeline.text.normalize import fold
+from kore_pipeline.text.places import fold as plain_fold
 from kore_pipeline.text.slots import kin_name, rule_slot
 
 __all__ = [
@@ -511,11 +512,21 @@ def _clause_facts(sent: str, guess: Callable[[], str], doc_lang: str,
     return facts
 
 
+def _slot_words(fact: str, value: str) -> str:
+    """The words of ``fact`` its slot value was read from ("old golf" -> "golf", "denver i
+    barely" -> "denver"), or ``fact`` when the value is not its words (a diet's English name)."""
+    folded = plain_fold(fact)
+    at = folded.find(value)
+    if at < 0 or len(folded) != len(fact):
+        return fact
+    return fact[at: at + len(value)]
+
+
 def _value_read(p: _Pattern, m: re.Match[str]) -> bool:
     """Whether a match's slot value is one: a lower-case word where a name goes is a name only
     as far as the slot reads it ("since moving to denver"; not "living in the moment"), so a
     match whose value the slot does not read is no match (another rule may read the words)."""
-    if p.slot is None or not (value := m.groupdict().get("value")) or not value[:1].islower():
+    if p.slot is None or not (value := m.groupdict().get("value")):
         return True
     return rule_slot(p.slot, value) is not None
 
@@ -554,16 +565,18 @@ def _span_fact(sent: str, p: _Pattern, m: re.Match[str], span: tuple[int, int],
     value = groups.get("value")
     slot = rule_slot(p.slot, value, groups.get("name")) \
         if value and p.slot is not None else None
-    if slot is not None and value and value[:1].islower() and m.span("value") == m.span("fact"):
+    if slot is not None and value and m.span("value") == m.span("fact"):
         # the words the slot read (:func:`_value_read`): "denver i barely cook" -> "denver"
-        kept = len(slot[1].split())
-        fact = " ".join(fact.split()[:kept])
-        content = content[: content.find(fact) + len(fact)] if fact in content else content
+        said = _slot_words(fact, slot[1])
+        if said != fact:
+            fact = said
+            content = content[: content.find(fact) + len(fact)] if fact in content else content
     return Fact(p.category, fact, content, polarity, p.lang, p.ident, slot)
 
 
 _TOPIC_SLOTS = {"residence": "residence", "employer": "employer", "job": "job", "diet": "diet",
-                "relationship": "relationship", "health": "health", "allergy": "allergy"}
+                "relationship": "relationship", "health": "health", "allergy": "allergy",
+                "car": "car"}
 """A rule's topic (``<lang>.profile.<topic>…``) that says which slot its fact's words fill."""
 _RULE_TOPIC_SLOT = {
     r.name: r.slot or _TOPIC_SLOTS[r.name.split(".")[2]] for g in GRAMMARS.values()

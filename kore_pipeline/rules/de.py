@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from kore_pipeline.rules.shape import (
     CAP,
+    CAR_VALUE,
     DECISION,
     HABIT,
     ORG_LOWER,
@@ -298,7 +299,7 @@ RULES: tuple[Rule, ...] = (
              'Ich bin letztes Jahr Lehrerin geworden.': 'Lehrerin',
          }),
     Rule('de.profile.work.bin_bei', PROFILE,
-         SAID + (r"\bich\s+bin\s+(?:jetzt|nun|inzwischen|mittlerweile|seit\s+\w+)"
+         SAID + (r"\b(?:ich\s+)?bin\s+(?:jetzt|nun|inzwischen|mittlerweile|seit\s+\w+)"
          r"\s+bei\s+(?:der\s+|dem\s+)?(?!(?:Mama|Mutti|Papa|Oma|Opa|Freunden|Eltern|"
          r"meiner|meinem|meinen|ihm|ihr|dir|euch|uns)\b)(?P<fact>(?-i:[A-ZÀ-Ý])"
          r"[\w'’.&-]*(?<!\.)(?:\s+(?!I\b)(?-i:[A-ZÀ-Ý])[\w'’.&-]*(?<!\.)){0,3})"),
@@ -602,6 +603,13 @@ RULES: tuple[Rule, ...] = (
          slot="employer",
          examples={"hab bei daimler angefangen": "daimler"},
          counter=("mein bruder hat bei daimler angefangen",)),
+    # --- das neue Auto, nach Marke oder Modell ---
+    Rule("de.profile.car.neues_auto", PROFILE,
+         r"\b(?:mein|unser|meine|unsere)\s+(?:neuer|neue|neues)\s+(?:(?:auto|wagen)\s*,?\s*"
+         r"(?:ein|eine|einen)?\s*)?" + CAR_VALUE,
+         slot="car",
+         examples={"mein neuer Golf ist endlich da": "Golf"},
+         counter=("meine neue Wohnung",)),
 )
 
 STOPWORDS = ("der", "die", "das", "und", "ich", "nicht", "ein", "eine", "ist", "mit", "für", "zu",

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from kore_pipeline.rules.shape import (
     CAP,
+    CAR_VALUE,
     DECISION,
     HABIT,
     NAME_CAP,
@@ -2612,6 +2613,20 @@ PROFILE_RULES: tuple[Rule, ...] = (
          examples={"i'm now at google, left microsoft in june": "google",
                    "I'm currently working for Siemens.": "Siemens"},
          counter=("i'm now at home", "im currently at the gym")),
+    # --- a new car, named by make or model (the car slot keeps one: the last said) ---
+    Rule("en.profile.car.new_car", PROFILE,
+         r"(?<!'s\s)\b(?:my|our)\s+(?:brand\s+)?new\s+(?:car\s*[,:(-]?\s*(?:a|an|the)?\s*)?"
+         + CAR_VALUE,
+         slot="car",
+         examples={"my new tesla finally arrived!!": "tesla",
+                   "picked up our new car, a kia niro": "kia niro"},
+         counter=("my new phone arrived", "my new job starts monday")),
+    Rule("en.profile.car.switched_to", PROFILE,
+         r"\b(?:I|we)(?:'ve|\s+have)?\s+(?:just\s+|finally\s+)?(?:upgraded|switched|swapped|"
+         r"traded\s+(?:it\s+)?in)\s+(?:to|for)\s+(?:a|an|the)\s+" + CAR_VALUE,
+         slot="car",
+         examples={"I finally upgraded to a Model 3": "Model 3"},
+         counter=("i switched to a standing desk",)),
 )
 
 # ==== PROFILE (continued): aims ============================================================

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from kore_pipeline.rules.shape import (
     CAP,
+    CAR_VALUE,
     DECISION,
     HABIT,
     NAME_CAP,
@@ -823,6 +824,14 @@ RULES: tuple[Rule, ...] = (
          examples={"empecé a trabajar en inditex": "inditex",
                    "dejé santander, ahora trabajo en bbva": "bbva"},
          counter=("no trabajo en un banco", "mi novia ahora trabaja en zara")),
+    # --- el coche nuevo, por marca o modelo ---
+    Rule("es.profile.car.coche_nuevo", PROFILE,
+         r"\b(?:mi|nuestro)\s+(?:(?:coche|carro|auto)\s+nuevo|nuevo\s+(?:coche|carro|auto)?)"
+         r"\s*,?\s*(?:un|una|el)?\s*" + CAR_VALUE,
+         slot="car",
+         examples={"ya tengo mi coche nuevo, un Tesla": "Tesla",
+                   "me encanta mi nuevo seat leon": "seat leon"},
+         counter=("mi nuevo piso",)),
 )
 
 STOPWORDS = (

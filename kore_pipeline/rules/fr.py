@@ -17,6 +17,7 @@ from dataclasses import replace
 
 from kore_pipeline.rules.shape import (
     CAP,
+    CAR_VALUE,
     DECISION,
     HABIT,
     ORG_LOWER,
@@ -670,6 +671,14 @@ _RULES: tuple[Rule, ...] = (
          examples={"je suis maintenant chez thales": "thales",
                    "j'ai été embauchée chez doctolib!": "doctolib"},
          counter=("je suis chez moi", "mon frère est chez thales")),
+    # --- la nouvelle voiture, par marque ou modèle ---
+    Rule("fr.profile.car.nouvelle_voiture", PROFILE,
+         r"\b(?:ma|mon|notre)\s+(?:nouvelle\s+|nouveau\s+)?(?:voiture\s*,?\s*(?:une?\s+)?)?"
+         + CAR_VALUE + r"(?=\s+(?:est|vient|a\s+été)\s+(?:enfin\s+)?(?:arrivée?|livrée?|là|"
+         r"d'arriver|d'être\s+livrée?))",
+         slot="car",
+         examples={"ma Tesla est arrivée hier, fini la vieille Clio": "Tesla"},
+         counter=("ma commande est arrivée",)),
 )
 
 RULES: tuple[Rule, ...] = tuple(replace(r, pattern=loose(r.pattern)) for r in _RULES)

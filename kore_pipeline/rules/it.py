@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from kore_pipeline.rules.shape import (
     CAP,
+    CAR_VALUE,
     DECISION,
     HABIT,
     NAME_CAP,
@@ -830,6 +831,14 @@ RULES: tuple[Rule, ...] = (
          examples={"mi sono licenziato da enel e adesso sono in eni": "eni",
                    "ho iniziato a lavorare in Ferrari": "Ferrari"},
          counter=("adesso sono in ufficio", "mio marito adesso lavora da ikea")),
+    # --- l'auto nuova, per marca o modello ---
+    Rule("it.profile.car.nuova_auto", PROFILE,
+         r"\b(?:la\s+|il\s+)?(?:mia|nostra|mio|nostro)\s+nuov[ao]\s+(?:(?:auto|macchina)\s*,?\s*"
+         r"(?:una?\s+)?)?" + CAR_VALUE,
+         slot="car",
+         examples={"è arrivata la mia nuova Tesla": "Tesla",
+                   "la nostra nuova macchina, una kia niro": "kia niro"},
+         counter=("la mia nuova casa",)),
 )
 
 STOPWORDS = (

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from kore_pipeline.rules.shape import (
     CAP,
+    CAR_VALUE,
     DECISION,
     HABIT,
     ORG_VALUE,
@@ -402,6 +403,12 @@ RULES: tuple[Rule, ...] = (
          examples={"eerste week bij philips zit erop": "philips",
                    "ik ben begonnen bij asml": "asml"},
          counter=("mijn zus is begonnen bij asml",)),
+    # --- de nieuwe auto, naar merk of model ---
+    Rule("nl.profile.car.nieuwe_auto", PROFILE,
+         r"\b(?:mijn|onze)\s+nieuwe\s+(?:auto\s*,?\s*(?:een\s+)?)?" + CAR_VALUE,
+         slot="car",
+         examples={"mijn nieuwe Tesla is er eindelijk": "Tesla"},
+         counter=("mijn nieuwe baan",)),
 )
 
 STOPWORDS = ("ik", "het", "een", "niet", "van", "je", "dat", "zijn", "wij", "we", "mijn",

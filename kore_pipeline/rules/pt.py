@@ -18,6 +18,7 @@ from dataclasses import replace
 
 from kore_pipeline.rules.shape import (
     CAP,
+    CAR_VALUE,
     DECISION,
     HABIT,
     ORG_LOWER,
@@ -593,6 +594,13 @@ _RULES: tuple[Rule, ...] = (
          examples={"comecei a trabalhar no itaú": "itaú",
                    "saí da sonae, agora trabalho na galp": "galp"},
          counter=("não trabalho na galp", "minha mãe trabalha na galp")),
+    # --- o carro novo, por marca ou modelo ---
+    Rule("pt.profile.car.carro_novo", PROFILE,
+         r"\b(?:o\s+)?(?:meu|nosso)\s+(?:carro\s+novo|novo\s+carro|novo)\s*,?\s*(?:um|uma|o)?\s*"
+         + CAR_VALUE,
+         slot="car",
+         examples={"chegou o meu carro novo, um Tesla": "Tesla"},
+         counter=("o meu novo emprego",)),
 )
 
 RULES: tuple[Rule, ...] = tuple(replace(r, pattern=loose(r.pattern)) for r in _RULES)

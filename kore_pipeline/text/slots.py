@@ -14,6 +14,7 @@ import re
 from functools import lru_cache
 
 from kore_pipeline.text import endings, swaps
+from kore_pipeline.text.cars import car_name
 from kore_pipeline.text.fact_guard import NUMBER_WORDS, plain
 from kore_pipeline.text.habit_verbs import NAME_OF
 from kore_pipeline.text.literals import LiteralFilter, case_fold
@@ -333,6 +334,22 @@ def kin_name(content: str) -> Slot | None:
     return None
 
 
+_THING_SLOTS = ("has:", "owns:", "tool:")
+
+
+def as_car(slot: Slot | None) -> Slot | None:
+    """A slot of a thing one has, owns or switched to that names a car, as the ``car`` slot
+    ("ho una Panda": has:panda -> car: panda; "traded the golf for a model 3": tool:golf ->
+    car: model 3), so the car said last supersedes the one before; another slot as it is."""
+    if slot is None:
+        return None
+    if slot[0] == "car" or slot[0].startswith(_THING_SLOTS):
+        car = car_name(slot[1])
+        if car is not None:
+            return ("car", car)
+    return slot
+
+
 def rule_slot(slot: str, said: str, name: str | None = None) -> Slot | None:
     """The slot a grammar rule's ``value`` group read (``rules.Rule.slot``), its value cleaned
     as :func:`slot_of` cleans its own: a lower-case residence only as far as it names a known
@@ -349,6 +366,8 @@ def rule_slot(slot: str, said: str, name: str | None = None) -> Slot | None:
         value = place_prefix(value) or ""
     if not value:
         return None
+    if slot == "car":
+        return ("car", car) if (car := car_name(value)) else None
     if slot == "diet":
         value = _diet(value)
     elif slot == "relationship":

@@ -57,3 +57,18 @@ def test_a_lower_case_place_is_read_as_far_as_it_names_one(text: str, lang: str,
                                   "since moving to the new desk i can't focus"])
 def test_a_lower_case_word_that_names_no_place_sets_no_residence(text: str) -> None:
     assert not [s for s in _slots(text, "en") if s and s[0] == "residence"]
+
+
+@pytest.mark.parametrize(("text", "lang", "car"), [
+    ("my new tesla finally arrived!!", "en", "tesla"),
+    ("ma Tesla est arrivée hier, fini la vieille Clio", "fr", "tesla"),
+    ("mein neuer Golf ist endlich da", "de", "golf"),
+    ("picked up our new car, a kia niro", "en", "kia niro"),
+])
+def test_a_new_car_is_read_by_make_or_model(text: str, lang: str, car: str) -> None:
+    assert ("car", car) in _slots(text, lang)
+
+
+@pytest.mark.parametrize("text", ["my new phone arrived", "my new mac is here"])
+def test_a_new_thing_that_is_no_car_sets_no_car(text: str) -> None:
+    assert not [s for s in _slots(text, "en") if s and s[0] == "car"]

@@ -1,0 +1,44 @@
+"""Changes said without saying they are changes ("our new flat in porto" after "I live in
+Lyon"): the later statement's fact is current, the earlier one superseded by it, through the
+real extraction and store."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from kore_pipeline.extract.facts import extract_memories, upsert_memories
+from kore_pipeline.ingest.reader import normalise
+from kore_pipeline.settings import KoreSettings
+from kore_pipeline.store.db import connect
+from tests.helpers import message
+
+S = KoreSettings()
+
+
+@pytest.mark.parametrize(("earlier", "later", "old", "new"), [
+    ("I live in Lyon.", "just unpacked the last boxes in our new flat in porto", "Lyon", "porto"),
+    ("I work at Google.", "first week at meta done, exhausted", "Google", "meta"),
+    ("Ich arbeite bei Bosch.", "hab bei Bosch gekündigt, bin jetzt bei SAP", "Bosch", "SAP"),
+    ("Vivo a Milano.", "finito il trasloco nella nuova casa a bologna", "Milano", "bologna"),
+    ("Trabajo en Santander.", "dejé santander, ahora trabajo en bbva", "Santander", "bbva"),
+    ("Moro em Lisboa.", "me mudei pro recife ano passado", "Lisboa", "recife"),
+    ("Ik woon in Utrecht.", "sinds ik in rotterdam woon fiets ik overal", "Utrecht",
+     "rotterdam"),
+    ("I drive a Clio.", "my new tesla finally arrived!!", "Clio", "tesla"),
+    ("Ho una Panda.", "è arrivata la mia nuova Tesla", "Panda", "Tesla"),
+])
+def test_a_quiet_change_supersedes_what_was_said_before(tmp_path: Path, earlier: str,
+                                                        later: str, old: str,
+                                                        new: str) -> None:
+    conn = connect(tmp_path / "kore.db")
+    for text, mid, ts in ((earlier, "m1", "2026-01-10T09:00:00+00:00"),
+                          (later, "m2", "2026-06-10T09:00:00+00:00")):
+        recs = [normalise(message(text, message_id=mid, ts=ts), S, "t.jsonl", 1)]
+        upsert_memories(conn, extract_memories(recs, S), ts)
+    rows = conn.execute("SELECT content, status FROM memories WHERE type = 'factual'").fetchall()
+    conn.close()
+    assert any(new in r["content"] and r["status"] == "active" for r in rows), rows
+    assert any(old in r["content"] and new not in r["content"] and r["status"] == "superseded"
+               for r in rows), rows
