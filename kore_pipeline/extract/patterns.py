@@ -516,10 +516,10 @@ def _slot_words(fact: str, value: str) -> str:
     """The words of ``fact`` its slot value was read from ("old golf" -> "golf", "denver i
     barely" -> "denver"), or ``fact`` when the value is not its words (a diet's English name)."""
     folded = plain_fold(fact)
-    at = folded.find(value)
-    if at < 0 or len(folded) != len(fact):
+    found = re.search(r"(?<!\w)" + re.escape(value) + r"(?!\w)", folded)
+    if found is None or len(folded) != len(fact):
         return fact
-    return fact[at: at + len(value)]
+    return fact[found.start(): found.end()]
 
 
 def _value_read(p: _Pattern, m: re.Match[str]) -> bool:

@@ -610,6 +610,25 @@ RULES: tuple[Rule, ...] = (
          slot="car",
          examples={"mein neuer Golf ist endlich da": "Golf"},
          counter=("meine neue Wohnung",)),
+    # --- Ernährung und Ehe geändert, als das gesagt, was geschah ---
+    Rule("de.profile.diet.seit_vegan", PROFILE,
+         r"\b(?:ich\s+)?bin\s+(?:seit\s+[\w-]+|jetzt|inzwischen|mittlerweile|nun)\s+(?P<fact>"
+         r"(?P<value>vegan|vegetarier(?:in)?|vegetarisch|veganer(?:in)?))\b",
+         slot="diet",
+         examples={"bin seit januar vegan": "vegan"},
+         counter=("meine frau ist seit januar vegan",)),
+    Rule("de.profile.relationship.geheiratet", PROFILE,
+         r"\b(?:ich|wir)\s+(?:hab|habe|haben)\s+(?:endlich\s+|letzte\s+woche\s+|gestern\s+)?"
+         r"(?P<fact>(?P<value>geheiratet))\b",
+         slot="relationship",
+         examples={"ich hab geheiratet 💍": "geheiratet"},
+         counter=("meine schwester hat geheiratet",)),
+    Rule("de.profile.employer.neue_kollegen", PROFILE,
+         r"\b(?:meine\s+)?(?:neuen\s+kollegen|neuer?\s+(?:chef|chefin|team|büro))\s+(?:bei|von)\s+"
+         r"(?:der\s+|dem\s+)?(?P<fact>" + ORG_VALUE + ")",
+         slot="employer",
+         examples={"meine neuen Kollegen bei Zalando sind super": "Zalando"},
+         counter=("die neuen kollegen meiner frau",)),
 )
 
 STOPWORDS = ("der", "die", "das", "und", "ich", "nicht", "ein", "eine", "ist", "mit", "für", "zu",

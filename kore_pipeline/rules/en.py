@@ -2627,6 +2627,32 @@ PROFILE_RULES: tuple[Rule, ...] = (
          slot="car",
          examples={"I finally upgraded to a Model 3": "Model 3"},
          counter=("i switched to a standing desk",)),
+    # --- a diet or a partner changed, said as what happened ---
+    Rule("en.profile.diet.first_meat_in", PROFILE,
+         r"\b(?:my|our)\s+first\s+(?P<fact>(?P<value>steak|burger|bacon|meat|chicken))\s+in\s+"
+         r"(?:\d+|a|two|three|four|five|six|ten|many)\s+(?:years?|months?)",
+         slot="diet",
+         examples={"had my first steak in 5 years last night": "steak"},
+         counter=("my first steak in a restaurant",)),
+    Rule("en.profile.relationship.dumped", PROFILE,
+         r"\bmy\s+(?:ex-?)?(?:boyfriend|girlfriend|bf|gf|partner|fianc[ée]e?)\s+(?:just\s+)?"
+         r"(?P<fact>(?P<value>dumped|left|broke\s+up\s+with))\s+me\b",
+         slot="relationship",
+         examples={"my boyfriend dumped me": "dumped"},
+         counter=("my boyfriend dumped his job",)),
+    Rule("en.profile.employer.new_colleagues", PROFILE,
+         r"(?<!'s\s)\b(?:my|our)\s+new\s+(?:colleagues|coworkers|co-workers|teammates|team|boss|"
+         r"manager|office|desk|badge|workplace|employer)\s+(?:at|@|is)\s+(?P<fact>" + ORG_VALUE
+         + ")",
+         slot="employer",
+         examples={"my new colleagues at Spotify are so chill": "Spotify"},
+         counter=("my sister's new boss at Tesco",)),
+    Rule("en.profile.employer.left_for", PROFILE,
+         r"\bI\s+(?:just\s+|finally\s+)?(?:left|quit)\s+(?!(?:home|work|school|the|my)\b)"
+         r"[\w&.'-]+(?:\s+[\w&.'-]+)?\s+for\s+(?P<fact>" + ORG_VALUE + ")",
+         slot="employer",
+         examples={"I left deloitte for kpmg": "kpmg"},
+         counter=("I left home for work at 7",)),
 )
 
 # ==== PROFILE (continued): aims ============================================================

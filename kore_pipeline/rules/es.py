@@ -832,6 +832,12 @@ RULES: tuple[Rule, ...] = (
          examples={"ya tengo mi coche nuevo, un Tesla": "Tesla",
                    "me encanta mi nuevo seat leon": "seat leon"},
          counter=("mi nuevo piso",)),
+    Rule("es.profile.employer.nuevos_companeros", PROFILE,
+         r"\b(?:mis\s+)?(?:nuevos\s+compañeros|nuevo\s+(?:jefe|equipo)|nueva\s+oficina)\s+(?:de|en)\s+"
+         r"(?P<fact>" + ORG_VALUE + ")",
+         slot="employer",
+         examples={"mis nuevos compañeros de Glovo son majísimos": "Glovo"},
+         counter=("los nuevos compañeros de mi hermano",)),
 )
 
 STOPWORDS = (

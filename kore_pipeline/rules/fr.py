@@ -679,6 +679,20 @@ _RULES: tuple[Rule, ...] = (
          slot="car",
          examples={"ma Tesla est arrivée hier, fini la vieille Clio": "Tesla"},
          counter=("ma commande est arrivée",)),
+    # --- un régime changé, dit comme ce qui s'est passé ---
+    Rule("fr.profile.diet.devenu", PROFILE,
+         r"\b(?:je\s+suis|on\s+est|nous\s+sommes)\s+(?:passée?s?\s+au|devenue?s?)\s+(?P<fact>"
+         r"(?P<value>végétarisme|véganisme|végétarien(?:ne)?s?|végane?s?|vegan))\b",
+         slot="diet",
+         examples={"je suis passée au végétarisme": "végétarisme",
+                   "je suis devenu végétarien": "végétarien"},
+         counter=("ma soeur est devenue végane",)),
+    Rule("fr.profile.employer.nouveaux_collegues", PROFILE,
+         r"\b(?:mes\s+)?(?:nouveaux\s+collègues|nouveau\s+(?:chef|boss|bureau|poste)|nouvelle\s+"
+         r"équipe)\s+(?:chez|de)\s+(?P<fact>" + ORG_VALUE + ")",
+         slot="employer",
+         examples={"mes nouveaux collègues chez Ubisoft sont top": "Ubisoft"},
+         counter=("les nouveaux collègues de mon mari",)),
 )
 
 RULES: tuple[Rule, ...] = tuple(replace(r, pattern=loose(r.pattern)) for r in _RULES)

@@ -839,6 +839,19 @@ RULES: tuple[Rule, ...] = (
          examples={"è arrivata la mia nuova Tesla": "Tesla",
                    "la nostra nuova macchina, una kia niro": "kia niro"},
          counter=("la mia nuova casa",)),
+    # --- una dieta cambiata, detta come quel che è successo ---
+    Rule("it.profile.diet.diventata", PROFILE,
+         r"\b(?:sono|siamo)\s+(?:diventat[oaie]|passat[oaie]\s+a(?:ll[ao]')?)\s*(?P<fact>"
+         r"(?P<value>vegan[oaie]?|vegetarian[oaie]|pescetarian[oaie]|veganismo|vegetarianismo))\b",
+         slot="diet",
+         examples={"da gennaio sono diventata vegana": "vegana"},
+         counter=("mia sorella è diventata vegana",)),
+    Rule("it.profile.employer.nuovi_colleghi", PROFILE,
+         r"\b(?:i\s+)?(?:miei\s+)?(?:nuovi\s+colleghi|nuovo\s+(?:capo|ufficio|team))\s+(?:da|in|"
+         r"alla|al|di|presso)\s+(?P<fact>" + ORG_VALUE + ")",
+         slot="employer",
+         examples={"i miei nuovi colleghi da Luxottica sono simpatici": "Luxottica"},
+         counter=("i nuovi colleghi di mio marito",)),
 )
 
 STOPWORDS = (

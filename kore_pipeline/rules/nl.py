@@ -409,6 +409,18 @@ RULES: tuple[Rule, ...] = (
          slot="car",
          examples={"mijn nieuwe Tesla is er eindelijk": "Tesla"},
          counter=("mijn nieuwe baan",)),
+    # --- een dieet veranderd, gezegd als wat er gebeurde ---
+    Rule("nl.profile.diet.weer_vlees", PROFILE,
+         r"\b(?:ik|we|wij)\s+(?:eet|eten)\s+(?:weer|opnieuw)\s+(?P<fact>(?P<value>vlees|vis))\b",
+         slot="diet",
+         examples={"ik eet weer vlees": "vlees"},
+         counter=("mijn zus eet weer vlees",)),
+    Rule("nl.profile.employer.nieuwe_collegas", PROFILE,
+         r"\b(?:mijn\s+)?(?:nieuwe\s+collega'?s|nieuwe\s+(?:baas|werkgever|baan))\s+(?:bij|van|is)\s+"
+         r"(?:de\s+|het\s+)?(?P<fact>" + ORG_VALUE + ")",
+         slot="employer",
+         examples={"mijn nieuwe collega's bij Coolblue zijn leuk": "Coolblue"},
+         counter=("de nieuwe collega's van mijn vriend",)),
 )
 
 STOPWORDS = ("ik", "het", "een", "niet", "van", "je", "dat", "zijn", "wij", "we", "mijn",

@@ -601,6 +601,25 @@ _RULES: tuple[Rule, ...] = (
          slot="car",
          examples={"chegou o meu carro novo, um Tesla": "Tesla"},
          counter=("o meu novo emprego",)),
+    # --- dieta e namoro mudados, ditos como o que aconteceu ---
+    Rule("pt.profile.diet.virei", PROFILE,
+         r"\b(?:eu\s+)?(?:virei|tornei-me|me\s+tornei|fiquei)\s+(?P<fact>(?P<value>"
+         r"vegetarian[oa]|vegan[oa]?|vegetarian[oa]s?))\b",
+         slot="diet",
+         examples={"virei vegetariana": "vegetariana"},
+         counter=("minha irmã virou vegana",)),
+    Rule("pt.profile.relationship.terminei", PROFILE,
+         r"\b(?:eu\s+)?(?P<fact>(?P<value>terminei))\s+com\s+(?:o\s+meu|a\s+minha|meu|minha)\s+"
+         r"(?:namorad[oa]|noiv[oa]|marido|mulher)\b",
+         slot="relationship",
+         examples={"terminei com o meu namorado": "terminei"},
+         counter=("terminei com o trabalho",)),
+    Rule("pt.profile.employer.novos_colegas", PROFILE,
+         r"\b(?:os\s+)?(?:meus\s+)?(?:novos\s+colegas|novo\s+(?:chefe|emprego|trabalho))\s+(?:na|no|"
+         r"da|do|em)\s+(?P<fact>" + ORG_VALUE + ")",
+         slot="employer",
+         examples={"os meus novos colegas na Farfetch são fixes": "Farfetch"},
+         counter=("os novos colegas do meu marido",)),
 )
 
 RULES: tuple[Rule, ...] = tuple(replace(r, pattern=loose(r.pattern)) for r in _RULES)

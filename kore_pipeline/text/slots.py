@@ -55,7 +55,9 @@ _SAME_NAME = {"puppy": "dog", "kitten": "cat", "favorite": "favourite", "get up"
               "chat": "cat", "chatte": "cat", "katze": "cat", "kater": "cat"}
 """Slot names said two ways: a puppy's name is the dog's, "get up" is "wake up"."""
 _SAME_DIET = {"everything": "omnivore", "anything": "omnivore", "meat": "omnivore",
-              "chicken": "omnivore", "beef": "omnivore", "pork": "omnivore", "fish": "pescatarian"}
+              "chicken": "omnivore", "beef": "omnivore", "pork": "omnivore", "fish": "pescatarian",
+              "steak": "omnivore", "burger": "omnivore", "bacon": "omnivore", "vlees": "omnivore",
+              "vis": "pescatarian"}
 """Diets said by what one eats: "I eat everything" is an omnivore's."""
 _LANGUAGE_NAME = re.compile(LANGUAGE_NAMES, FLAGS)
 _DIET_STEMS = (("végétal", "vegan"), ("vegetal", "vegan"), ("vegan", "vegan"), ("végan", "vegan"),
@@ -81,7 +83,8 @@ _STATUS_STEMS = (("broke up", "single"), ("broken up", "single"), ("split up", "
                  ("pacs", "in a relationship"), ("prometid", "engaged"), ("fianc", "engaged"),
                  ("verlobt", "engaged"), ("comprometimos", "engaged"), ("noiv", "engaged"),
                  ("vedov", "widowed"), ("viud", "widowed"), ("viúv", "widowed"),
-                 ("veu", "widowed"), ("verwitwet", "widowed"))
+                 ("veu", "widowed"), ("verwitwet", "widowed"), ("dumped", "single"),
+                 ("left", "single"), ("broke up with", "single"), ("terminei", "single"))
 """The other languages' relationship statuses by their English name."""
 
 
