@@ -110,7 +110,8 @@ def test_playground_shows_why(browser: Any, site: dict[str, Any]) -> None:
 
 
 def test_engine_page_needs_admin(browser: Any, site: dict[str, Any], embedder: Any) -> None:
-    r = httpx.get(site["url"] + "/ui/engine", cookies={"kore_key": site["keys"]["alpha"]})
+    r = httpx.get(site["url"] + "/ui/engine",
+                  headers={"Authorization": f"Bearer {site['keys']['alpha']}"})
     assert r.status_code == 403
     page = sign_in(browser, site, "admin")
     page.goto(site["url"] + "/ui/engine")
