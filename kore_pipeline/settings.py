@@ -250,14 +250,17 @@ class KoreSettings(BaseSettings):
     cookie holds a random session id, never the key, and sign-out ends it at once."""
 
     api_header_timeout_seconds: float = 10.0
-    """``kore api``: a request's line and headers must arrive within this many seconds of its
-    first byte (or of the connection); else the connection gets 408 and is closed."""
+    """``kore api`` and ``kore mcp --transport http``: a request's line and headers must
+    arrive within this many seconds of its first byte (or of the connection), in total; else
+    the connection gets 408 and is closed."""
 
     api_body_timeout_seconds: float = 30.0
-    """``kore api``: a request's whole body must arrive within this many seconds; else 408."""
+    """``kore api`` and ``kore mcp --transport http``: a request's whole body must arrive
+    within this many seconds; else 408."""
 
     api_max_connections: int = 200
-    """``kore api``: open connections at most; one more is answered 503 and closed."""
+    """``kore api`` and ``kore mcp --transport http``: open connections at most; one more is
+    answered 503 and closed."""
 
     write_busy_wait_seconds: float = 10.0
     """A write through :class:`~kore_pipeline.memory.Memory` (``kore api``, ``kore mcp``,

@@ -361,13 +361,22 @@ def serve(settings: KoreSettings, owner: str = DEFAULT_OWNER, lock_owner: bool =
     """Serve the tools over stdio, or streamable HTTP at ``http://host:port/mcp``.
 
     The search caches are warmed first (the locked owner's, else every owner's), so no
-    owner's first query pays for reading its allowed ids (docs/scale.md).
+    owner's first query pays for reading its allowed ids (docs/scale.md). Over HTTP the
+    server is ``kore api``'s (``serve.http.server``): header and body timeouts, a cap on
+    open connections.
     """
     server, svc = build_server(settings, owner, lock_owner, reinforce=reinforce)
     try:
         svc.searcher.warm([owner] if lock_owner else None)
         if transport == "http":
-            server.run("streamable-http", host=host, port=port)
+            import uvicorn
+
+            from kore_pipeline.serve.http.guard import BodyLimit
+            from kore_pipeline.serve.http.server import server_config
+
+            app = BodyLimit(server.streamable_http_app(host=host),
+                            max_bytes=None, timeout=settings.api_body_timeout_seconds)
+            uvicorn.Server(server_config(app, settings, host, port)).run()
         else:
             server.run("stdio")
     finally:

@@ -121,3 +121,28 @@ def test_connections_beyond_the_cap_are_refused_and_service_comes_back(url: str)
         assert refused == 10
         time.sleep(HEADER_TIMEOUT + 1)  # the held ones time out
         assert httpx.get(url + "/v1/health", timeout=5).status_code == 200
+
+
+def test_kore_mcp_over_http_cuts_off_slow_clients_too(tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    from tests.serve.test_mcp import http_server
+
+    monkeypatch.setenv("KORE_API_HEADER_TIMEOUT_SECONDS", str(HEADER_TIMEOUT))
+    monkeypatch.setenv("KORE_API_BODY_TIMEOUT_SECONDS", str(BODY_TIMEOUT))
+    port = free_port()
+    proc = http_server(tmp_path / "home", port)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        with connect(url) as s:
+            s.sendall(b"POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+            data, closed = answer(s)
+        assert closed < HEADER_TIMEOUT + 2 and data.startswith(b"HTTP/1.1 408")
+        with connect(url) as s:
+            s.sendall(b"POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json"
+                      b"\r\nAccept: application/json, text/event-stream\r\n"
+                      b"Content-Length: 1000\r\n\r\n{\"jsonrpc\": ")
+            data, closed = answer(s)
+        assert closed < BODY_TIMEOUT + 2 and data.startswith(b"HTTP/1.1 408"), data[:200]
+    finally:
+        proc.terminate()
+        proc.wait(20)

@@ -31,10 +31,11 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 
 class BodyLimit:
-    """ASGI middleware: refuse a request body larger than ``max_bytes`` (413), or one that
-    has not fully arrived ``timeout`` seconds after the handler first asked for it (408)."""
+    """ASGI middleware: refuse a request body larger than ``max_bytes`` (413; None: no
+    limit), or one that has not fully arrived ``timeout`` seconds after it began (408)."""
 
-    def __init__(self, app: ASGIApp, max_bytes: int, timeout: float | None = None) -> None:
+    def __init__(self, app: ASGIApp, max_bytes: int | None,
+                 timeout: float | None = None) -> None:
         self.app = app
         self.max_bytes = max_bytes
         self.timeout = timeout
@@ -44,7 +45,9 @@ class BodyLimit:
             await self.app(scope, receive, send)
             return
         declared = dict(scope.get("headers") or []).get(b"content-length")
-        if declared is not None and declared.isdigit() and int(declared) > self.max_bytes:
+        limit = self.max_bytes
+        if (limit is not None and declared is not None and declared.isdigit()
+                and int(declared) > limit):
             await self._refuse(send, int(declared))
             return
         chunks: list[bytes] = []
@@ -63,7 +66,7 @@ class BodyLimit:
                 break
             chunk = message.get("body", b"")
             size += len(chunk)
-            if size > self.max_bytes:
+            if limit is not None and size > limit:
                 await self._refuse(send, size)
                 return
             chunks.append(chunk)
