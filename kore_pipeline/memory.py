@@ -23,19 +23,24 @@ from __future__ import annotations
 
 import builtins
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from kore_pipeline.serve import memory_edit, memory_read
 from kore_pipeline.serve.memory_api import MemoryApiError, delete_memory, owner_stats, save_memory
 from kore_pipeline.settings import KoreSettings
+from kore_pipeline.store.busy import retry_when_busy
 from kore_pipeline.store.db import transaction
 from kore_pipeline.timeutil import iso, resolve_now
 
 Owners = str | Sequence[str] | None
 Now = datetime | str | None
+T = TypeVar("T")
+ATTEMPT_WAIT_MS = 250
+"""How long one write attempt waits for the store's write lock while holding this Memory's
+lock (searches wait behind it); attempts repeat until ``write_busy_wait_seconds``."""
 
 
 def _owners(owner: Owners) -> list[str] | None:
@@ -94,6 +99,24 @@ class Memory:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+    def _write(self, change: Callable[[], T]) -> T:
+        """Run ``change`` (one transaction) under the lock; while another process holds the
+        store's write lock, try again for ``write_busy_wait_seconds``, releasing the lock
+        between attempts, then raise :class:`~kore_pipeline.store.busy.StoreBusy`."""
+        def attempt() -> T:
+            with self.lock:
+                conn = self.conn
+                before = conn.execute("PRAGMA busy_timeout").fetchone()[0]
+                conn.execute(f"PRAGMA busy_timeout={ATTEMPT_WAIT_MS}")
+                try:
+                    with transaction(conn):
+                        return change()
+                finally:
+                    conn.execute(f"PRAGMA busy_timeout={int(before)}")
+
+        return retry_when_busy(attempt, self.settings.write_busy_wait_seconds,
+                               self.settings.write_busy_retry_after_seconds)
 
     # ------------------------------------------------------------------ reading
     def search(self, query: str, owner: str, *, k: int = 10, now: Now = None,
@@ -230,19 +253,25 @@ class Memory:
 
         >>> mem.save("The launch moved to October 12", owner="team-alpha", category="decision")
         """
-        with self.lock:
-            result = save_memory(self.conn, self.settings, content, owner, subject=subject,
-                                 category=category, type=type, importance=importance, now=now,
-                                 session_id=session_id, expires_at=expires_at).to_dict()
-            if result["action"] != "unchanged":
-                with transaction(self.conn):
-                    memory_edit.record_event(self.conn, result["memory_id"], owner.strip(),
-                                             iso(resolve_now(now)), "saved",
-                                             {"action": result["action"]})
-            if embed_now:
-                result["index"] = self.embed_pending()
-                result["embedded"] = True
-            return result
+        def change() -> dict[str, Any]:
+            return self._save(content, owner, subject=subject, category=category, type=type,
+                              importance=importance, now=now, session_id=session_id,
+                              expires_at=expires_at)
+
+        result = self._write(change)
+        if embed_now:
+            result["index"] = self.embed_pending()
+            result["embedded"] = True
+        return result
+
+    def _save(self, content: str, owner: str, **args: Any) -> dict[str, Any]:
+        """One save and its history event (inside the caller's transaction and lock)."""
+        result = save_memory(self.conn, self.settings, content, owner, **args).to_dict()
+        if result["action"] != "unchanged":
+            memory_edit.record_event(self.conn, result["memory_id"], owner.strip(),
+                                     iso(resolve_now(args.get("now"))), "saved",
+                                     {"action": result["action"]})
+        return result
 
     def save_many(self, items: Sequence[dict[str, Any]], owner: str | None = None, *,
                   now: Now = None) -> builtins.list[dict[str, Any]]:
@@ -252,18 +281,11 @@ class Memory:
 
         >>> mem.save_many([{"content": "a"}, {"content": ""}], owner="team-alpha")
         """
-        results: builtins.list[dict[str, Any]] = []
-        for i, item in enumerate(items):
-            args = dict(item)
-            who = args.pop("owner", None) or owner
-            args.setdefault("now", now)
-            try:
-                if not who:
-                    raise MemoryApiError("owner must be a non-empty string")
-                results.append({"ok": True, "index": i, **self.save(args.pop("content", ""),
-                                                                     who, **args)})
-            except (MemoryApiError, TypeError, ValueError) as exc:
-                results.append({"ok": False, "index": i, "error": str(exc)})
+        from kore_pipeline.serve.batch import save_batch, wants_embedding
+
+        results = self._write(lambda: save_batch(self.conn, items, owner, now, self._save))
+        if wants_embedding(items) and any(r["ok"] for r in results):
+            self.embed_pending()
         return results
 
     def update(self, memory_id: int, owner: Owners = None, *, now: Now = None,
@@ -272,33 +294,37 @@ class Memory:
 
         >>> mem.update(12, owner="team-alpha", content="Anna prefers oat milk", importance=4)
         """
-        with self.lock:
+        def change() -> dict[str, Any]:
             who = memory_read.memory_owner(self.conn, memory_id, _owners(owner))
             return memory_edit.update_memory(self.conn, memory_id, who, changes, now)
+
+        return self._write(change)
 
     def delete(self, memory_id: int, owner: Owners = None, *, now: Now = None) -> dict[str, Any]:
         """Archive one memory as ``deleted``: search never returns it; :meth:`restore` undoes.
 
         >>> mem.delete(12, owner="team-alpha")
         """
-        with self.lock:
+        def change() -> dict[str, Any]:
             who = memory_read.memory_owner(self.conn, memory_id, _owners(owner))
             out = delete_memory(self.conn, memory_id, who, now=now)
             if not out["already_deleted"]:
-                with transaction(self.conn):
-                    memory_edit.record_event(self.conn, memory_id, who, out["archived_at"],
-                                             "deleted", {"previous_status":
-                                                         out["previous_status"]})
+                memory_edit.record_event(self.conn, memory_id, who, out["archived_at"],
+                                         "deleted", {"previous_status": out["previous_status"]})
             return out
+
+        return self._write(change)
 
     def restore(self, memory_id: int, owner: Owners = None, *, now: Now = None) -> dict[str, Any]:
         """Bring a forgotten, merged, superseded or deleted memory back to the active set.
 
         >>> mem.restore(12, owner="team-alpha")
         """
-        with self.lock:
+        def change() -> dict[str, Any]:
             who = memory_read.memory_owner(self.conn, memory_id, _owners(owner))
             return memory_edit.restore_owned(self.conn, memory_id, who, now)
+
+        return self._write(change)
 
     def forget(self, owner: str, subject: str | None = None) -> dict[str, Any]:
         """Erase every trace of ``owner`` (or of one ``subject`` within it): rows, FTS,

@@ -245,6 +245,31 @@ class KoreSettings(BaseSettings):
     api_max_batch: int = 500
     """``kore api``: most memories in one batch save."""
 
+    api_session_seconds: int = 28_800
+    """``kore api``: lifetime of a ``/ui`` sign-in (seconds, from the sign-in); the browser's
+    cookie holds a random session id, never the key, and sign-out ends it at once."""
+
+    api_header_timeout_seconds: float = 10.0
+    """``kore api`` and ``kore mcp --transport http``: a request's line and headers must
+    arrive within this many seconds of its first byte (or of the connection), in total; else
+    the connection gets 408 and is closed."""
+
+    api_body_timeout_seconds: float = 30.0
+    """``kore api`` and ``kore mcp --transport http``: a request's whole body must arrive
+    within this many seconds; else 408."""
+
+    api_max_connections: int = 200
+    """``kore api`` and ``kore mcp --transport http``: open connections at most; one more is
+    answered 503 and closed."""
+
+    write_busy_wait_seconds: float = 10.0
+    """A write through :class:`~kore_pipeline.memory.Memory` (``kore api``, ``kore mcp``,
+    the Python API) waits this long for a pipeline stage holding the store's write lock;
+    then it gives up unsaved (HTTP 503 with ``Retry-After``, an MCP tool error)."""
+
+    write_busy_retry_after_seconds: int = 5
+    """Seconds a refused write tells its caller to wait before trying again."""
+
     openai_base_url: str = "http://127.0.0.1:8000/v1"
     """``KORE_EMBEDDER=openai``: base URL of an OpenAI-compatible API (``/embeddings`` is
     appended)."""

@@ -93,8 +93,13 @@ def authenticate(conn: sqlite3.Connection, key: str | None) -> KeyGrant | None:
     """The grant of a valid, unrevoked key; None for a missing, unknown or revoked one."""
     if not key or not key.startswith(KEY_PREFIX) or len(key) > 200:
         return None
+    return grant_of_hash(conn, key_hash(key))
+
+
+def grant_of_hash(conn: sqlite3.Connection, hashed: str) -> KeyGrant | None:
+    """The grant of the unrevoked key whose SHA-256 is ``hashed`` (a browser session's)."""
     row = conn.execute("SELECT id, admin, label FROM api_keys WHERE key_hash = ?"
-                       " AND revoked_at IS NULL", (key_hash(key),)).fetchone()
+                       " AND revoked_at IS NULL", (hashed,)).fetchone()
     if row is None:
         return None
     if row["admin"]:

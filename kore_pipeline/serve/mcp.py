@@ -31,8 +31,9 @@ from pydantic import Field
 
 from kore_pipeline.memory import Memory
 from kore_pipeline.serve import mcp_types as t
-from kore_pipeline.serve.memory_api import MemoryApiError
+from kore_pipeline.serve.memory_api import SQLITE_MAX_INT, MemoryApiError
 from kore_pipeline.settings import KoreSettings
+from kore_pipeline.store.busy import StoreBusy
 
 try:
     from mcp.server.mcpserver import MCPServer
@@ -61,14 +62,15 @@ Owner = Annotated[str | None, Field(
                 "never returned unless their owner is named here.")]
 Now = Annotated[str | None, Field(
     description="ISO 8601 time to act at (for reproducible results); default: the clock.")]
-MemoryId = Annotated[int, Field(description="Id of the memory (from memory_search or "
-                                            "memory_list).")]
+MemoryId = Annotated[int, Field(ge=-SQLITE_MAX_INT, le=SQLITE_MAX_INT, description=(
+    "Id of the memory (from memory_search or memory_list)."))]
 Type = Annotated[Literal["factual", "episodic", "summary"] | None, Field(
     description="Only this memory type.")]
 Status = Annotated[Literal["active", "forgotten", "merged", "compacted", "superseded",
                            "deleted", "any"], Field(description="Only this status ('any': all).")]
 Limit = Annotated[int, Field(ge=1, le=500, description="Page size.")]
-Offset = Annotated[int, Field(ge=0, description="Skip this many (use next_offset).")]
+Offset = Annotated[int, Field(ge=0, le=SQLITE_MAX_INT,
+                              description="Skip this many (use next_offset).")]
 
 
 class MemoryService:
@@ -105,10 +107,11 @@ class MemoryService:
         return name
 
     def call(self, fn: Callable[[], T]) -> T:
-        """Run ``fn``; refused requests become tool errors the model can read."""
+        """Run ``fn``; refused requests, and writes given up while a pipeline stage holds the
+        store ("the store is busy …: retry in N s"), become tool errors the model can read."""
         try:
             return fn()
-        except (MemoryApiError, ValueError) as exc:
+        except (MemoryApiError, ValueError, StoreBusy) as exc:
             raise ToolError(str(exc)) from exc
 
     def close(self) -> None:
@@ -358,13 +361,22 @@ def serve(settings: KoreSettings, owner: str = DEFAULT_OWNER, lock_owner: bool =
     """Serve the tools over stdio, or streamable HTTP at ``http://host:port/mcp``.
 
     The search caches are warmed first (the locked owner's, else every owner's), so no
-    owner's first query pays for reading its allowed ids (docs/scale.md).
+    owner's first query pays for reading its allowed ids (docs/scale.md). Over HTTP the
+    server is ``kore api``'s (``serve.http.server``): header and body timeouts, a cap on
+    open connections.
     """
     server, svc = build_server(settings, owner, lock_owner, reinforce=reinforce)
     try:
         svc.searcher.warm([owner] if lock_owner else None)
         if transport == "http":
-            server.run("streamable-http", host=host, port=port)
+            import uvicorn
+
+            from kore_pipeline.serve.http.guard import BodyLimit
+            from kore_pipeline.serve.http.server import server_config
+
+            app = BodyLimit(server.streamable_http_app(host=host),
+                            max_bytes=None, timeout=settings.api_body_timeout_seconds)
+            uvicorn.Server(server_config(app, settings, host, port)).run()
         else:
             server.run("stdio")
     finally:

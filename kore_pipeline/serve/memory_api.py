@@ -24,6 +24,7 @@ from __future__ import annotations
 import json
 import re
 import sqlite3
+import unicodedata
 from dataclasses import asdict, dataclass
 from datetime import datetime
 from typing import Any
@@ -43,6 +44,8 @@ MAX_CONTENT_CHARS = 4000
 """Longest text an agent can save (longer text is refused, never silently cut)."""
 MAX_NAME_CHARS = 200
 """Longest owner or subject name."""
+SQLITE_MAX_INT = 2**63 - 1
+"""Largest integer SQLite stores; an id, offset or count beyond it names nothing."""
 AGENT_SOURCE_PREFIX = "agent:"
 """Prefix of the provenance tag of an agent-saved memory."""
 CATEGORY_PATTERN = re.compile(r"^[^\W\d_][\w-]{0,39}$", re.UNICODE)
@@ -80,12 +83,29 @@ class SaveResult:
         return asdict(self)
 
 
+def control_character(text: str) -> str | None:
+    """The first control, format or line-separator character of ``text`` (the zero-width
+    joiner of emoji sequences excepted), as ``U+XXXX``; None if there is none."""
+    if text.isprintable():
+        return None
+    bad = next((c for c in text if unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp")
+                and c != "\u200d"), None)
+    return None if bad is None else f"U+{ord(bad):04X}"
+
+
 def checked_name(value: str | None, what: str) -> str:
+    """An owner or subject: a non-empty string, bounded, free of control characters (they
+    would reach terminals and logs as they are)."""
+    if value is not None and not isinstance(value, str):
+        raise MemoryApiError(f"{what} must be a string, got {type(value).__name__}")
     text = (value or "").strip()
     if not text:
         raise MemoryApiError(f"{what} must be a non-empty string")
     if len(text) > MAX_NAME_CHARS:
         raise MemoryApiError(f"{what} is longer than {MAX_NAME_CHARS} characters")
+    bad = control_character(text)
+    if bad is not None:
+        raise MemoryApiError(f"{what} holds a control character ({bad})")
     return text
 
 

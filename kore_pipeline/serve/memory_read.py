@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from kore_pipeline.serve.memory_api import MemoryApiError, MemoryNotFound
+from kore_pipeline.serve.memory_api import SQLITE_MAX_INT, MemoryApiError, MemoryNotFound
 from kore_pipeline.timeutil import iso, resolve_now
 
 STATUSES = ("active", "forgotten", "merged", "compacted", "superseded", "deleted")
@@ -71,8 +71,8 @@ def list_memories(conn: sqlite3.Connection, owners: Sequence[str] | None,
     f = filters or ListFilters()
     if not 1 <= limit <= MAX_PAGE:
         raise MemoryApiError(f"limit must be from 1 to {MAX_PAGE}, got {limit}")
-    if offset < 0:
-        raise MemoryApiError(f"offset must be >= 0, got {offset}")
+    if not 0 <= offset <= SQLITE_MAX_INT:
+        raise MemoryApiError(f"offset must be from 0 to {SQLITE_MAX_INT}, got {offset}")
     if order not in ("newest", "oldest"):
         raise MemoryApiError(f"order must be 'newest' or 'oldest', got {order!r}")
     if f.status is not None and f.status not in STATUSES:
@@ -116,8 +116,8 @@ def memory_owner(conn: sqlite3.Connection, memory_id: int,
     if isinstance(memory_id, bool) or not isinstance(memory_id, int):
         raise MemoryApiError(f"memory_id must be an integer, got {memory_id!r}")
     where, params = owner_clause(owners)
-    row = conn.execute(f"SELECT owner FROM memories WHERE id = ? AND {where}",
-                       [memory_id, *params]).fetchone()
+    row = None if abs(memory_id) > SQLITE_MAX_INT else conn.execute(  # no such id in SQLite
+        f"SELECT owner FROM memories WHERE id = ? AND {where}", [memory_id, *params]).fetchone()
     if row is None:
         who = f"owner {owners[0]!r} has" if owners is not None and len(owners) == 1 else "there is"
         raise MemoryNotFound(f"{who} no memory with id {memory_id}")

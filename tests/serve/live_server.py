@@ -18,13 +18,18 @@ def free_port() -> int:
 
 
 @contextmanager
-def live_server(app: Any) -> Iterator[str]:
-    """Serve ``app`` with uvicorn until the block ends; yields its base URL."""
+def live_server(app: Any, settings: Any = None) -> Iterator[str]:
+    """Serve ``app`` with uvicorn until the block ends; yields its base URL. With
+    ``settings``, exactly as ``kore api`` serves (its timeouts and connection cap)."""
     import uvicorn
 
+    from kore_pipeline.serve.http.server import server_config
+
     port = free_port()
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port,
-                                           log_level="warning", access_log=False))
+    config = (server_config(app, settings, "127.0.0.1", port) if settings is not None else
+              uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
+                             access_log=False))
+    server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     deadline = time.monotonic() + 30

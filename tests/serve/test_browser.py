@@ -5,7 +5,10 @@ to benchmarks/out/ (ui-memories.png, ui-memory.png, ui-playground.png, ui-engine
 from __future__ import annotations
 
 import shutil
+import threading
 from collections.abc import Iterator
+from contextlib import contextmanager
+from http.server import BaseHTTPRequestHandler, HTTPServer
 from pathlib import Path
 from typing import Any
 
@@ -110,7 +113,8 @@ def test_playground_shows_why(browser: Any, site: dict[str, Any]) -> None:
 
 
 def test_engine_page_needs_admin(browser: Any, site: dict[str, Any], embedder: Any) -> None:
-    r = httpx.get(site["url"] + "/ui/engine", cookies={"kore_key": site["keys"]["alpha"]})
+    r = httpx.get(site["url"] + "/ui/engine",
+                  headers={"Authorization": f"Bearer {site['keys']['alpha']}"})
     assert r.status_code == 403
     page = sign_in(browser, site, "admin")
     page.goto(site["url"] + "/ui/engine")
@@ -119,4 +123,55 @@ def test_engine_page_needs_admin(browser: Any, site: dict[str, Any], embedder: A
     assert f"embedding signature\t{embedder.signature}" in engine and "flat" in engine
     assert page.locator("#runs tr").count() >= 2  # the pipeline run
     page.screenshot(path=str(SHOTS / "ui-engine.png"), full_page=True)
+    page.close()
+
+
+@contextmanager
+def attacker_site(target: str, memory_id: int) -> Iterator[str]:
+    """A page on another port of the same host that makes the visitor's browser post a
+    delete form to kore (no token: the attacker cannot read kore's pages)."""
+    page = (f"<!doctype html><form id=f method=post action='{target}/ui/memories/{memory_id}"
+            "/delete'></form><script>document.getElementById('f').submit()</script>").encode()
+
+    class Handler(BaseHTTPRequestHandler):
+        def do_GET(self) -> None:  # noqa: N802 (http.server's name)
+            self.send_response(200)
+            self.send_header("content-type", "text/html")
+            self.send_header("content-length", str(len(page)))
+            self.end_headers()
+            self.wfile.write(page)
+
+        def log_message(self, *args: Any) -> None:
+            pass
+
+    server = HTTPServer(("127.0.0.1", 0), Handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_another_sites_page_cannot_delete_through_the_signed_in_browser(
+        browser: Any, site: dict[str, Any]) -> None:
+    bearer = {"Authorization": f"Bearer {site['keys']['alpha']}"}
+    listed = httpx.get(site["url"] + "/v1/memories", headers=bearer).json()["items"]
+    mid = listed[0]["memory_id"]
+    page = sign_in(browser, site, "alpha")
+    cookies = page.context.cookies()
+    assert [c["name"] for c in cookies] == ["kore_session"]
+    assert site["keys"]["alpha"] not in cookies[0]["value"] and cookies[0]["httpOnly"]
+    with attacker_site(site["url"], mid) as evil:
+        page.goto(evil)
+        page.wait_for_url(f"**/ui/memories/{mid}/delete")
+        assert "cross-site request refused" in page.content()
+    status = httpx.get(f"{site['url']}/v1/memories/{mid}", headers=bearer).json()["status"]
+    assert status == "active"
+    page.goto(f"{site['url']}/ui/memories")
+    page.click("#logout")
+    page.wait_for_url("**/ui/login")
+    page.goto(f"{site['url']}/ui/memories")
+    assert page.url.endswith("/ui/login")
     page.close()

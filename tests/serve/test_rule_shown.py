@@ -100,7 +100,6 @@ def test_http_api_and_ui_show_the_rule(home: dict[str, Any]) -> None:
             listed = c.get("/v1/memories", params={"owner": OWNER}).json()["items"]
             assert {m["memory_id"]: m["rule"] for m in listed}[home["fact"]] == RULE
 
-            c.cookies.set("kore_key", key)
             page = c.get(f"/ui/memories/{home['fact']}")
             assert page.status_code == 200
             assert f"found by <code>{RULE}</code>" in page.text

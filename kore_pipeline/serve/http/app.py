@@ -8,7 +8,7 @@ import json
 from collections.abc import Iterator
 from typing import Annotated, Any
 
-from fastapi import Depends, FastAPI, HTTPException, Query, Request
+from fastapi import Depends, FastAPI, HTTPException, Path, Query, Request
 from fastapi.responses import JSONResponse, StreamingResponse
 
 from kore_pipeline.memory import Memory
@@ -22,13 +22,17 @@ from kore_pipeline.serve.http.guard import (
     owner_for,
     owners_in_scope,
 )
+from kore_pipeline.serve.http.sessions import SameOrigin
 from kore_pipeline.serve.memory_api import MemoryApiError, MemoryNotFound
 from kore_pipeline.settings import KoreSettings
+from kore_pipeline.store.busy import StoreBusy
 from kore_pipeline.timeutil import BadTimestamp
 
 Grant = Annotated[KeyGrant, Depends(check_key)]
 OwnerQ = Annotated[str | None, Query(max_length=200)]
 NowQ = Annotated[str | None, Query(description="ISO 8601 time to act at; default: the clock.")]
+MemoryId = Annotated[int, Path(**m.ROW_ID)]
+Offset = Annotated[int, Query(ge=0, le=m.ROW_ID["le"])]
 
 
 def create_app(settings: KoreSettings, embedder: Any = None,
@@ -41,7 +45,9 @@ def create_app(settings: KoreSettings, embedder: Any = None,
     app.state.memory = mem
     app.state.keys = KeyStore(settings.db_path())
     app.state.limiter = RateLimiter(settings.api_rate_limit_per_minute, settings.api_rate_burst)
-    app.add_middleware(BodyLimit, max_bytes=settings.api_max_body_bytes)
+    app.add_middleware(BodyLimit, max_bytes=settings.api_max_body_bytes,
+                       timeout=settings.api_body_timeout_seconds)
+    app.add_middleware(SameOrigin)  # outermost: a cross-site write is refused first
 
     @app.exception_handler(MemoryNotFound)
     async def _not_found(_req: Request, exc: MemoryNotFound) -> JSONResponse:
@@ -54,6 +60,11 @@ def create_app(settings: KoreSettings, embedder: Any = None,
     @app.exception_handler(BadTimestamp)
     async def _bad_time(_req: Request, exc: BadTimestamp) -> JSONResponse:
         return JSONResponse({"detail": f"bad time: {exc}"}, status_code=400)
+
+    @app.exception_handler(StoreBusy)
+    async def _busy(_req: Request, exc: StoreBusy) -> JSONResponse:
+        return JSONResponse({"detail": str(exc)}, status_code=503,
+                            headers={"Retry-After": str(exc.retry_after)})
 
     @app.exception_handler(ValueError)
     async def _bad_value(_req: Request, exc: ValueError) -> JSONResponse:
@@ -99,31 +110,26 @@ def create_app(settings: KoreSettings, embedder: Any = None,
                                      f" {settings.api_max_batch} per batch")
         default = owner_for(grant, body.owner) if body.owner or (
             grant.owners is not None and len(grant.owners) == 1) else None
-        items = []
-        for item in body.items:
+        refused: dict[int, str] = {}
+        for i, item in enumerate(body.items):
             named = item.get("owner")
             if named is not None and (not isinstance(named, str) or not grant.allows(named)):
-                items.append({**item, "owner": None, "_refused": named})
-            else:
-                items.append(item)
-        results = []
-        for i, item in enumerate(items):
-            if "_refused" in item:
-                results.append({"ok": False, "index": i, "error":
-                                f"this key may not act on owner {item['_refused']!r}"})
-                continue
-            res = mem.save_many([item], owner=default, now=body.now)[0]
-            results.append({**res, "index": i})
+                refused[i] = f"this key may not act on owner {named!r}"
+        allowed = [i for i in range(len(body.items)) if i not in refused]
+        saved = iter(mem.save_many([body.items[i] for i in allowed], owner=default,
+                                   now=body.now))
+        results = [{"ok": False, "index": i, "error": refused[i]} if i in refused
+                   else {**next(saved), "index": i} for i in range(len(body.items))]
         return {"results": results, "saved": sum(r["ok"] for r in results),
                 "refused": sum(not r["ok"] for r in results)}
 
     @app.get("/v1/memories/{memory_id}", tags=["read"])
-    def get(memory_id: int, grant: Grant, owner: OwnerQ = None) -> dict[str, Any]:
+    def get(memory_id: MemoryId, grant: Grant, owner: OwnerQ = None) -> dict[str, Any]:
         """One memory with its provenance, archive record and history."""
         return mem.get(memory_id, owners_in_scope(grant, owner))
 
     @app.patch("/v1/memories/{memory_id}", tags=["write"])
-    def update(memory_id: int, body: m.UpdateBody, grant: Grant,
+    def update(memory_id: MemoryId, body: m.UpdateBody, grant: Grant,
                owner: OwnerQ = None) -> dict[str, Any]:
         """Change content, importance, category or expires_at."""
         changes = body.model_dump(exclude={"now"}, exclude_unset=True)
@@ -133,13 +139,13 @@ def create_app(settings: KoreSettings, embedder: Any = None,
         return mem.update(memory_id, owners_in_scope(grant, owner), now=body.now, **changes)
 
     @app.delete("/v1/memories/{memory_id}", tags=["write"])
-    def delete(memory_id: int, grant: Grant, owner: OwnerQ = None,
+    def delete(memory_id: MemoryId, grant: Grant, owner: OwnerQ = None,
                now: NowQ = None) -> dict[str, Any]:
         """Archive a memory as deleted (restorable); search never returns it."""
         return mem.delete(memory_id, owners_in_scope(grant, owner), now=now)
 
     @app.post("/v1/memories/{memory_id}/restore", tags=["write"])
-    def restore(memory_id: int, grant: Grant, owner: OwnerQ = None,
+    def restore(memory_id: MemoryId, grant: Grant, owner: OwnerQ = None,
                 now: NowQ = None) -> dict[str, Any]:
         """Bring an archived (forgotten, merged, superseded, deleted) memory back."""
         return mem.restore(memory_id, owners_in_scope(grant, owner), now=now)
@@ -155,7 +161,7 @@ def create_app(settings: KoreSettings, embedder: Any = None,
                       status: Annotated[str, Query(description="a status, or 'any'")] =
                       "active", since: str | None = None, until: str | None = None,
                       text: str | None = None, limit: Annotated[int, Query(ge=1, le=500)] = 50,
-                      offset: Annotated[int, Query(ge=0)] = 0) -> dict[str, Any]:
+                      offset: Offset = 0) -> dict[str, Any]:
         """A page of memories, newest first (all of the key's owners unless one is named)."""
         return listing(grant, owner, "newest", subject=subject, category=category, type=type,
                        status=status, since=since, until=until, text=text, limit=limit,
@@ -167,7 +173,7 @@ def create_app(settings: KoreSettings, embedder: Any = None,
                  status: Annotated[str, Query(description="a status, or 'any'")] = "any",
                  since: str | None = None, until: str | None = None,
                  limit: Annotated[int, Query(ge=1, le=500)] = 50,
-                 offset: Annotated[int, Query(ge=0)] = 0) -> dict[str, Any]:
+                 offset: Offset = 0) -> dict[str, Any]:
         """Memories in time order, oldest first (every status unless one is named)."""
         return listing(grant, owner, "oldest", subject=subject, category=category, type=type,
                        status=status, since=since, until=until, limit=limit, offset=offset)
@@ -204,11 +210,13 @@ def serve_api(settings: KoreSettings, host: str = "127.0.0.1", port: int = 8765,
     """Run the app on uvicorn until stopped (the search caches warmed first)."""
     import uvicorn
 
+    from kore_pipeline.serve.http.server import server_config
+
     app = create_app(settings)
     if warm:
         app.state.memory.searcher.warm()
     try:
-        uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False)
+        uvicorn.Server(server_config(app, settings, host, port)).run()
     finally:
         app.state.keys.close()
         app.state.memory.close()

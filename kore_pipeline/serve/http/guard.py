@@ -1,8 +1,9 @@
 """What every request of ``kore api`` passes through: size limit, API key, rate limit, owner.
 
 - **Size**: a body over ``settings.api_max_body_bytes`` gets 413 before any handler runs.
-- **Key**: ``Authorization: Bearer <key>``, ``X-API-Key: <key>`` or the browser's
-  ``kore_key`` cookie; none, unknown or revoked → 401.
+- **Key**: ``Authorization: Bearer <key>`` or ``X-API-Key: <key>`` (never a cookie: a
+  header is what a page of another site cannot make a browser send); none, unknown or
+  revoked → 401. ``/ui`` also takes its session cookie (``sessions``).
 - **Rate**: a token bucket per key (``api_rate_burst`` at once, ``api_rate_limit_per_minute``
   refilled continuously); an empty bucket → 429 with ``Retry-After``.
 - **Owner**: a key acts only on its owners (:func:`owner_for`); a by-id call passes the key's
@@ -11,6 +12,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import threading
 import time
@@ -19,41 +21,52 @@ from typing import Any
 
 from fastapi import HTTPException, Request
 
-from kore_pipeline.serve.api_keys import KeyGrant, authenticate
+from kore_pipeline.serve.api_keys import KeyGrant, authenticate, grant_of_hash
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
-COOKIE = "kore_key"
 
 
 class BodyLimit:
-    """ASGI middleware: refuse (413) a request body larger than ``max_bytes``."""
+    """ASGI middleware: refuse a request body larger than ``max_bytes`` (413; None: no
+    limit), or one that has not fully arrived ``timeout`` seconds after it began (408)."""
 
-    def __init__(self, app: ASGIApp, max_bytes: int) -> None:
+    def __init__(self, app: ASGIApp, max_bytes: int | None,
+                 timeout: float | None = None) -> None:
         self.app = app
         self.max_bytes = max_bytes
+        self.timeout = timeout
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
         declared = dict(scope.get("headers") or []).get(b"content-length")
-        if declared is not None and declared.isdigit() and int(declared) > self.max_bytes:
+        limit = self.max_bytes
+        if (limit is not None and declared is not None and declared.isdigit()
+                and int(declared) > limit):
             await self._refuse(send, int(declared))
             return
         chunks: list[bytes] = []
         size = 0
         more = True
+        deadline = None if self.timeout is None else time.monotonic() + self.timeout
         while more:
-            message = await receive()
+            try:
+                message = await asyncio.wait_for(
+                    receive(), None if deadline is None else max(0.0, deadline - time.monotonic()))
+            except TimeoutError:
+                await self._send(send, 408, f"the request body did not arrive within"
+                                 f" {self.timeout:g} s (KORE_API_BODY_TIMEOUT_SECONDS)")
+                return
             if message["type"] != "http.request":
                 break
             chunk = message.get("body", b"")
             size += len(chunk)
-            if size > self.max_bytes:
+            if limit is not None and size > limit:
                 await self._refuse(send, size)
                 return
             chunks.append(chunk)
@@ -71,11 +84,16 @@ class BodyLimit:
         await self.app(scope, replay, send)
 
     async def _refuse(self, send: Send, size: int) -> None:
-        payload = json.dumps({"detail": f"request body of {size} bytes is over the limit of"
-                              f" {self.max_bytes} bytes (KORE_API_MAX_BODY_BYTES)"}).encode()
-        await send({"type": "http.response.start", "status": 413,
+        await self._send(send, 413, f"request body of {size} bytes is over the limit of"
+                         f" {self.max_bytes} bytes (KORE_API_MAX_BODY_BYTES)")
+
+    @staticmethod
+    async def _send(send: Send, status: int, detail: str) -> None:
+        payload = json.dumps({"detail": detail}).encode()
+        await send({"type": "http.response.start", "status": status,
                     "headers": [(b"content-type", b"application/json"),
-                                (b"content-length", str(len(payload)).encode())]})
+                                (b"content-length", str(len(payload)).encode()),
+                                (b"connection", b"close")]})
         await send({"type": "http.response.body", "body": payload})
 
 
@@ -120,18 +138,20 @@ class RateLimiter:
 
 
 def request_key(request: Request) -> str | None:
-    """The API key a request carries (header, then cookie)."""
+    """The API key a request carries in a header (``Authorization: Bearer``, ``X-API-Key``)."""
     auth = request.headers.get("authorization", "")
     if auth.lower().startswith("bearer "):
         return auth[7:].strip()
-    return request.headers.get("x-api-key") or request.cookies.get(COOKIE)
+    return request.headers.get("x-api-key")
 
 
-def check_key(request: Request) -> KeyGrant:
-    """The request's key grant, after the rate limit; 401 or 429 otherwise."""
+def check_key(request: Request, key_hash: str | None = None) -> KeyGrant:
+    """The grant of the request's key (or of the key with hash ``key_hash``, a browser
+    session's), after the rate limit; 401 or 429 otherwise."""
     keys = request.app.state.keys
     with keys.lock:  # its own connection: a key check never waits behind a search
-        grant = authenticate(keys.conn, request_key(request))
+        grant = (grant_of_hash(keys.conn, key_hash) if key_hash is not None
+                 else authenticate(keys.conn, request_key(request)))
     if grant is None:
         raise HTTPException(401, "a valid API key is required (Authorization: Bearer KEY;"
                                  " create one with `kore keys add --owner O`)",

@@ -3,15 +3,30 @@ refused, so a bad request gets a 422 that names the field and the reason."""
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+
+from kore_pipeline.serve.memory_api import SQLITE_MAX_INT, control_character
 
 Text = Field(min_length=1, max_length=4000)
 Owner = Field(default=None, max_length=200, description="Memory namespace; default: the key's"
               " only owner.")
 NowField = Field(default=None, description="ISO 8601 time to act at; default: the clock.")
 MemoryType = Literal["factual", "episodic", "summary"]
+ROW_ID = {"ge": -SQLITE_MAX_INT, "le": SQLITE_MAX_INT}
+"""Bounds of an id or offset in a path or query: SQLite's integers (beyond: 422)."""
+
+
+def _printable(value: str) -> str:
+    bad = control_character(value)
+    if bad is not None:
+        raise ValueError(f"holds a control character ({bad})")
+    return value
+
+
+Name = Annotated[str, AfterValidator(_printable)]
+"""A subject or owner: no control characters (they would reach terminals and logs)."""
 
 
 class Strict(BaseModel):
@@ -66,7 +81,7 @@ class SaveBody(Strict):
 
     content: str = Text
     owner: str | None = Owner
-    subject: str = Field("user", min_length=1, max_length=200)
+    subject: Name = Field("user", min_length=1, max_length=200)
     category: str = Field("note", min_length=1, max_length=40)
     type: MemoryType = "factual"
     importance: int | None = Field(None, ge=1, le=5)

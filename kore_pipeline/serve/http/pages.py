@@ -28,16 +28,25 @@ margin-bottom:12px}input,select,textarea{font:inherit;padding:4px}textarea{width
 .status-active{color:#2a7a2a}.status-deleted{color:#b00}.muted{color:#777}
 .card svg{max-width:100%;height:auto}button{cursor:pointer}
 .bar{background:#4e79a7;height:10px;display:inline-block}
+form.logout{margin-left:auto}
 """
 
 
-def page(title: str, body: str, owner: str | None = None) -> str:
-    """A whole page: header with navigation, then ``body``."""
+def csrf_input(token: str | None) -> str:
+    """The hidden token field of a state-changing form ("" without a session)."""
+    return f"<input type=hidden name=csrf_token value='{escape(token)}'>" if token else ""
+
+
+def page(title: str, body: str, owner: str | None = None, csrf: str | None = None) -> str:
+    """A whole page: header with navigation (and a sign-out button in a session), then
+    ``body``."""
     q = f"?{urlencode({'owner': owner})}" if owner else ""
+    out = (f"<form class=logout method=post action='/ui/logout'>{csrf_input(csrf)}"
+           "<button id=logout>Sign out</button></form>") if csrf else ""
     return (f"<!doctype html><html lang=en><head><meta charset=utf-8><title>{escape(title)}"
             f" · kore</title><style>{CSS}</style></head><body><header><b>kore memory</b>"
             f"<a href='/ui/memories{q}'>Memories</a><a href='/ui/playground{q}'>Playground</a>"
-            f"<a href='/ui/engine'>Engine</a><a href='/docs'>API</a></header><main>"
+            f"<a href='/ui/engine'>Engine</a><a href='/docs'>API</a>{out}</header><main>"
             f"<h1>{escape(title)}</h1>{body}</main>"
             "<script>document.querySelectorAll('form[data-confirm]').forEach(f=>f.addEventListe"
             "ner('submit',e=>{if(!confirm(f.dataset.confirm))e.preventDefault()}));</script>"

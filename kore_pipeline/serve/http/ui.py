@@ -9,29 +9,30 @@ from html import escape
 from typing import Annotated
 from urllib.parse import urlencode
 
-from fastapi import FastAPI, Form, HTTPException, Request
+from fastapi import FastAPI, Form, HTTPException, Path, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from kore_pipeline.memory import Memory
-from kore_pipeline.serve.api_keys import KeyGrant, authenticate
+from kore_pipeline.serve.api_keys import KeyGrant
 from kore_pipeline.serve.http import pages as p
-from kore_pipeline.serve.http.guard import COOKIE, check_key
+from kore_pipeline.serve.http.models import ROW_ID
+from kore_pipeline.serve.http.ui_login import Token, Visitor, mount_login, refused, visitor
 from kore_pipeline.serve.memory_api import MemoryApiError
 from kore_pipeline.serve.memory_read import STATUSES
 from kore_pipeline.settings import KoreSettings
 from kore_pipeline.timeutil import utcnow
 
+MemoryId = Annotated[int, Path(ge=ROW_ID["ge"], le=ROW_ID["le"])]
+Offset = Annotated[int, Query(ge=0, le=ROW_ID["le"])]
+
 
 def mount_ui(app: FastAPI, mem: Memory, settings: KoreSettings) -> None:
     """Add the ``/ui`` pages to ``app``."""
+    mount_login(app, settings)
 
-    def grant_or_login(request: Request) -> KeyGrant | RedirectResponse:
-        try:
-            return check_key(request)
-        except HTTPException as exc:
-            if exc.status_code == 401:
-                return RedirectResponse("/ui/login", status_code=303)
-            raise
+    def grant_or_login(request: Request) -> Visitor | RedirectResponse:
+        who = visitor(request)
+        return RedirectResponse("/ui/login", status_code=303) if who is None else who
 
     def owners_of(grant: KeyGrant) -> list[str]:
         if grant.owners is not None:
@@ -50,35 +51,17 @@ def mount_ui(app: FastAPI, mem: Memory, settings: KoreSettings) -> None:
     def ui_root() -> RedirectResponse:
         return RedirectResponse("/ui/memories", status_code=303)
 
-    @app.get("/ui/login", include_in_schema=False)
-    def login_form(error: str = "") -> HTMLResponse:
-        note = f"<p class=status-deleted>{escape(error)}</p>" if error else ""
-        return HTMLResponse(p.page("Sign in", note + (
-            "<form method=post action='/ui/login'><label>API key <input name=key "
-            "type=password size=60 autofocus></label> <button>Sign in</button></form>"
-            "<p class=muted>Create a key with <code>kore keys add --owner O</code>.</p>")))
-
-    @app.post("/ui/login", include_in_schema=False)
-    def login(key: Annotated[str, Form()]) -> Response:
-        keys = app.state.keys
-        with keys.lock:
-            ok = authenticate(keys.conn, key.strip()) is not None
-        if not ok:
-            return RedirectResponse("/ui/login?error=unknown+or+revoked+key", status_code=303)
-        out = RedirectResponse("/ui/memories", status_code=303)
-        out.set_cookie(COOKIE, key.strip(), httponly=True, samesite="strict")
-        return out
-
     @app.get("/ui/memories", include_in_schema=False)
     def memories(request: Request, owner: str | None = None, subject: str = "",
                  category: str = "", status: str = "active", q: str = "",
-                 offset: int = 0) -> Response:
-        grant = grant_or_login(request)
-        if isinstance(grant, RedirectResponse):
-            return grant
+                 offset: Offset = 0) -> Response:
+        who = grant_or_login(request)
+        if isinstance(who, RedirectResponse):
+            return who
+        grant = who.grant
         name = pick_owner(grant, owner)
         if name is None:
-            return HTMLResponse(p.page("Memories", "<p>No memories yet.</p>"))
+            return HTMLResponse(p.page("Memories", "<p>No memories yet.</p>", csrf=who.csrf))
         with mem.lock:
             cats = [r[0] for r in mem.conn.execute(
                 "SELECT DISTINCT category FROM memories WHERE owner = ? ORDER BY 1", (name,))]
@@ -98,7 +81,7 @@ def mount_ui(app: FastAPI, mem: Memory, settings: KoreSettings) -> None:
             body = form + f"<p>{len(hits)} hits for <b>{escape(q)}</b></p>" + p.table(
                 ["memory", "subject", "category", "importance", "score", "created"], rows,
                 "results")
-            return HTMLResponse(p.page("Memories", body, name))
+            return HTMLResponse(p.page("Memories", body, name, who.csrf))
         listed = mem.list(name, subject=subject or None, category=category or None,
                           status=None if status == "any" else status, limit=50,
                           offset=max(0, offset))
@@ -114,30 +97,32 @@ def mount_ui(app: FastAPI, mem: Memory, settings: KoreSettings) -> None:
         body = (form + f"<p>{listed['total']} memories</p>" + p.table(
             ["memory", "subject", "category", "importance", "status", "decay", "created"],
             rows, "memories") + more)
-        return HTMLResponse(p.page("Memories", body, name))
+        return HTMLResponse(p.page("Memories", body, name, who.csrf))
 
     @app.get("/ui/memories/{memory_id}", include_in_schema=False)
-    def memory_page(request: Request, memory_id: int) -> Response:
-        grant = grant_or_login(request)
-        if isinstance(grant, RedirectResponse):
-            return grant
+    def memory_page(request: Request, memory_id: MemoryId) -> Response:
+        who = grant_or_login(request)
+        if isinstance(who, RedirectResponse):
+            return who
+        grant = who.grant
         m = mem.get(memory_id, None if grant.admin else list(grant.owners or ()))
         mid = int(m["memory_id"])
         fields = "".join(f"<tr><th>{escape(k)}</th>{p.cell(m[k])}</tr>" for k in (
             "owner", "subject", "key", "type", "category", "importance", "status",
             "created_at", "updated_at", "last_accessed_at", "access_count", "decay_score",
             "expires_at", "merged_into", "language", "embedded"))
-        edit = (f"<form id=edit method=post action='/ui/memories/{mid}/edit'>"
+        token = p.csrf_input(who.csrf)
+        edit = (f"<form id=edit method=post action='/ui/memories/{mid}/edit'>{token}"
                 f"<textarea name=content rows=3>{escape(m['content'])}</textarea>"
                 f"<label>importance <input name=importance type=number min=1 max=5 "
                 f"value='{m['importance']}'></label> <label>category <input name=category "
                 f"value='{escape(m['category'])}'></label> <button>Save</button></form>")
         if m["status"] == "active":
             action = (f"<form method=post action='/ui/memories/{mid}/delete' data-confirm="
-                      "'Delete this memory? (restorable)'><button id=delete>Delete</button>"
-                      "</form>")
+                      "'Delete this memory? (restorable)'>" + token
+                      + "<button id=delete>Delete</button></form>")
         else:
-            action = (f"<form method=post action='/ui/memories/{mid}/restore'><button "
+            action = (f"<form method=post action='/ui/memories/{mid}/restore'>{token}<button "
                       "id=restore>Restore</button></form>")
         sources = [f"<tr>{p.cell(s.get('ts'))}{p.cell(s.get('role'))}{p.cell(s.get('speaker'))}"
                    f"{p.cell(s.get('text') or '(saved by an agent)')}"
@@ -154,31 +139,40 @@ def mount_ui(app: FastAPI, mem: Memory, settings: KoreSettings) -> None:
                 + p.table(["time", "role", "speaker", "text", "file"], sources, "sources")
                 + "</div><div class=card><h2>History</h2>"
                 + p.table(["at", "action", "detail"], history, "history") + "</div>")
-        return HTMLResponse(p.page(f"Memory {mid}", body, m["owner"]))
+        return HTMLResponse(p.page(f"Memory {mid}", body, m["owner"], who.csrf))
 
     def by_id_owners(grant: KeyGrant) -> list[str] | None:
         return None if grant.admin else list(grant.owners or ())
 
     @app.post("/ui/memories/{memory_id}/edit", include_in_schema=False)
-    def edit(request: Request, memory_id: int, content: Annotated[str, Form()],
-             importance: Annotated[int, Form()], category: Annotated[str, Form()]) -> Response:
-        grant = grant_or_login(request)
-        if isinstance(grant, RedirectResponse):
-            return grant
+    def edit(request: Request, memory_id: MemoryId, content: Annotated[str, Form()],
+             importance: Annotated[int, Form()], category: Annotated[str, Form()],
+             csrf_token: Token = "") -> Response:
+        who = grant_or_login(request)
+        if isinstance(who, RedirectResponse):
+            return who
+        if not who.may_change(csrf_token):
+            return refused()
+        grant = who.grant
         try:
             mem.update(memory_id, by_id_owners(grant), content=content, importance=importance,
                        category=category)
         except MemoryApiError as exc:
             if type(exc).__name__ == "MemoryNotFound":
                 raise
-            return HTMLResponse(p.page("Not saved", f"<p>{escape(str(exc))}</p>"), 400)
+            return HTMLResponse(p.page("Not saved", f"<p>{escape(str(exc))}</p>",
+                                       csrf=who.csrf), 400)
         return RedirectResponse(f"/ui/memories/{memory_id}", status_code=303)
 
     @app.post("/ui/memories/{memory_id}/{action}", include_in_schema=False)
-    def delete_or_restore(request: Request, memory_id: int, action: str) -> Response:
-        grant = grant_or_login(request)
-        if isinstance(grant, RedirectResponse):
-            return grant
+    def delete_or_restore(request: Request, memory_id: MemoryId, action: str,
+                          csrf_token: Token = "") -> Response:
+        who = grant_or_login(request)
+        if isinstance(who, RedirectResponse):
+            return who
+        if not who.may_change(csrf_token):
+            return refused()
+        grant = who.grant
         if action == "delete":
             mem.delete(memory_id, by_id_owners(grant))
         elif action == "restore":
@@ -190,9 +184,10 @@ def mount_ui(app: FastAPI, mem: Memory, settings: KoreSettings) -> None:
     @app.get("/ui/playground", include_in_schema=False)
     def playground(request: Request, owner: str | None = None, q: str = "",
                    mode: str = "hybrid") -> Response:
-        grant = grant_or_login(request)
-        if isinstance(grant, RedirectResponse):
-            return grant
+        who = grant_or_login(request)
+        if isinstance(who, RedirectResponse):
+            return who
+        grant = who.grant
         name = pick_owner(grant, owner)
         form = ("<form class=filters method=get>" + p.select("owner", owners_of(grant), name)
                 + f"<input name=q size=60 placeholder='try a query' value='{escape(q)}'>"
@@ -214,16 +209,17 @@ def mount_ui(app: FastAPI, mem: Memory, settings: KoreSettings) -> None:
         body = form + p.table(["memory", "keyword rank", "vector rank", "RRF", "decay",
                                "importance", "weight", "fused score", "found by"], rows,
                               "explain")
-        return HTMLResponse(p.page("Playground", body, name))
+        return HTMLResponse(p.page("Playground", body, name, who.csrf))
 
     @app.get("/ui/engine", include_in_schema=False)
     def engine(request: Request) -> Response:
-        grant = grant_or_login(request)
-        if isinstance(grant, RedirectResponse):
-            return grant
+        who = grant_or_login(request)
+        if isinstance(who, RedirectResponse):
+            return who
+        grant = who.grant
         if not grant.admin:
             return HTMLResponse(p.page("Engine", "<p>The engine page shows every owner's "
-                                       "counts: it needs an admin key.</p>"), 403)
+                                       "counts: it needs an admin key.</p>", csrf=who.csrf), 403)
         from kore_pipeline.index.vectors import VectorIndex
 
         stats = mem.stats(None)
@@ -253,4 +249,4 @@ def mount_ui(app: FastAPI, mem: Memory, settings: KoreSettings) -> None:
                 + p.table(["run", "kind", "state", "started", "finished", "now"],
                           ("<tr>" + "".join(p.cell(v) for v in r) + "</tr>" for r in runs),
                           "runs") + "</div>")
-        return HTMLResponse(p.page("Engine", body))
+        return HTMLResponse(p.page("Engine", body, csrf=who.csrf))
