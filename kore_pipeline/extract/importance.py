@@ -17,7 +17,7 @@ import re
 from functools import lru_cache
 
 from kore_pipeline.extract.patterns import is_smalltalk, normalize_text, split_sentences
-from kore_pipeline.rules import LANGUAGES
+from kore_pipeline.rules import GRAMMARS, LANGUAGES
 from kore_pipeline.text.language import detect_language, pattern_language
 from kore_pipeline.text.literals import LiteralFilter, case_fold
 
@@ -29,6 +29,8 @@ CATEGORY_BASE: dict[str | None, float] = {
 }
 _FACT_CATEGORIES = frozenset({"preference", "decision", "habit", "profile"})
 _FLAGS = re.IGNORECASE | re.UNICODE
+_NOUNS_CAPITALISED = frozenset(g.code for g in GRAMMARS.values() if g.nouns_capitalised)
+"""Languages whose every noun has a capital (German): a capital alone makes no name."""
 _DAYS = (r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|lunedì|martedì|mercoledì|"
          r"giovedì|venerdì|sabato|domenica|lunes|martes|miércoles|jueves|viernes|sábado|domingo|"
          r"lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|montag|dienstag|mittwoch|"
@@ -149,7 +151,7 @@ def _entities(sentences: list[str], lang: str) -> list[str]:
             if _CALENDAR_RX.match(tok):
                 continue
             inner_caps = any(c.isupper() for c in tok[1:]) or any(c.isdigit() for c in tok)
-            if lang == "de" and not inner_caps:
+            if lang in _NOUNS_CAPITALISED and not inner_caps:
                 continue
             if tok not in found:
                 found.append(tok)

@@ -652,4 +652,6 @@ GRAMMAR = Grammar(
     habit_negation=(r"^\S+\s+(?:[\w-]+\s+)?(?:nicht|kein(?:e[nmrs]?)?)\b(?!\s+(?:mehr|nur)\b)"
                     r"|\snicht$"),
     work_at=("bei", "beim", "für", r"bei\s+der", r"bei\s+dem"),
+    clause_negation=r"\b(?:nicht|kein(?:e[nmrs]?)?)\b(?!\s+nur\b)",
+    nouns_capitalised=True,
 )

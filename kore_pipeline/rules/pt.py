@@ -649,4 +649,5 @@ GRAMMAR = Grammar(
                      r"não\s+gosto\b"),
     negated_before="não|nao",
     work_at=("na", "no", "em", "para", "pra", "pro"),
+    negation_lookalikes=("no",),
 )

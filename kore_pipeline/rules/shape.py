@@ -131,6 +131,14 @@ class Grammar:
     question_words: tuple[str, ...] = ()
     """Words a question starts with ("what", "wie", "où"): a clause so opened before a
     question's last comma is part of the question, not a statement."""
+    negation_lookalikes: tuple[str, ...] = ()
+    """Other languages' words for "not" that are ordinary words here (Portuguese "no": "in
+    the"): the slots never read them as a "not"."""
+    clause_negation: str = ""
+    """Regex of a "not" said after the verb, anywhere in the clause (German "Ich trinke keinen
+    Kaffee", "Ich rauche nicht"): a habit so said sets no slot, as "I don't smoke" sets none."""
+    nouns_capitalised: bool = False
+    """Every noun is written with a capital (German): a capital alone makes no word a name."""
     work_at: tuple[str, ...] = ()
     """Words before where one works ("at", "bei", "chez"): a work fact's object said after one
     of them names the employer ("je travaille chez l'Oréal" -> employer: l'oréal)."""

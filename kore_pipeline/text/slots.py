@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from kore_pipeline.rules import GRAMMARS
 from kore_pipeline.text import endings, swaps
 from kore_pipeline.text.cars import car_name
 from kore_pipeline.text.fact_guard import NUMBER_WORDS, plain
@@ -130,25 +131,26 @@ def _money(value: str) -> str:
 
 _HAS_DIGIT = re.compile(r"\d")
 _CLAUSE_END = re.compile(r"[,;.!?]|\s(?:aber|und|doch|sondern)\s|$")
-_DE_NEGATED_VALUE = re.compile(r"\b(?:nicht|kein(?:e[nmrs]?)?)\b(?!\s+nur\b)", FLAGS)
-"""A German value that is a "not" ("keinen Kaffee", "nicht"): no slot, as "I don't drink
-coffee" sets none (the endings, "nicht mehr", are read before the rules)."""
 
 
-def _de_negated(text: str, start: int) -> bool:
-    """Whether the clause of ``text`` from ``start`` holds a German "not"."""
+def _negated(lang: str, text: str, start: int) -> bool:
+    """Whether the clause of ``text`` from ``start`` holds the language's "not" said after the
+    verb (:attr:`Grammar.clause_negation`: German "keinen Kaffee", "nicht"; "nicht mehr", an
+    ending, is read before the rules)."""
     clause = _CLAUSE_END.search(text, start)
-    return _DE_NEGATED_VALUE.search(text, start, clause.start() if clause else len(text)) \
+    return _CLAUSE_NOT[lang].search(text, start, clause.start() if clause else len(text)) \
         is not None
+
+
 _ANY_JOB = re.compile(r"\s*(?:I|we)\s+(?:(?:my|our)\s+(?:old\s+|current\s+|day\s+)?job|working)"
                       r"\b", FLAGS)
 """The ending of a job with no employer a slot can read: "I quit my job (at amazon)"."""
 _RULE_FILTER = LiteralFilter([rx for _, _, rx in RULES])
+"""Which rules can match a text (their literals are in it)."""
 _RULES_OF: dict[str, tuple[int, ...]] = {
     lang: tuple(i for i, rule in enumerate(RULES) if rule[0] == lang)
     for lang in dict.fromkeys(rule[0] for rule in RULES)}
 """Each language's rules, by index in :data:`RULES` (in order)."""
-"""Which rules can match a text (their literals are in it)."""
 
 
 def slot_of(text: str, language: str | None = "en") -> Slot | None:
@@ -216,11 +218,11 @@ def _slot_of(text: str, language: str | None) -> Slot | None:
             if m is None:
                 continue
             said = m.group("value")
-            neg = _NEG_PT if lang == "pt" else _NEG  # Portuguese "no" is "in the"
+            neg = _NEG_OF.get(lang, _NEG)
             if neg.search(text[max(0, m.start() - 25): m.start("value") if said else m.end()]):
                 continue
             value = _clean(said or "")
-            if slot == "habit" and lang == "de" and _de_negated(text, m.start()):
+            if slot == "habit" and lang in _CLAUSE_NOT and _negated(lang, text, m.start()):
                 continue  # "Ich trinke keinen Kaffee", "Ich rauche nicht": as "I don't smoke"
             name = m.groupdict().get("name")
             if slot == "habit":  # "I run" (no object) is ended by "I don't run anymore"
@@ -385,9 +387,16 @@ def clear_cache() -> None:
     _slot_of.cache_clear()
 
 
-_NEG = re.compile(r"\b(?:not|never|don't|don’t|doesn't|didn't|didn’t|no\s+longer|non|no|"
-                  r"nicht|kein|não|nao|jamais|pas|nunca)\b", FLAGS)
-_NEG_PT = re.compile(_NEG.pattern.replace("|non|no|", "|non|"), FLAGS)
+_NEG_WORDS = ("not never don't don’t doesn't didn't didn’t no\\s+longer non no nicht kein não nao "
+              "jamais jamás pas nunca")
+_NEG = re.compile(r"\b(?:" + "|".join(_NEG_WORDS.split()) + r")\b", FLAGS)
+_NEG_OF = {g.code: re.compile(r"\b(?:" + "|".join(w for w in _NEG_WORDS.split()
+                                                  if w not in g.negation_lookalikes) + r")\b",
+                              FLAGS)
+           for g in GRAMMARS.values() if g.negation_lookalikes}
+"""Per language, the "not" words but those that are its ordinary words (Portuguese "no")."""
+_CLAUSE_NOT = {g.code: re.compile(g.clause_negation, FLAGS)
+               for g in GRAMMARS.values() if g.clause_negation}
 
 
 def supersedes(old: Slot | None, new: Slot | None) -> bool:
