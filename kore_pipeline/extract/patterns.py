@@ -25,24 +25,25 @@ from functools import lru_cache, partial
 
 from kore_pipeline.extract.chat import chat_regex, dropped_subject, standard_spelling
 from kore_pipeline.extract.spelling import accent_optional
-from kore_pipeline.extract.trim_words import (
-    ANAPHORA,
-    JUNK_FACTS,
-    LEADING_FILLER,
-    LIST_DEPENDENT,
-    LIST_STOPS,
-    PRONOUN_FACTS,
-    TIME_FILLER,
-    TRAILING_FILLER,
-    VAGUE_WORDS,
-)
-from kore_pipeline.rules import GRAMMARS
+from kore_pipeline.rules import GRAMMARS, words_of_every
 from kore_pipeline.rules.shape import ORG_VALUE, Grammar, Kind
 from kore_pipeline.text.language import stopword_scores
 from kore_pipeline.text.literals import LiteralFilter, WordStarts, case_fold
 from kore_pipeline.text.normalize import fold
 from kore_pipeline.text.places import fold as plain_fold
 from kore_pipeline.text.slots import kin_name, rule_slot
+
+# The words the engine trims from a fact or refuses as one, of every grammar (a fact's words
+# may be of another language than its trigger: "I love the caffè molto")
+LEADING_FILLER = words_of_every("leading_fillers")
+TRAILING_FILLER = words_of_every("trailing_fillers")
+TIME_FILLER = words_of_every("time_words")
+PRONOUN_FACTS = frozenset(words_of_every("pronoun_facts"))
+LIST_STOPS = frozenset(words_of_every("clause_openers"))
+LIST_DEPENDENT = frozenset(words_of_every("list_dependents"))
+VAGUE_WORDS = frozenset(words_of_every("vague_words"))
+ANAPHORA = frozenset(words_of_every("anaphora"))
+JUNK_FACTS = "|".join(g.junk_facts for g in GRAMMARS.values() if g.junk_facts)
 
 __all__ = [
     "CATEGORIES", "LANGUAGES", "MAX_FACT_CHARS", "MIN_FACT_CHARS", "Fact", "extract_facts",

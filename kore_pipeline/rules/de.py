@@ -654,4 +654,11 @@ GRAMMAR = Grammar(
     work_at=("bei", "beim", "für", r"bei\s+der", r"bei\s+dem"),
     clause_negation=r"\b(?:nicht|kein(?:e[nmrs]?)?)\b(?!\s+nur\b)",
     nouns_capitalised=True,
+    leading_fillers=("dass", "sehr", "ich"),
+    trailing_fillers=("sehr", "auch", "wirklich", "gerne", "gern", r"zu\s+verwenden",
+                      r"zu\s+benutzen", r"zu\s+nutzen", "und", "oder", "aber"),
+    time_words=("jetzt", "mittlerweile", "inzwischen"),
+    pronoun_facts=("das", "es", "ihn", "sie"),
+    clause_openers=("ich", "es"),
+    list_dependents=("besonders", "namens", "mit", "von"),
 )

@@ -2694,6 +2694,20 @@ STOP_TEXT = ("the and i is to of my it for with we you a in that this on be i'm 
 STOPWORDS = frozenset(STOP_TEXT.split())
 """Frequent English words that tell a sentence's language."""
 
+CLAUSE_OPENERS = ("i i'm i've i'd i'll it its you you're we we're they they're he she there "
+                  "there's what im ive youre theyre theres especially like plus even")
+"""A list piece opening with one of these starts a new clause, not an item."""
+LIST_DEPENDENTS = ("aged ages named called based located born raised made known including "
+                   "includes especially mostly mainly particularly primarily usually like such "
+                   "from with without in on at of for by about which who whom whose where when "
+                   "while as than except")
+"""A comma piece opening with one of these qualifies what came before ("two kids, aged 4")."""
+VAGUE_WORDS = ("to do doing those these that this it them things thing stuff all of the same "
+               "similar a lot lots kind kinds sort sorts different so much too both one ones two "
+               "three there here as well")
+"""A fact made only of these says nothing ("do those things", "all of them too")."""
+
+
 GRAMMAR = Grammar(
     code="en", name="English", rules=RULES,
     boundaries=("but", "however", "although", "though", "because", "whereas", "unless",
@@ -2714,4 +2728,24 @@ GRAMMAR = Grammar(
     sarcasm=(r"^(?:oh|ah)\s+(?:joy|goody)\b|\b(?:just|simply|absolutely)\s+(?:love|adore)\s+"
              r"(?:it\s+when|when|being\s+stuck|waiting|getting\s+stuck|sitting\s+in\s+traffic)\b"),
     work_at=("at", "for"),
+    leading_fillers=("really", "to", "that"),
+    trailing_fillers=(r"a\s+lot", r"very\s+much", r"so\s+much", r"so\s+badly", r"so\s+bad", "too",
+                      r"as\s+well", "also", "really", "anyway", "actually", "though", "then",
+                      r"for\s+now", "please", "lol", "haha", "tbh", "ngl", "btw", "imo", "tho",
+                      "lmao", "and", "or", "but", "so"),
+    time_words=("now", r"right\s+now", "nowadays", r"these\s+days", r"at\s+the\s+moment",
+                "currently", "atm", "rn", r"as\s+of\s+now", "originally", "again", "recently",
+                "lately", "yesterday", "today", "tonight",
+                r"this\s+(?:morning|afternoon|evening|week|weekend|month|year)",
+                r"last\s+(?:week|weekend|month|year|night|spring|summer|autumn|fall|winter)",
+                r"(?:a|one|two|three|four|five|six|a\s+few|several|a\s+couple\s+of|\d+)\s+"
+                r"(?:days?|weeks?|months?|years?)\s+ago"),
+    pronoun_facts=("it", "that", "this", "them", "those", "these", "one", "you", "him", "her",
+                   "it all", "that one", "this one"),
+    clause_openers=tuple(CLAUSE_OPENERS.split()),
+    list_dependents=tuple(LIST_DEPENDENTS.split()),
+    vague_words=tuple(VAGUE_WORDS.split()),
+    anaphora=("that", "this", "those", "these", "it", "them", "their", "his", "her", "its"),
+    junk_facts=(r"(?:it|that)\s+when\b|(?:happy|glad|willing|up\s+for|here|how|what|way|fact|"
+                r"ones?|idea)\b|(?:sorry|sure|good|fine|well|ok|okay|great)\s*$"),
 )

@@ -862,4 +862,10 @@ GRAMMAR = Grammar(
                      r"me\s+llamo\b"),
     negated_before="no",
     work_at=("en", "para"),
+    leading_fillers=("que", "mucho", "bien", "nada", "yo", "bastante"),
+    trailing_fillers=("mucho", "muchísimo", "también", r"la\s+verdad", "y", "o", "pero"),
+    time_words=("ahora", r"hoy\s+en\s+día"),
+    pronoun_facts=("esto", "eso"),
+    clause_openers=("yo", "soy"),
+    list_dependents=("especialmente", "llamado", "llamada", "con", "de"),
 )

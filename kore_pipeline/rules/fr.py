@@ -723,4 +723,10 @@ GRAMMAR = Grammar(
     not_contrasts=("ma",),
     elisions=("j'", "d'"),
     work_at=("chez", "pour", r"à\s+la", r"à\s+l'", "au"),
+    leading_fillers=("que", "bien", "beaucoup", "je"),
+    trailing_fillers=("beaucoup", "aussi", "vraiment", "et", "ou", "mais"),
+    time_words=("maintenant", r"en\s+ce\s+moment", "désormais"),
+    pronoun_facts=("ça", "cela", "ceci"),
+    clause_openers=("je", "j'ai", "c'est"),
+    list_dependents=("surtout", "notamment", "appelé", "appelée", "avec"),
 )

@@ -875,4 +875,12 @@ GRAMMAR = Grammar(
                      r"preferisco\b", r"non\s+mi\b"),
     negated_before="non",
     work_at=("da", "in", "alla", "al", "all'", "presso", "per"),
+    leading_fillers=("che", "molto", "tanto", "niente", "io"),
+    trailing_fillers=("molto", "tanto", r"un\s+sacco", "anche", "comunque", "davvero", "e", "o",
+                      "ma"),
+    time_words=("adesso", "ormai"),
+    pronoun_facts=("lo", "la", "li", "le", "questo", "quello", "quella", "questa"),
+    clause_openers=("io", "ho", "sono"),
+    list_dependents=("soprattutto", "specialmente", "chiamato", "chiamata", "chiamati", "di",
+                     "con", "da"),
 )

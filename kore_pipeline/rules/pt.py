@@ -650,4 +650,10 @@ GRAMMAR = Grammar(
     negated_before="não|nao",
     work_at=("na", "no", "em", "para", "pra", "pro"),
     negation_lookalikes=("no",),
+    leading_fillers=("que", "muito", "bastante", "nada", "eu"),
+    trailing_fillers=("muito", "também", "demais", "e", "ou", "mas"),
+    time_words=("agora", r"hoje\s+em\s+dia"),
+    pronoun_facts=("isso", "isto", "ele", "ela"),
+    clause_openers=("eu",),
+    list_dependents=("principalmente", "chamado", "chamada", "com"),
 )

@@ -139,6 +139,26 @@ class Grammar:
     Kaffee", "Ich rauche nicht"): a habit so said sets no slot, as "I don't smoke" sets none."""
     nouns_capitalised: bool = False
     """Every noun is written with a capital (German): a capital alone makes no word a name."""
+    leading_fillers: tuple[str, ...] = ()
+    """Words trimmed from a fact's start ("molto", "sehr"): "I like very much X" states X."""
+    trailing_fillers: tuple[str, ...] = ()
+    """Regexes trimmed from a fact's end ("a lot", "un sacco", "aussi", "lol")."""
+    time_words: tuple[str, ...] = ()
+    """Regexes of when a fact holds, not what it is ("now", "adesso", "last year"): trimmed
+    from its end, kept in its content. Matched in lower case only (a title keeps its "Now")."""
+    pronoun_facts: tuple[str, ...] = ()
+    """Words that are no fact alone ("it", "questo", "ça"): a fact of only one is dropped."""
+    clause_openers: tuple[str, ...] = ()
+    """Words a list piece opening with starts a new clause, not an item ("i", "io", "je")."""
+    list_dependents: tuple[str, ...] = ()
+    """Words a comma piece opening with qualifies what came before ("aged", "chiamato"): no
+    list item."""
+    vague_words: tuple[str, ...] = ()
+    """Words a fact made only of says nothing ("do those things", "all of them too")."""
+    anaphora: tuple[str, ...] = ()
+    """Words a short fact opening with points back at the conversation ("that book")."""
+    junk_facts: str = ""
+    """Regex of stock phrases that follow a trigger without stating a fact ("it when")."""
     work_at: tuple[str, ...] = ()
     """Words before where one works ("at", "bei", "chez"): a work fact's object said after one
     of them names the employer ("je travaille chez l'Oréal" -> employer: l'oréal)."""

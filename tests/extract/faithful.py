@@ -12,8 +12,7 @@ from __future__ import annotations
 import re
 from typing import Protocol
 
-from kore_pipeline.extract.patterns import normalize_text
-from kore_pipeline.extract.trim_words import LIST_DEPENDENT
+from kore_pipeline.extract.patterns import LIST_DEPENDENT, normalize_text
 
 _DANGLING_TEXT = ("a an the and or but of in on at with from to for by aged named called "
                   "including my your his her their our")

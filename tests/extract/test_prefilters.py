@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from kore_pipeline.extract import importance, patterns
-from kore_pipeline.extract.trim_words import TRAILING_FILLER
+from kore_pipeline.extract.patterns import TRAILING_FILLER
 from kore_pipeline.text import normalize, slot_hints, slots
 from kore_pipeline.text.literals import (
     LiteralFilter,
