@@ -111,7 +111,7 @@ def _drafts(text: str, language: str | None, lang: str, min_fact_chars: int,
             continue
         polarity = "not " if fact.polarity == "-" else ""
         content = _cut(fact.content, max_fact_chars)
-        slot = slots.as_car(fact.slot or slot_of(patterns.slot_text(content, lang), lang)
+        slot = slots.as_owned(fact.slot or slot_of(patterns.slot_text(content, lang), lang)
                             or patterns.topic_slot(fact))
         if slot is None and fact.category == "decision":  # a plan: what it sets once done
             slot = plan_slot(fact.fact, content, lang)

@@ -16,11 +16,11 @@ from __future__ import annotations
 
 from kore_pipeline.rules.shape import (
     CAP,
-    CAR_VALUE,
     DECISION,
     HABIT,
     ORG_LOWER,
     ORG_VALUE,
+    OWNED_VALUE,
     PLACE_LOWER,
     PLACE_VALUE,
     PREFERENCE,
@@ -604,11 +604,12 @@ RULES: tuple[Rule, ...] = (
          examples={"hab bei daimler angefangen": "daimler"},
          counter=("mein bruder hat bei daimler angefangen",)),
     # --- das neue Auto, nach Marke oder Modell ---
-    Rule("de.profile.car.neues_auto", PROFILE,
-         r"\b(?:mein|unser|meine|unsere)\s+(?:neuer|neue|neues)\s+(?:(?:auto|wagen)\s*,?\s*"
-         r"(?:ein|eine|einen)?\s*)?" + CAR_VALUE,
-         slot="car",
-         examples={"mein neuer Golf ist endlich da": "Golf"},
+    Rule("de.profile.own.neues_auto_oder_handy", PROFILE,
+         r"\b(?:mein|unser|meine|unsere)\s+(?:neuer|neue|neues)\s+(?:(?:auto|wagen|handy|"
+         r"smartphone)\s*,?\s*(?:ein|eine|einen)?\s*)?" + OWNED_VALUE,
+         slot="owned",
+         examples={"mein neuer Golf ist endlich da": "Golf",
+                   "mein neues iPhone ist da": "iPhone"},
          counter=("meine neue Wohnung",)),
     # --- Ernährung und Ehe geändert, als das gesagt, was geschah ---
     Rule("de.profile.diet.seit_vegan", PROFILE,

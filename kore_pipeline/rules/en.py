@@ -17,13 +17,13 @@ from __future__ import annotations
 
 from kore_pipeline.rules.shape import (
     CAP,
-    CAR_VALUE,
     DECISION,
     HABIT,
     NAME_CAP,
     NAME_LOWER,
     ORG_LOWER,
     ORG_VALUE,
+    OWNED_VALUE,
     PLACE_LOWER,
     PREFERENCE,
     PROFILE,
@@ -2613,19 +2613,21 @@ PROFILE_RULES: tuple[Rule, ...] = (
          examples={"i'm now at google, left microsoft in june": "google",
                    "I'm currently working for Siemens.": "Siemens"},
          counter=("i'm now at home", "im currently at the gym")),
-    # --- a new car, named by make or model (the car slot keeps one: the last said) ---
-    Rule("en.profile.car.new_car", PROFILE,
-         r"(?<!'s\s)\b(?:my|our)\s+(?:brand\s+)?new\s+(?:car\s*[,:(-]?\s*(?:a|an|the)?\s*)?"
-         + CAR_VALUE,
-         slot="car",
+    # --- a new car or phone, named by make or model (its slot keeps one: the last said) ---
+    Rule("en.profile.own.new_car_or_phone", PROFILE,
+         r"(?<!'s\s)\b(?:my|our)\s+(?:brand\s+)?new\s+(?:(?:car|phone)\s*[,:(-]?\s*"
+         r"(?:a|an|the)?\s*)?" + OWNED_VALUE,
+         slot="owned",
          examples={"my new tesla finally arrived!!": "tesla",
-                   "picked up our new car, a kia niro": "kia niro"},
+                   "picked up our new car, a kia niro": "kia niro",
+                   "my new iPhone 15 Pro is so fast": "iPhone 15 Pro"},
          counter=("my new phone arrived", "my new job starts monday")),
-    Rule("en.profile.car.switched_to", PROFILE,
-         r"\b(?:I|we)(?:'ve|\s+have)?\s+(?:just\s+|finally\s+)?(?:upgraded|switched|swapped|"
-         r"traded\s+(?:it\s+)?in)\s+(?:to|for)\s+(?:a|an|the)\s+" + CAR_VALUE,
-         slot="car",
-         examples={"I finally upgraded to a Model 3": "Model 3"},
+    Rule("en.profile.own.switched_to", PROFILE,
+         r"\b(?:I|we)(?:'ve|\s+have)?\s+(?:just\s+|finally\s+)?(?:upgraded|swapped|"
+         r"traded\s+(?:it\s+)?in)\s+(?:to|for)\s+(?:a|an|the)\s+" + OWNED_VALUE,
+         slot="owned",
+         examples={"I finally upgraded to a Model 3": "Model 3",
+                   "I just upgraded to a pixel 8 🙌": "pixel 8"},
          counter=("i switched to a standing desk",)),
     # --- a diet or a partner changed, said as what happened ---
     Rule("en.profile.diet.first_meat_in", PROFILE,

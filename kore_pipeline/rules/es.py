@@ -13,13 +13,13 @@ from __future__ import annotations
 
 from kore_pipeline.rules.shape import (
     CAP,
-    CAR_VALUE,
     DECISION,
     HABIT,
     NAME_CAP,
     NAME_LOWER,
     ORG_LOWER,
     ORG_VALUE,
+    OWNED_VALUE,
     PLACE_VALUE,
     PREFERENCE,
     PROFILE,
@@ -825,10 +825,10 @@ RULES: tuple[Rule, ...] = (
                    "dejé santander, ahora trabajo en bbva": "bbva"},
          counter=("no trabajo en un banco", "mi novia ahora trabaja en zara")),
     # --- el coche nuevo, por marca o modelo ---
-    Rule("es.profile.car.coche_nuevo", PROFILE,
-         r"\b(?:mi|nuestro)\s+(?:(?:coche|carro|auto)\s+nuevo|nuevo\s+(?:coche|carro|auto)?)"
-         r"\s*,?\s*(?:un|una|el)?\s*" + CAR_VALUE,
-         slot="car",
+    Rule("es.profile.own.coche_o_movil_nuevo", PROFILE,
+         r"\b(?:mi|nuestro)\s+(?:(?:coche|carro|auto|m[oó]vil|celular)\s+nuevo|nuevo\s+(?:coche|"
+         r"carro|auto|m[oó]vil|celular)?)\s*,?\s*(?:un|una|el)?\s*" + OWNED_VALUE,
+         slot="owned",
          examples={"ya tengo mi coche nuevo, un Tesla": "Tesla",
                    "me encanta mi nuevo seat leon": "seat leon"},
          counter=("mi nuevo piso",)),

@@ -17,11 +17,11 @@ from dataclasses import replace
 
 from kore_pipeline.rules.shape import (
     CAP,
-    CAR_VALUE,
     DECISION,
     HABIT,
     ORG_LOWER,
     ORG_VALUE,
+    OWNED_VALUE,
     PLACE_VALUE,
     PREFERENCE,
     PROFILE,
@@ -672,11 +672,12 @@ _RULES: tuple[Rule, ...] = (
                    "j'ai été embauchée chez doctolib!": "doctolib"},
          counter=("je suis chez moi", "mon frère est chez thales")),
     # --- la nouvelle voiture, par marque ou modèle ---
-    Rule("fr.profile.car.nouvelle_voiture", PROFILE,
-         r"\b(?:ma|mon|notre)\s+(?:nouvelle\s+|nouveau\s+)?(?:voiture\s*,?\s*(?:une?\s+)?)?"
-         + CAR_VALUE + r"(?=\s+(?:est|vient|a\s+été)\s+(?:enfin\s+)?(?:arrivée?|livrée?|là|"
+    Rule("fr.profile.own.nouvelle_voiture_ou_telephone", PROFILE,
+         r"\b(?:ma|mon|notre)\s+(?:nouvelle\s+|nouveau\s+|nouvel\s+)?(?:(?:voiture|téléphone|"
+         r"portable)\s*,?\s*(?:une?\s+)?)?"
+         + OWNED_VALUE + r"(?=\s+(?:est|vient|a\s+été)\s+(?:enfin\s+)?(?:arrivée?|livrée?|là|"
          r"d'arriver|d'être\s+livrée?))",
-         slot="car",
+         slot="owned",
          examples={"ma Tesla est arrivée hier, fini la vieille Clio": "Tesla"},
          counter=("ma commande est arrivée",)),
     # --- un régime changé, dit comme ce qui s'est passé ---

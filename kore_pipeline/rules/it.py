@@ -13,12 +13,12 @@ from __future__ import annotations
 
 from kore_pipeline.rules.shape import (
     CAP,
-    CAR_VALUE,
     DECISION,
     HABIT,
     NAME_CAP,
     NAME_LOWER,
     ORG_VALUE,
+    OWNED_VALUE,
     PLACE_VALUE,
     PREFERENCE,
     PROFILE,
@@ -832,11 +832,12 @@ RULES: tuple[Rule, ...] = (
                    "ho iniziato a lavorare in Ferrari": "Ferrari"},
          counter=("adesso sono in ufficio", "mio marito adesso lavora da ikea")),
     # --- l'auto nuova, per marca o modello ---
-    Rule("it.profile.car.nuova_auto", PROFILE,
-         r"\b(?:la\s+|il\s+)?(?:mia|nostra|mio|nostro)\s+nuov[ao]\s+(?:(?:auto|macchina)\s*,?\s*"
-         r"(?:una?\s+)?)?" + CAR_VALUE,
-         slot="car",
+    Rule("it.profile.own.nuova_auto_o_telefono", PROFILE,
+         r"\b(?:la\s+|il\s+)?(?:mia|nostra|mio|nostro)\s+nuov[ao]\s+(?:(?:auto|macchina|telefono|"
+         r"cellulare)\s*,?\s*(?:una?\s+)?)?" + OWNED_VALUE,
+         slot="owned",
          examples={"è arrivata la mia nuova Tesla": "Tesla",
+                   "il mio nuovo iphone 15 è fantastico": "iphone 15",
                    "la nostra nuova macchina, una kia niro": "kia niro"},
          counter=("la mia nuova casa",)),
     # --- una dieta cambiata, detta come quel che è successo ---

@@ -17,10 +17,10 @@ from __future__ import annotations
 
 from kore_pipeline.rules.shape import (
     CAP,
-    CAR_VALUE,
     DECISION,
     HABIT,
     ORG_VALUE,
+    OWNED_VALUE,
     PLACE_VALUE,
     PREFERENCE,
     PROFILE,
@@ -404,9 +404,9 @@ RULES: tuple[Rule, ...] = (
                    "ik ben begonnen bij asml": "asml"},
          counter=("mijn zus is begonnen bij asml",)),
     # --- de nieuwe auto, naar merk of model ---
-    Rule("nl.profile.car.nieuwe_auto", PROFILE,
-         r"\b(?:mijn|onze)\s+nieuwe\s+(?:auto\s*,?\s*(?:een\s+)?)?" + CAR_VALUE,
-         slot="car",
+    Rule("nl.profile.own.nieuwe_auto_of_telefoon", PROFILE,
+         r"\b(?:mijn|onze)\s+nieuwe\s+(?:(?:auto|telefoon)\s*,?\s*(?:een\s+)?)?" + OWNED_VALUE,
+         slot="owned",
          examples={"mijn nieuwe Tesla is er eindelijk": "Tesla"},
          counter=("mijn nieuwe baan",)),
     # --- een dieet veranderd, gezegd als wat er gebeurde ---

@@ -18,11 +18,11 @@ from dataclasses import replace
 
 from kore_pipeline.rules.shape import (
     CAP,
-    CAR_VALUE,
     DECISION,
     HABIT,
     ORG_LOWER,
     ORG_VALUE,
+    OWNED_VALUE,
     PLACE_LOWER,
     PREFERENCE,
     PROFILE,
@@ -595,10 +595,10 @@ _RULES: tuple[Rule, ...] = (
                    "saí da sonae, agora trabalho na galp": "galp"},
          counter=("não trabalho na galp", "minha mãe trabalha na galp")),
     # --- o carro novo, por marca ou modelo ---
-    Rule("pt.profile.car.carro_novo", PROFILE,
-         r"\b(?:o\s+)?(?:meu|nosso)\s+(?:carro\s+novo|novo\s+carro|novo)\s*,?\s*(?:um|uma|o)?\s*"
-         + CAR_VALUE,
-         slot="car",
+    Rule("pt.profile.own.carro_ou_celular_novo", PROFILE,
+         r"\b(?:o\s+)?(?:meu|nosso)\s+(?:(?:carro|celular|telemóvel)\s+novo|novo\s+(?:carro|"
+         r"celular|telemóvel)|novo)\s*,?\s*(?:um|uma|o)?\s*" + OWNED_VALUE,
+         slot="owned",
          examples={"chegou o meu carro novo, um Tesla": "Tesla"},
          counter=("o meu novo emprego",)),
     # --- dieta e namoro mudados, ditos como o que aconteceu ---

@@ -213,9 +213,10 @@ ORG_LOWER = ORG_VALUE.replace(
 """An employer as chats write it: one lower-case word ending its clause ("now at google,")."""
 
 
-CAR_VALUE = r"(?P<fact>(?P<value>[\w-]+(?:\s+[\w-]+){0,2}))"
-"""A car as a rule's slot value: up to three words, kept from the first make or model on
-(:func:`kore_pipeline.text.cars.car_name`; words naming no car are no match)."""
+OWNED_VALUE = r"(?P<fact>(?P<value>[\w-]+(?:\s+[\w-]+){0,3}))"
+"""A car or a phone as a rule's slot value (slot ``owned``): up to four words, kept from the
+first make or model on (:func:`kore_pipeline.text.owned.owned_slot`; words naming neither are
+no match)."""
 
 
 NAME_CAP = r"(?-i:[A-ZÀ-Ý])[\w'-]+"

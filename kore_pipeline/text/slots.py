@@ -15,10 +15,10 @@ from functools import lru_cache
 
 from kore_pipeline.rules import GRAMMARS
 from kore_pipeline.text import endings, swaps
-from kore_pipeline.text.cars import car_name
 from kore_pipeline.text.fact_guard import NUMBER_WORDS, plain
 from kore_pipeline.text.habit_verbs import NAME_OF
 from kore_pipeline.text.literals import LiteralFilter, case_fold
+from kore_pipeline.text.owned import car_name, owned_slot, phone_name
 from kore_pipeline.text.places import place_prefix
 from kore_pipeline.text.slot_hints import HINT_STARTS
 from kore_pipeline.text.slot_rules import FLAGS, LANGUAGE_NAMES, RULES
@@ -342,16 +342,17 @@ def kin_name(content: str) -> Slot | None:
 _THING_SLOTS = ("has:", "owns:", "tool:")
 
 
-def as_car(slot: Slot | None) -> Slot | None:
-    """A slot of a thing one has, owns or switched to that names a car, as the ``car`` slot
-    ("ho una Panda": has:panda -> car: panda; "traded the golf for a model 3": tool:golf ->
-    car: model 3), so the car said last supersedes the one before; another slot as it is."""
+def as_owned(slot: Slot | None) -> Slot | None:
+    """A slot of a thing one has, owns or switched to that names a car or a phone, as the
+    ``car`` or ``phone`` slot ("ho una Panda": has:panda -> car: panda; "traded the golf for a
+    model 3": tool:golf -> car: model 3), so the one said last supersedes the one before;
+    another slot as it is."""
     if slot is None:
         return None
-    if slot[0] == "car" or slot[0].startswith(_THING_SLOTS):
-        car = car_name(slot[1])
-        if car is not None:
-            return ("car", car)
+    if slot[0] in ("car", "phone") or slot[0].startswith(_THING_SLOTS):
+        owned = owned_slot(slot[1])
+        if owned is not None and (slot[0] not in ("car", "phone") or owned[0] == slot[0]):
+            return owned
     return slot
 
 
@@ -373,6 +374,10 @@ def rule_slot(slot: str, said: str, name: str | None = None) -> Slot | None:
         return None
     if slot == "car":
         return ("car", car) if (car := car_name(value)) else None
+    if slot == "phone":
+        return ("phone", phone) if (phone := phone_name(value)) else None
+    if slot == "owned":  # a car or a phone, by the name said
+        return owned_slot(value)
     if slot == "diet":
         value = _diet(value)
     elif slot == "relationship":

@@ -42,3 +42,16 @@ def test_a_quiet_change_supersedes_what_was_said_before(tmp_path: Path, earlier:
     assert any(new in r["content"] and r["status"] == "active" for r in rows), rows
     assert any(old in r["content"] and new not in r["content"] and r["status"] == "superseded"
                for r in rows), rows
+
+
+def test_a_new_phone_supersedes_the_old_one(tmp_path: Path) -> None:
+    conn = connect(tmp_path / "kore.db")
+    for text, mid, ts in (("I have an iPhone 12.", "m1", "2026-01-10T09:00:00+00:00"),
+                          ("I just upgraded to a pixel 8 🙌", "m2", "2026-06-10T09:00:00+00:00")):
+        recs = [normalise(message(text, message_id=mid, ts=ts), S, "t.jsonl", 1)]
+        upsert_memories(conn, extract_memories(recs, S), ts)
+    rows = {r["content"]: (r["status"], r["slot"]) for r in conn.execute(
+        "SELECT content, status, slot FROM memories WHERE type = 'factual'")}
+    conn.close()
+    assert rows["I have an iPhone 12"] == ("superseded", "phone"), rows
+    assert ("active", "phone") in rows.values(), rows

@@ -7,6 +7,9 @@ import pytest
 from kore_pipeline.extract.patterns import extract_facts
 from kore_pipeline.rules import GRAMMARS, LANGUAGES, Kind, Rule
 
+OWNED_SLOTS = ("car", "phone")
+"""The slots a rule of slot ``owned`` sets (a car or a phone, by the name said)."""
+
 RULES = [r for g in GRAMMARS.values() for r in g.rules]
 
 
@@ -53,5 +56,6 @@ def test_rule_counter_examples_yield_nothing_by_it(rule: Rule) -> None:
 def test_a_rule_reading_its_slot_sets_it_on_its_examples(rule: Rule) -> None:
     for text in rule.examples:
         slots = [f.slot for f in extract_facts(text, rule.language) if f.trigger == rule.name]
-        assert slots and all(s is not None and s[0].split(":")[0] == rule.slot
+        names = OWNED_SLOTS if rule.slot == "owned" else (rule.slot,)
+        assert slots and all(s is not None and s[0].split(":")[0] in names
                              for s in slots), (text, slots)
