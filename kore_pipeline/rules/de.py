@@ -662,4 +662,11 @@ GRAMMAR = Grammar(
     pronoun_facts=("das", "es", "ihn", "sie"),
     clause_openers=("ich", "es"),
     list_dependents=("besonders", "namens", "mit", "von"),
+    kin=(
+         "wife: frau ehefrau; husband: mann ehemann; partner: partnerin; boyfriend: freund; "
+         "girlfriend: freundin; son: sohn; daughter: tochter; kid: kind; brother: bruder; "
+         "sister: schwester; mother: mutter mama; father: vater papa; grandmother: oma; "
+         "grandfather: opa; uncle: onkel; aunt: tante; nephew: neffe; niece: nichte; "
+         "dog: hund hündin welpe; cat: kätzchen; rabbit: kaninchen hase; parrot: papagei; "
+         "horse: pferd"),
 )

@@ -2750,4 +2750,10 @@ GRAMMAR = Grammar(
     anaphora=("that", "this", "those", "these", "it", "them", "their", "his", "her", "its"),
     junk_facts=(r"(?:it|that)\s+when\b|(?:happy|glad|willing|up\s+for|here|how|what|way|fact|"
                 r"ones?|idea)\b|(?:sorry|sure|good|fine|well|ok|okay|great)\s*$"),
+    kin=(
+         "boyfriend: bf; girlfriend: gf; mother: mum mom; father: dad; grandmother: grandma; "
+         "grandfather: grandpa; "
+         "dog: pup retriever labrador lab terrier spaniel poodle collie shepherd beagle "
+         "dachshund husky pug bulldog greyhound whippet; "
+         "cat: tabby kitty moggy"),
 )

@@ -868,4 +868,11 @@ GRAMMAR = Grammar(
     pronoun_facts=("esto", "eso"),
     clause_openers=("yo", "soy"),
     list_dependents=("especialmente", "llamado", "llamada", "con", "de"),
+    kin=(
+         "wife: esposa mujer; husband: esposo marido; partner: pareja; boyfriend: novio; "
+         "girlfriend: novia; son: hijo; daughter: hija; brother: hermano; sister: hermana; "
+         "mother: madre mamá mama; father: padre papá; grandmother: abuela; "
+         "grandfather: abuelo; cousin: primo prima; uncle: tío tio; aunt: tía tia; "
+         "nephew: sobrino; niece: sobrina; dog: perrito; cat: gatito gatita; rabbit: conejo; "
+         "parrot: loro; horse: caballo"),
 )

@@ -730,4 +730,11 @@ GRAMMAR = Grammar(
     pronoun_facts=("ça", "cela", "ceci"),
     clause_openers=("je", "j'ai", "c'est"),
     list_dependents=("surtout", "notamment", "appelé", "appelée", "avec"),
+    kin=(
+         "wife: femme; husband: mari; partner: conjoint conjointe; "
+         "boyfriend: copain chum chéri cheri; girlfriend: copine blonde chérie cherie; "
+         "son: fils; daughter: fille; brother: frère frere; sister: sœur soeur; "
+         "mother: mère mere maman; father: père pere papa; grandmother: grand-mère; "
+         "grandfather: grand-père; cousin: cousine; uncle: oncle; aunt: tante; nephew: neveu; "
+         "niece: nièce niece; cat: chaton; rabbit: lapin; parrot: perroquet; horse: cheval"),
 )

@@ -884,4 +884,12 @@ GRAMMAR = Grammar(
     clause_openers=("io", "ho", "sono"),
     list_dependents=("soprattutto", "specialmente", "chiamato", "chiamata", "chiamati", "di",
                      "con", "da"),
+    kin=(
+         "wife: moglie; husband: marito; partner: compagno compagna; "
+         "boyfriend: ragazzo fidanzato; girlfriend: ragazza fidanzata; son: figlio; "
+         "daughter: figlia; kid: bimbo bimba; brother: fratello; sister: sorella; "
+         "mother: madre mamma; father: padre papà papa; grandmother: nonna; "
+         "grandfather: nonno; cousin: cugino cugina; uncle: zio; aunt: zia; "
+         "dog: cagnolino cagnolina cucciolo cucciola; cat: gattino gattina micio; "
+         "rabbit: coniglio; parrot: pappagallo; horse: cavallo"),
 )

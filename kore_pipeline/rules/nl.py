@@ -443,4 +443,9 @@ GRAMMAR = Grammar(
     negation_tail=r"\s+niet$",
     habit_negation=r"^\S+\s+(?:[\w-]+\s+)?(?:niet|geen)\b(?!\s+(?:meer|alleen)\b)|\sniet$",
     work_at=("bij", "voor"),
+    kin=(
+         "wife: vrouw echtgenote; husband: man echtgenoot; boyfriend: vriend vriendje; "
+         "girlfriend: vriendin vriendinnetje; partner: lief; son: zoon zoontje; "
+         "daughter: dochter dochtertje; brother: broer broertje; sister: zus zusje; "
+         "mother: moeder mam; father: vader pap; dog: hond hondje; cat: kat poes katje"),
 )

@@ -656,4 +656,10 @@ GRAMMAR = Grammar(
     pronoun_facts=("isso", "isto", "ele", "ela"),
     clause_openers=("eu",),
     list_dependents=("principalmente", "chamado", "chamada", "com"),
+    kin=(
+         "wife: mulher; husband: marido; boyfriend: namorado noivo; "
+         "girlfriend: namorada noiva; son: filho; daughter: filha; brother: irmão irmao; "
+         "sister: irmã irma; mother: mãe mae; father: pai; grandmother: avó avo; "
+         "grandfather: avô; nephew: sobrinho; niece: sobrinha; dog: cachorrinho cachorrinha; "
+         "cat: gatinho gatinha; rabbit: coelho; parrot: papagaio; horse: cavalo"),
 )

@@ -159,6 +159,10 @@ class Grammar:
     """Words a short fact opening with points back at the conversation ("that book")."""
     junk_facts: str = ""
     """Regex of stock phrases that follow a trigger without stating a fact ("it when")."""
+    kin: str = ""
+    """Family and pets by their English name ("wife: moglie; dog: cane cagnolino"), so that a
+    name is one slot whatever the language it was said in ("mi perro se llama Toby":
+    ``name:dog``)."""
     work_at: tuple[str, ...] = ()
     """Words before where one works ("at", "bei", "chez"): a work fact's object said after one
     of them names the employer ("je travaille chez l'Oréal" -> employer: l'oréal)."""

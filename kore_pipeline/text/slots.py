@@ -264,38 +264,12 @@ def _slot_of(text: str, language: str | None) -> Slot | None:
     return None
 
 
-_KIN_TEXT = (
-    "wife: moglie esposa mujer femme frau ehefrau mulher; "
-    "husband: marito esposo marido mari mann ehemann; "
-    "partner: compagno compagna pareja conjoint conjointe partnerin; "
-    "boyfriend: bf ragazzo fidanzato novio copain chum chéri cheri freund namorado noivo; "
-    "girlfriend: gf ragazza fidanzata novia copine blonde chérie cherie freundin namorada noiva; "
-    "son: figlio hijo fils sohn filho; daughter: figlia hija fille tochter filha; "
-    "kid: bimbo bimba kind; brother: fratello hermano frère frere bruder irmão irmao; "
-    "sister: sorella hermana sœur soeur schwester irmã irma; "
-    "mother: mum mom madre mamma mamá mama mère mere maman mutter mãe mae; "
-    "father: dad padre papà papá papa père pere vater pai; "
-    "grandmother: grandma nonna abuela grand-mère oma avó avo; "
-    "grandfather: grandpa nonno abuelo grand-père opa avô; "
-    "cousin: cugino cugina primo prima cousine; uncle: zio tío tio oncle onkel; "
-    "aunt: zia tía tia tante; nephew: neveu neffe sobrino sobrinho; "
-    "niece: nièce niece nichte sobrina sobrinha; "
-    "dog: pup cagnolino cagnolina cucciolo cucciola perrito hund hündin welpe cachorrinho "
-    "cachorrinha retriever labrador lab terrier spaniel poodle collie shepherd beagle dachshund "
-    "husky pug bulldog greyhound whippet; "
-    "cat: gattino gattina micio gatito gatita chaton kätzchen gatinho gatinha tabby kitty moggy; "
-    "rabbit: coniglio conejo lapin kaninchen hase coelho; parrot: pappagallo loro perroquet "
-    "papagei papagaio; horse: cavallo caballo cheval pferd cavalo; "
-    # Dutch
-    "wife: vrouw echtgenote; husband: man echtgenoot; boyfriend: vriend vriendje; "
-    "girlfriend: vriendin vriendinnetje; partner: lief; son: zoon zoontje; "
-    "daughter: dochter dochtertje; brother: broer broertje; sister: zus zusje; "
-    "mother: moeder mam; father: vader pap; dog: hond hondje; cat: kat poes katje")
 _KIN_EN: dict[str, str] = {
-    word: english.strip() for part in _KIN_TEXT.split(";")
+    word: english.strip() for g in GRAMMARS.values() for part in g.kin.split(";") if part.strip()
     for english, words in [part.split(":")] for word in words.split()}
-"""Family and pets in the grammars' languages by their English name, so that a name is the
-same slot whatever the language it was said in ("mi perro se llama Toby": ``name:dog``)."""
+"""Family and pets in the grammars' languages by their English name (each grammar's ``kin``),
+so that a name is the same slot whatever the language it was said in ("mi perro se llama
+Toby": ``name:dog``)."""
 
 
 _KIN_ENGLISH = ("wife husband partner boyfriend girlfriend fiance fiancee son daughter kid baby "
