@@ -18,6 +18,8 @@ from kore_pipeline.rules.shape import (
     CAP,
     DECISION,
     HABIT,
+    NAME_CAP,
+    NAME_LOWER,
     ORG_LOWER,
     ORG_VALUE,
     OWNED_VALUE,
@@ -630,6 +632,13 @@ RULES: tuple[Rule, ...] = (
          slot="employer",
          examples={"meine neuen Kollegen bei Zalando sind super": "Zalando"},
          counter=("die neuen kollegen meiner frau",)),
+    Rule("de.profile.family_name.in_klammern", PROFILE,
+         r"(?P<fact>(?P<value>" + NAME_CAP + "|" + NAME_LOWER + r")\s*\((?:mein|meine|unser|unsere)"
+         r"\s+(?P<name>hund|hündin|katze|kater|kaninchen|sohn|tochter|frau|mann|freund|freundin|"
+         r"bruder|schwester)\))",
+         slot="name",
+         examples={"Bruno (unser Hund) hasst Gewitter": "Bruno (unser Hund)"},
+         counter=("Bruno (ihr Hund) hasst Gewitter",)),
 )
 
 STOPWORDS = ("der", "die", "das", "und", "ich", "nicht", "ein", "eine", "ist", "mit", "für", "zu",

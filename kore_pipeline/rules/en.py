@@ -2392,7 +2392,7 @@ PROFILE_RULES: tuple[Rule, ...] = (
     Rule(
         "en.profile.pet.named", PROFILE,
         r"\b(?:I|we)\s+(?:now\s+|also\s+)?(?:have|got|adopted)\s+(?:a|an)\s+(?:new\s+)?"
-            r"(?=" + any_of(PETS) + r"\s+(?:called|named)\s+" + CAP + r")",
+            r"(?=" + any_of(PETS) + r"\s+(?:called|named)\s+[^\W\d_])",
         examples={
             "I have a dog named Rex.": "dog named Rex",
             "I have a cat named Miso.": "cat named Miso",
@@ -2402,7 +2402,7 @@ PROFILE_RULES: tuple[Rule, ...] = (
         "en.profile.pet.breed_named", PROFILE,
         r"\b(?:I|we)(?:'ve|\s+have)?\s+(?:now\s+|also\s+)?(?:have|got|adopted|"
             r"rescued)\s+(?=(?:a|an)\s+(?:new\s+)?(?!" + any_of(PETS) + r"\s)(?:[\w-]+\s+)"
-            r"{1,3}?(?:called|named)\s+" + CAP + r")",
+            r"{1,3}?(?:called|named)\s+[^\W\d_])",
         examples={
             "We have a spaniel called Rolo.": "spaniel called Rolo",
             "I adopted a grey cat called Miso.": "grey cat called Miso",
@@ -2655,6 +2655,45 @@ PROFILE_RULES: tuple[Rule, ...] = (
          slot="employer",
          examples={"I left deloitte for kpmg": "kpmg"},
          counter=("I left home for work at 7",)),
+    # --- chat forms of who one is and what one likes: "nurse here", "biscuit (our cat)",
+    # "tea > coffee", "my usual 6am walk", "did my masters in …" ---
+    Rule("en.profile.identity.here", PROFILE,
+         r"(?:^|(?<=[,;.!]\s))\W*(?P<fact>(?:type\s+[12]\s+)?(?:diabetic|vegan|vegetarian|"
+         r"pescatarian|coeliac|celiac|(?:mom|mum|dad|mother|father|parent)\s+of\s+(?:\d+|one|"
+         r"two|three|four|five|twins)|(?:(?:a|an)\s+)?" + OCCUPATIONS["en"] + r"))\s+here\b",
+         examples={"type 1 diabetic here so carb counts matter": "type 1 diabetic",
+                   "mom of three here, any tips?": "mom of three",
+                   "nurse here, long shifts all week": "nurse"},
+         counter=("no nurse here can help", "is there a nurse here?")),
+    Rule("en.profile.family_name.in_brackets", PROFILE,
+         r"(?P<fact>(?P<value>" + NAME_CAP + "|" + NAME_LOWER + r")\s*\((?:our|my)\s+"
+         r"(?:(?:little|old|new|baby)\s+)?(?P<name>" + KIN + r")\))",
+         slot="name",
+         examples={"biscuit (our cat) is lying across my keyboard": "biscuit (our cat)",
+                   "Luna (my dog) hates thunder": "Luna (my dog)"},
+         counter=("Luna (her dog) hates thunder",)),
+    Rule("en.preference.like.over_symbol", PREFERENCE,
+         r"(?:^|(?<=[,;]\s))(?P<fact>[^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*){0,2})\s*>\s*"
+         r"[^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*){0,2}(?=\s*(?:[,.!;:]|$)|\s+(?:any\s+day|"
+         r"always|every\s+time|tbh|imo|honestly|lol|haha|fight\s+me)\b)",
+         examples={"tea > coffee, earl grey specifically": "tea",
+                   "pizza > burgers any day": "pizza"},
+         counter=("if a > b then swap them", "3 > 2")),
+    Rule("en.habit.routine.my_usual", HABIT,
+         r"\bmy\s+usual\s+(?P<fact>(?:\d{1,2}\s*(?:am|pm)\s+)?"
+         r"(?:walk|run|jog|swim|ride|workout|yoga|coffee|tea|gym\s+session|swim|commute|"
+         r"bike\s+ride|hike|class)(?:\s+(?:with|at|in|on|before|after)\s+(?:the\s+|my\s+)?"
+         r"[\w-]+)?)",
+         examples={"just back from my usual 6am walk with the dog": "6am walk with the dog",
+                   "skipped my usual swim today": "swim"},
+         counter=("her usual walk",)),
+    Rule("en.profile.education.degree_in", PROFILE,
+         r"(?:\bI\s+|^\W*)(?:did|doing|finished|got|have|completed|studied\s+for)\s+(?:my|a)\s+"
+         r"(?P<fact>(?:masters?|master's|phd|doctorate|degree|bachelors?|bachelor's|ba|bsc|msc|mba)"
+         r"\s+(?:degree\s+)?in\s+[\w-]+(?:\s+(?!at\b|in\b|from\b|down\b|up\b)[\w-]+){0,3})",
+         examples={"i did my masters in marine biology down in plymouth":
+                   "masters in marine biology"},
+         counter=("my brother did a degree in law",)),
 )
 
 # ==== PROFILE (continued): aims ============================================================

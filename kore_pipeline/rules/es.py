@@ -838,6 +838,12 @@ RULES: tuple[Rule, ...] = (
          slot="employer",
          examples={"mis nuevos compañeros de Glovo son majísimos": "Glovo"},
          counter=("los nuevos compañeros de mi hermano",)),
+    Rule("es.profile.family_name.entre_parentesis", PROFILE,
+         r"(?P<fact>(?P<value>" + NAME_CAP + "|" + NAME_LOWER + r")\s*\((?:mi|nuestr[oa])\s+"
+         r"(?P<name>" + KIN + r"|perr[oa]|gat[oa])\))",
+         slot="name",
+         examples={"Luna (mi perra) odia los truenos": "Luna (mi perra)"},
+         counter=("Luna (su perra) odia los truenos",)),
 )
 
 STOPWORDS = (

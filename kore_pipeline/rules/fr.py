@@ -19,6 +19,8 @@ from kore_pipeline.rules.shape import (
     CAP,
     DECISION,
     HABIT,
+    NAME_CAP,
+    NAME_LOWER,
     ORG_LOWER,
     ORG_VALUE,
     OWNED_VALUE,
@@ -694,6 +696,13 @@ _RULES: tuple[Rule, ...] = (
          slot="employer",
          examples={"mes nouveaux collègues chez Ubisoft sont top": "Ubisoft"},
          counter=("les nouveaux collègues de mon mari",)),
+    Rule("fr.profile.family_name.entre_parentheses", PROFILE,
+         r"(?P<fact>(?P<value>" + NAME_CAP + "|" + NAME_LOWER + r")\s*\((?:mon|ma|notre)\s+"
+         r"(?P<name>chat|chatte|chien|chienne|chaton|lapin|fils|fille|femme|mari|copain|copine|"
+         r"frère|soeur|sœur)\))",
+         slot="name",
+         examples={"Pixel (notre chat) dort partout": "Pixel (notre chat)"},
+         counter=("Pixel (son chat) dort partout",)),
 )
 
 RULES: tuple[Rule, ...] = tuple(replace(r, pattern=loose(r.pattern)) for r in _RULES)

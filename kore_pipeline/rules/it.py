@@ -853,6 +853,12 @@ RULES: tuple[Rule, ...] = (
          slot="employer",
          examples={"i miei nuovi colleghi da Luxottica sono simpatici": "Luxottica"},
          counter=("i nuovi colleghi di mio marito",)),
+    Rule("it.profile.family_name.tra_parentesi", PROFILE,
+         r"(?P<fact>(?P<value>" + NAME_CAP + "|" + NAME_LOWER + r")\s*\((?:il\s+|la\s+)?(?:mio|mia|"
+         r"nostro|nostra)\s+(?P<name>" + KIN + r"|gatt[oa]|can[ei]|cagnolin[oa])\))",
+         slot="name",
+         examples={"Biscotto (il nostro gatto) dorme sulla tastiera": "Biscotto (il nostro gatto)"},
+         counter=("Luna (il suo cane) ha paura",)),
 )
 
 STOPWORDS = (

@@ -19,6 +19,8 @@ from kore_pipeline.rules.shape import (
     CAP,
     DECISION,
     HABIT,
+    NAME_CAP,
+    NAME_LOWER,
     ORG_VALUE,
     OWNED_VALUE,
     PLACE_VALUE,
@@ -421,6 +423,12 @@ RULES: tuple[Rule, ...] = (
          slot="employer",
          examples={"mijn nieuwe collega's bij Coolblue zijn leuk": "Coolblue"},
          counter=("de nieuwe collega's van mijn vriend",)),
+    Rule("nl.profile.family_name.tussen_haakjes", PROFILE,
+         r"(?P<fact>(?P<value>" + NAME_CAP + "|" + NAME_LOWER + r")\s*\((?:mijn|onze|ons)\s+"
+         r"(?P<name>hond|kat|poes|konijn|zoon|dochter|vrouw|man|vriend|vriendin|broer|zus)\))",
+         slot="name",
+         examples={"Bobbie (onze hond) is bang voor onweer": "Bobbie (onze hond)"},
+         counter=("Bobbie (hun hond) is bang",)),
 )
 
 STOPWORDS = ("ik", "het", "een", "niet", "van", "je", "dat", "zijn", "wij", "we", "mijn",

@@ -20,6 +20,8 @@ from kore_pipeline.rules.shape import (
     CAP,
     DECISION,
     HABIT,
+    NAME_CAP,
+    NAME_LOWER,
     ORG_LOWER,
     ORG_VALUE,
     OWNED_VALUE,
@@ -620,6 +622,13 @@ _RULES: tuple[Rule, ...] = (
          slot="employer",
          examples={"os meus novos colegas na Farfetch são fixes": "Farfetch"},
          counter=("os novos colegas do meu marido",)),
+    Rule("pt.profile.family_name.entre_parenteses", PROFILE,
+         r"(?P<fact>(?P<value>" + NAME_CAP + "|" + NAME_LOWER + r")\s*\((?:o\s+|a\s+)?(?:meu|minha|"
+         r"nosso|nossa)\s+(?P<name>cachorr[oa]|cão|cao|cadela|gat[oa]|filh[oa]|marido|mulher|"
+         r"namorad[oa]|irmão|irmã)\))",
+         slot="name",
+         examples={"Tareca (a nossa gata) dorme o dia todo": "Tareca (a nossa gata)"},
+         counter=("Tareca (a gata dela) dorme",)),
 )
 
 RULES: tuple[Rule, ...] = tuple(replace(r, pattern=loose(r.pattern)) for r in _RULES)
