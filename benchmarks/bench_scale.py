@@ -1,5 +1,5 @@
 #!/usr/bin/env python
-"""Scale benchmark: a million memories on one machine (issue 7, the single-machine part).
+"""Scale benchmark: a million memories on one machine (the single-machine part).
 
 Run from the repository root (after the install in the README):
 

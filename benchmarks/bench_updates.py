@@ -1,5 +1,5 @@
 #!/usr/bin/env python
-"""Knowledge updates (issue 14): compression precision with the fact guard beside the plain
+"""Knowledge updates: compression precision with the fact guard beside the plain
 0.88 threshold, in one run, and compression time with and without the guard.
 
     python benchmarks/bench_updates.py                   # pairs + timing at 100,000 memories

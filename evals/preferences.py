@@ -1,4 +1,4 @@
-"""Preference retrieval cases: is fusion ever below its best stream? (issue 13 item 3)
+"""Preference retrieval cases: is fusion ever below its best stream?
 
 Two sets, each searched with the keyword stream alone (``fts``), the vector stream alone
 (``semantic``) and the default fusion (``hybrid``), recall@5 and recall@10 in one run:

@@ -252,7 +252,7 @@ _rule("en", "habit", rf"\b(?:I|we){_NOW}(?:\s+(?:usually|often|always|regularly|
       rf"cups?|glass(?:es)?|bottles?|pints?|cans?|mugs?|of)\s+)*(?P<value>(?!(?:{_OBJECT_STOP})"
       rf"\b)[a-z][\w'’-]*))?")
 
-# Issue 19u: the other languages' diets (named in English: "vegetariana", "Vegetarierin" ->
+# The other languages' diets (named in English: "vegetariana", "Vegetarierin" ->
 # "vegetarian", by :func:`.slots` ``_diet``), eating meat again (an omnivore's), and habits
 # ("fumo", "je bois du café", "ich spiele Handball"; their English name is the slot's), which
 # only an ending replaces, as in English.

@@ -1,4 +1,4 @@
-"""Is an extracted fact a clean phrase of its source sentence? (issue 14 item 4)
+"""Is an extracted fact a clean phrase of its source sentence?
 
 A fact's clause (``Fact.content``) is either a contiguous span of the normalised source, or
 a list item recombined with its trigger: ``prefix + " " + item`` where the prefix is the span

@@ -1,5 +1,5 @@
-"""Extraction covers explicit first-person statements (issue 13 item 4) and every fact is a
-clean phrase of its sentence (issue 14 item 4): a few hand-written cases of each class, then
+"""Extraction covers explicit first-person statements and every fact is a
+clean phrase of its sentence: a few hand-written cases of each class, then
 hypothesis properties over generated statements of each new class and over generated lists.
 (The whole tuned list, evals/cases/coverage-tuned.jsonl, is checked by tests/evals.)"""
 

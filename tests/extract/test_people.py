@@ -1,4 +1,4 @@
-"""Whose fact it is and facts as people type them (``extract/patterns_people.py``, issue 20c):
+"""Whose fact it is and facts as people type them (the grammars' people rules):
 other people's tastes and plans give nothing, a relative's who-they-are stays the household's
 profile fact, and the chat forms of ages, habits, plans and tastes are read. Every wording here
 is outside the coverage lists."""

@@ -1,4 +1,4 @@
-"""Issue 19u: what a later statement ends or replaces in the six languages we read, and the
+"""What a later statement ends or replaces in the six languages we read, and the
 transitions stated without an ending word, through the real extraction and store."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 20u: what is true now said by replacing a thing, giving it up without its verb,
+"""What is true now said by replacing a thing, giving it up without its verb,
 becoming, a colloquial verb or going back; through the slots and the real store, on
 wordings outside the update lists; and the statements that must leave the earlier fact."""
 

@@ -1,4 +1,4 @@
-"""Names from exports (issue 13 item 6): ``kore run --owner O --speaker NAME`` and the settings
+"""Names from exports: ``kore run --owner O --speaker NAME`` and the settings
 behind them (``KORE_DEFAULT_OWNER``, ``KORE_DEFAULT_SPEAKER``) make an export's user turns the
 person's: their memories have NAME as subject and O as owner."""
 

@@ -1,4 +1,4 @@
-"""Input cannot hurt the host or the pipeline (issue 15, breaks 4, 5, 6)."""
+"""Input cannot hurt the host or the pipeline."""
 
 from __future__ import annotations
 

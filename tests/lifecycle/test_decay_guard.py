@@ -1,4 +1,4 @@
-"""Decay typos are refused and a pass can be undone (issue 15, break 9)."""
+"""Decay typos are refused and a pass can be undone."""
 
 from __future__ import annotations
 

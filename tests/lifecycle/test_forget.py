@@ -44,7 +44,7 @@ def write_logs(folder: Path) -> list[Path]:
         json.dumps({"owner": "secret", "conversation_id": "c1", "role": "user",
                     "ts": "not a time", "text": f"broken {CANARY} record"}),
         f'{{"owner": "secret", "text": "{CANARY} in a line that is not JSON',
-        # issue 15: the owner key after the first 2,000 characters, a \\u escape, and a line
+        # the owner key after the first 2,000 characters, a \\u escape, and a line
         # that is not JSON with the owner after the text
         json.dumps({"text": f"{CANARY} late owner " + "padding " * 300, "role": "user",
                     "ts": "not a time", "owner": "secret"}),

@@ -190,7 +190,7 @@ def test_import_reports_bad_lines_and_keeps_the_rest(tmp_path: Path, embedder) -
 @pytest.mark.slow
 def test_import_validates_each_line_whole_and_never_half_inserts(tmp_path: Path,
                                                                  embedder) -> None:  # type: ignore[no-untyped-def]
-    """Issue 15, break 10: a bad merged_into, a forgotten memory without its archive record
+    """A bad merged_into, a forgotten memory without its archive record
     and an unknown status are errors of their line; nothing of them is inserted; the
     lines after them are imported."""
     from kore_pipeline.store.db import connect

@@ -1,5 +1,5 @@
-"""Readers never wait on writers and read commands do not write (issue 15, break 8 and
-issue 12's "read commands write"); one writer per home (break 9, two runs 0.3 s apart)."""
+"""Readers never wait on writers and read commands do not write; one writer per home (two
+runs 0.3 s apart)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Smaller items of issue 15 (break 11): clear errors, never a traceback."""
+"""Small errors are clear errors, never a traceback."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Damage is detected before it spreads (issue 15, breaks 1 and 7): a damaged or lost store
+"""Damage is detected before it spreads: a damaged or lost store
 stops every command with a message naming the file and the way out, never reads as empty;
 `kore recover` rebuilds it from the lake; a damaged embedding cache is set aside and rebuilt."""
 

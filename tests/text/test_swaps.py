@@ -1,4 +1,4 @@
-"""Issue 20u: a thing given up without its verb, a thing replaced by another (text/swaps.py),
+"""A thing given up without its verb, a thing replaced by another (text/swaps.py),
 on wordings outside the update lists; and what must not read as either."""
 
 from __future__ import annotations
