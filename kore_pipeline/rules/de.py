@@ -639,6 +639,10 @@ RULES: tuple[Rule, ...] = (
          slot="name",
          examples={"Bruno (unser Hund) hasst Gewitter": "Bruno (unser Hund)"},
          counter=("Bruno (ihr Hund) hasst Gewitter",)),
+    Rule("de.habit.routine.ueblich", HABIT,
+         r"\b(?:mein(?:e[nmr]?)?|unser(?:e[nmr]?)?)\s+übliche[nrs]?\s+(?P<fact>[^\W\d_][\w-]*)",
+         examples={"nach meiner üblichen Joggingrunde": "Joggingrunde"},
+         counter=("seine übliche Runde",)),
 )
 
 STOPWORDS = ("der", "die", "das", "und", "ich", "nicht", "ein", "eine", "ist", "mit", "für", "zu",

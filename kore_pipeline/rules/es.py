@@ -844,6 +844,10 @@ RULES: tuple[Rule, ...] = (
          slot="name",
          examples={"Luna (mi perra) odia los truenos": "Luna (mi perra)"},
          counter=("Luna (su perra) odia los truenos",)),
+    Rule("es.habit.routine.mi_habitual", HABIT,
+         r"\b(?:mi|nuestro|nuestra)\s+(?P<fact>[^\W\d_][\w-]*(?:\s+de\s+[\w-]+)?)\s+habitual\b",
+         examples={"hoy no hice mi paseo habitual con el perro": "paseo"},
+         counter=("su paseo habitual",)),
 )
 
 STOPWORDS = (

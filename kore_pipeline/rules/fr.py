@@ -703,6 +703,11 @@ _RULES: tuple[Rule, ...] = (
          slot="name",
          examples={"Pixel (notre chat) dort partout": "Pixel (notre chat)"},
          counter=("Pixel (son chat) dort partout",)),
+    Rule("fr.habit.routine.habituel", HABIT,
+         r"\b(?:mon|ma|notre)\s+(?P<fact>[^\W\d_][\w-]*(?:\s+(?:de|du|à)\s+[\w-]+)?)\s+"
+         r"habituel(?:le)?\b",
+         examples={"après ma balade habituelle au parc": "balade"},
+         counter=("sa balade habituelle",)),
 )
 
 RULES: tuple[Rule, ...] = tuple(replace(r, pattern=loose(r.pattern)) for r in _RULES)

@@ -859,6 +859,10 @@ RULES: tuple[Rule, ...] = (
          slot="name",
          examples={"Biscotto (il nostro gatto) dorme sulla tastiera": "Biscotto (il nostro gatto)"},
          counter=("Luna (il suo cane) ha paura",)),
+    Rule("it.habit.routine.il_mio_solito", HABIT,
+         r"\b(?:il|la)\s+(?:mi[oa]|nostr[oa])\s+solit[oa]\s+(?=[^\W\d_])",
+         examples={"domani salto il mio solito giro in bici": "giro in bici"},
+         counter=("il suo solito giro",)),
 )
 
 STOPWORDS = (

@@ -429,6 +429,10 @@ RULES: tuple[Rule, ...] = (
          slot="name",
          examples={"Bobbie (onze hond) is bang voor onweer": "Bobbie (onze hond)"},
          counter=("Bobbie (hun hond) is bang",)),
+    Rule("nl.habit.routine.gebruikelijke", HABIT,
+         r"\b(?:mijn|onze|ons)\s+gebruikelijke\s+(?P<fact>[^\W\d_][\w-]*)",
+         examples={"na mijn gebruikelijke ochtendwandeling": "ochtendwandeling"},
+         counter=("zijn gebruikelijke wandeling",)),
 )
 
 STOPWORDS = ("ik", "het", "een", "niet", "van", "je", "dat", "zijn", "wij", "we", "mijn",

@@ -629,6 +629,11 @@ _RULES: tuple[Rule, ...] = (
          slot="name",
          examples={"Tareca (a nossa gata) dorme o dia todo": "Tareca (a nossa gata)"},
          counter=("Tareca (a gata dela) dorme",)),
+    Rule("pt.habit.routine.habitual", HABIT,
+         r"\b(?:o\s+meu|a\s+minha|meu|minha)\s+(?P<fact>[^\W\d_][\w-]*(?:\s+de\s+[\w-]+)?)\s+"
+         r"habitual\b",
+         examples={"fiz a minha caminhada habitual": "caminhada"},
+         counter=("a caminhada habitual dela",)),
 )
 
 RULES: tuple[Rule, ...] = tuple(replace(r, pattern=loose(r.pattern)) for r in _RULES)
