@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
 import sqlite3
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
@@ -119,7 +120,8 @@ def connect_reader(db_path: Path, busy_ms: int = 30000,
 
 def _open_existing(db_path: Path, busy_ms: int, read_only: bool) -> sqlite3.Connection:
     if read_only:
-        conn = sqlite3.connect(f"{db_path.resolve().as_uri()}?mode=ro", uri=True,
+        conn = sqlite3.connect(f"{db_path.resolve().as_uri()}?{_read_only_mode(db_path)}",
+                               uri=True,
                                timeout=busy_ms / 1000, isolation_level=None,
                                check_same_thread=False)
     else:
@@ -128,6 +130,20 @@ def _open_existing(db_path: Path, busy_ms: int, read_only: bool) -> sqlite3.Conn
     conn.row_factory = sqlite3.Row
     conn.execute(f"PRAGMA busy_timeout={int(busy_ms)}")
     return conn
+
+
+def _read_only_mode(db_path: Path) -> str:
+    """``mode=ro``; ``immutable=1`` in a folder no one here may write that holds no WAL.
+
+    SQLite reads a WAL-mode store only through its ``-shm`` file, which a read-only folder
+    cannot get; without a ``-wal`` file everything committed is in the store itself, and
+    a writer could not start without creating both, so the file is read as it is.
+    """
+    wal = Path(f"{db_path}-wal")
+    if not os.access(db_path.parent, os.W_OK) and not wal.exists() \
+            and not Path(f"{db_path}-shm").exists():
+        return "immutable=1"
+    return "mode=ro"
 
 
 def ensure_schema(conn: sqlite3.Connection) -> None:
