@@ -20,6 +20,7 @@ from kore_pipeline.store.check import (
     NoStore,
     StoreError,
     quick_check,
+    read_failure,
     table_names,
     verify_sqlite_file,
     verify_store_schema,
@@ -83,7 +84,7 @@ def connect(db_path: Path, create: bool = True) -> sqlite3.Connection:
         conn.close()
         if isinstance(exc, sqlite3.OperationalError):  # locked, busy, a failed migration
             raise
-        raise DamagedStore(db_path, f"is corrupt ({exc})") from None
+        raise read_failure(db_path, exc) from None
     return conn
 
 
@@ -106,7 +107,7 @@ def connect_reader(db_path: Path, busy_ms: int = 30000,
         version = get_meta(conn, "schema_version")
     except sqlite3.DatabaseError as exc:
         conn.close()
-        raise DamagedStore(db_path, f"is corrupt ({exc})") from None
+        raise read_failure(db_path, exc) from None
     if version is not None and int(version) > int(SCHEMA_VERSION):
         conn.close()
         raise StoreError(f"store schema version {version} is newer than this kore's"

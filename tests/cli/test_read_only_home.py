@@ -13,19 +13,10 @@ from typing import Any
 
 import pytest
 
+from tests.disk_limits import without_privileges
 from tests.helpers import two_owner_home
 
 NOW = "2026-09-10T12:00:00Z"
-
-
-def without_privileges() -> list[str]:
-    """The prefix that runs a command subject to file permissions: root drops the
-    capabilities that let it write anywhere (a plain user needs nothing)."""
-    if os.geteuid() != 0:
-        return []
-    if shutil.which("setpriv") is None:
-        pytest.skip("running as root without setpriv: permissions cannot be enforced")
-    return ["setpriv", "--bounding-set=-dac_override,-dac_read_search,-fowner"]
 
 
 def kore(*args: str) -> subprocess.CompletedProcess[str]:
