@@ -13,6 +13,7 @@ import typer
 
 from kore_pipeline import files
 from kore_pipeline.cli.common import Home, Now, settings_for
+from kore_pipeline.cli.display import visible
 
 FORMATS = ("tsv", "table", "csv", "json", "parquet")
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -30,7 +31,8 @@ def csv_cell(value: Any) -> Any:
 
 
 def render(columns: list[str], rows: list[tuple[Any, ...]], fmt: str) -> str:
-    """Rows as text: tab-separated, an aligned table, CSV (escaped for spreadsheets, see
+    """Rows as text: tab-separated or an aligned table (control characters made visible:
+    a cell stays one cell, a terminal shows it), CSV (escaped for spreadsheets, see
     :func:`csv_cell`) or a JSON array of objects."""
     if fmt == "json":
         return json.dumps([dict(zip(columns, r, strict=True)) for r in rows],
@@ -41,7 +43,7 @@ def render(columns: list[str], rows: list[tuple[Any, ...]], fmt: str) -> str:
         writer.writerow([csv_cell(c) for c in columns])
         writer.writerows([csv_cell(v) for v in r] for r in rows)
         return buf.getvalue()
-    cells = [[("" if v is None else str(v)) for v in r] for r in rows]
+    cells = [[("" if v is None else visible(str(v))) for v in r] for r in rows]
     if fmt == "tsv":
         return "".join("\t".join(line) + "\n" for line in [columns, *cells])
     widths = [max([len(c), *(len(r[i]) for r in cells)]) for i, c in enumerate(columns)]
