@@ -81,7 +81,7 @@ def storage_problem(exc: BaseException, path: Path) -> str | None:
         return DISK_FULL
     if name.startswith(("SQLITE_READONLY", "SQLITE_CANTOPEN", "SQLITE_PERM", "SQLITE_AUTH")):
         return f"it or its folder is read-only or not permitted ({exc})"
-    if name.startswith("SQLITE_IOERR"):
+    if name.startswith("SQLITE_IOERR") and name != "SQLITE_IOERR_SHORT_READ":  # short: cut
         try:
             free = shutil.disk_usage(path.parent).free
         except OSError:
