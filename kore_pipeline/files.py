@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import os
 import secrets
+import shutil
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -66,15 +67,19 @@ def replace(source: Path, target: Path) -> None:
 
 @contextlib.contextmanager
 def atomic_path(target: Path) -> Iterator[Path]:
-    """Yield a temp path beside ``target`` for any writer to fill (Parquet, FAISS, DuckDB...);
-    on success it is flushed and moved over ``target``; on error it is removed."""
+    """Yield a temp path beside ``target`` for any writer to fill (Parquet, FAISS, DuckDB, a
+    whole folder...); on success it is flushed and moved over ``target`` (a folder may replace
+    only a missing or empty one); on error it is removed."""
     target.parent.mkdir(parents=True, exist_ok=True)
     tmp = temp_path(target)
     try:
         yield tmp
         replace(tmp, target)
     finally:
-        tmp.unlink(missing_ok=True)
+        if tmp.is_dir() and not tmp.is_symlink():
+            shutil.rmtree(tmp, ignore_errors=True)
+        else:
+            tmp.unlink(missing_ok=True)
 
 
 def write_bytes(target: Path, data: bytes) -> Path:

@@ -7,6 +7,7 @@ from typing import Annotated
 import typer
 
 from kore_pipeline.cli.common import Home, print_json, settings_for
+from kore_pipeline.cli.display import visible
 
 keys_app = typer.Typer(help="API keys of `kore api`: each maps to owners (or all, --admin).",
                        no_args_is_help=True)
@@ -81,7 +82,8 @@ def keys_list(home: Home = None,
     for k in keys:
         scope = "ADMIN" if k["admin"] else ",".join(k["owners"])
         state = f"revoked {k['revoked_at']}" if k["revoked_at"] else "active"
-        typer.echo(f"{k['id']}\t{k['prefix']}…\t{scope}\t{state}\t{k['label'] or ''}")
+        typer.echo("\t".join(visible(str(c)) for c in (
+            k["id"], f"{k['prefix']}…", scope, state, k["label"] or "")))
 
 
 @keys_app.command("revoke")

@@ -18,6 +18,7 @@ from kore_pipeline.cli.common import (
     require_store,
     settings_for,
 )
+from kore_pipeline.cli.display import echo
 from kore_pipeline.cli.progress import Quiet, stage_progress
 
 app = typer.Typer(help="kore-pipeline: conversation logs in, long-term memory for agents out.",
@@ -201,17 +202,17 @@ def search(query: Annotated[str | None, typer.Argument(help="What to look for.")
     if not hits:
         typer.echo("no results")
     for h in hits:
-        typer.echo(f"[{h['memory_id']}] {h['score']:.5f}  {h['subject']} · {h['type']}/"
-                   f"{h['category']} · importance {h['importance']} · decay"
-                   f" {h['decay_score']:.3f}")
-        typer.echo(f"    {h['content']}")
-        typer.echo(f"    sources: {', '.join(h['source_message_ids'])}  created:"
-                   f" {h['created_at']}")
+        echo(f"[{h['memory_id']}] {h['score']:.5f}  {h['subject']} · {h['type']}/"
+             f"{h['category']} · importance {h['importance']} · decay"
+             f" {h['decay_score']:.3f}")
+        echo(f"    {h['content']}")
+        echo(f"    sources: {', '.join(h['source_message_ids'])}  created:"
+             f" {h['created_at']}")
         if h["status"] == "superseded":
-            typer.echo(f"    superseded by [{h.get('superseded_by')}] on {h.get('valid_until')}"
-                       f" (true from {h.get('valid_from')})")
+            echo(f"    superseded by [{h.get('superseded_by')}] on {h.get('valid_until')}"
+                 f" (true from {h.get('valid_from')})")
         if explain:
-            typer.echo(f"    why: {explain_line(h['explain'])}")
+            echo(f"    why: {explain_line(h['explain'])}")
 
 
 def _search_batch(searcher: Any, path: Path, now: str | None, reinforce: bool,
@@ -249,7 +250,7 @@ def stats(home: Home = None, as_json: Annotated[bool, typer.Option("--json")] = 
         print_json(data)
         return
     for section, values in data.items():
-        typer.echo(f"{section}: {json.dumps(values, ensure_ascii=False, default=str)}")
+        echo(f"{section}: {json.dumps(values, ensure_ascii=False, default=str)}")
 
 
 @app.command()

@@ -36,12 +36,14 @@ class KoreGroup(TyperGroup):
     """The command group: store problems end a command with a clear message, no traceback."""
 
     def invoke(self, ctx: Any) -> Any:  # typer's own click.Context
-        """Run the command; a damaged, missing or busy store exits 2 (busy: 3)."""
+        """Run the command; a damaged, missing or busy store exits 2 (busy: 3), and so does
+        a full disk or a write not permitted (named as such, without a traceback)."""
         from kore_pipeline.embed.factory import EmbeddingError
         from kore_pipeline.lifecycle.decay import DecayRefused
-        from kore_pipeline.store.check import StoreError
+        from kore_pipeline.store.check import StoreError, storage_problem
         from kore_pipeline.store.homelock import HomeBusy
 
+        args = [*getattr(ctx, "protected_args", []), *ctx.args]
         try:
             return super().invoke(ctx)
         except HomeBusy as exc:
@@ -50,6 +52,25 @@ class KoreGroup(TyperGroup):
         except (StoreError, DecayRefused, EmbeddingError) as exc:
             typer.echo(f"error: {exc}", err=True)
             raise typer.Exit(2) from None
+        except Exception as exc:  # noqa: BLE001 - a full disk from any library: named as such
+            home = _home_of(args)
+            reason = storage_problem(exc, home / "kore.sqlite")
+            if reason is None:
+                raise
+            where = getattr(exc, "filename", None) or home
+            typer.echo(f"error: {where} cannot be written: {reason}; free space or fix the"
+                       " permissions, then run the command again", err=True)
+            raise typer.Exit(2) from None
+
+
+def _home_of(args: list[str]) -> Path:
+    """The home folder the command line names (for messages)."""
+    for i, arg in enumerate(args):
+        if arg == "--home" and i + 1 < len(args):
+            return Path(args[i + 1])
+        if arg.startswith("--home="):
+            return Path(arg.split("=", 1)[1])
+    return KoreSettings().home
 
 
 def print_json(obj: Any) -> None:

@@ -11,6 +11,7 @@ import typer
 
 from kore_pipeline import files
 from kore_pipeline.cli.common import Home, Now, print_json, settings_for
+from kore_pipeline.cli.display import echo, echo_for
 
 Owner = Annotated[str, typer.Option("--owner", help="Memory namespace to use.")]
 MaxTokens = Annotated[int, typer.Option("--max-tokens", min=1,
@@ -45,7 +46,7 @@ def context(query: Annotated[str, typer.Argument(help="What the prompt is about.
     finally:
         searcher.close()
     if block:
-        typer.echo(block)
+        echo_for(block)
 
 
 def inject_cmd(request_file: Annotated[Path, typer.Argument(
@@ -149,9 +150,8 @@ def compact(older_than_days: Annotated[int, typer.Option(
     verb = "would compact" if dry_run else "compacted"
     for r in rows:
         made = "" if r["summary_id"] is None else f" -> summary {r['summary_id']}"
-        typer.echo(f"{r['owner']} / {r['subject']}: {verb} {len(r['memory_ids'])} memories"
-                   f" {r['memory_ids']}, tokens {r['tokens_before']} → {r['tokens_after']}"
-                   f"{made}")
+        echo(f"{r['owner']} / {r['subject']}: {verb} {len(r['memory_ids'])} memories"
+             f" {r['memory_ids']}, tokens {r['tokens_before']} → {r['tokens_after']}{made}")
     typer.echo(f"total: {report['groups']} groups, {report['memories']} memories, tokens"
                f" {report['tokens_before']} → {report['tokens_after']}"
                f" (saved {report['tokens_before'] - report['tokens_after']})"

@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 
 from kore_pipeline.cli.common import Home, print_json, settings_for
+from kore_pipeline.cli.display import echo
 
 
 def register(app: typer.Typer) -> None:
@@ -46,7 +47,7 @@ def register(app: typer.Typer) -> None:
         for v in versions:
             until = v.valid_until or "now"
             by = f" -> superseded by [{v.superseded_by}]" if v.superseded_by else ""
-            typer.echo(f"{v.subject} · {v.slot} = {v.value}  [{v.memory_id}] {v.status}"
-                       f"  {v.valid_from} .. {until}{by}")
+            echo(f"{v.subject} · {v.slot} = {v.value}  [{v.memory_id}] {v.status}"
+                 f"  {v.valid_from} .. {until}{by}")
             found = f"  (found by {v.rule})" if v.rule else ""
-            typer.echo(f"    {v.content}{found}")
+            echo(f"    {v.content}{found}")

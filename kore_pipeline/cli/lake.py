@@ -13,22 +13,37 @@ import typer
 
 from kore_pipeline import files
 from kore_pipeline.cli.common import Home, Now, settings_for
+from kore_pipeline.cli.display import visible
 
 FORMATS = ("tsv", "table", "csv", "json", "parquet")
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+"""A text cell starting with one of these is a formula to a spreadsheet (CSV injection)."""
+
+
+def csv_cell(value: Any) -> Any:
+    """A cell as spreadsheet tools read it safely: text that would start a formula gets a
+    leading single quote (numbers stay numbers); None is an empty cell."""
+    if value is None:
+        return ""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
 
 
 def render(columns: list[str], rows: list[tuple[Any, ...]], fmt: str) -> str:
-    """Rows as text: tab-separated, an aligned table, CSV or a JSON array of objects."""
+    """Rows as text: tab-separated or an aligned table (control characters made visible:
+    a cell stays one cell, a terminal shows it), CSV (escaped for spreadsheets, see
+    :func:`csv_cell`) or a JSON array of objects."""
     if fmt == "json":
         return json.dumps([dict(zip(columns, r, strict=True)) for r in rows],
                           ensure_ascii=False, indent=2, default=str) + "\n"
-    if fmt == "csv":
+    if fmt == "csv":  # RFC 4180 line ends: a cell holding a CR is then quoted, not cut
         buf = io.StringIO()
-        writer = csv.writer(buf, lineterminator="\n")
-        writer.writerow(columns)
-        writer.writerows(["" if v is None else v for v in r] for r in rows)
+        writer = csv.writer(buf, lineterminator="\r\n")
+        writer.writerow([csv_cell(c) for c in columns])
+        writer.writerows([csv_cell(v) for v in r] for r in rows)
         return buf.getvalue()
-    cells = [[("" if v is None else str(v)) for v in r] for r in rows]
+    cells = [[("" if v is None else visible(str(v))) for v in r] for r in rows]
     if fmt == "tsv":
         return "".join("\t".join(line) + "\n" for line in [columns, *cells])
     widths = [max([len(c), *(len(r[i]) for r in cells)]) for i, c in enumerate(columns)]

@@ -7,6 +7,7 @@ a model is first needed, so the CLI starts fast.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import sqlite3
 from collections.abc import Iterable, Sequence
@@ -18,7 +19,13 @@ from kore_pipeline import faults
 from kore_pipeline.embed.factory import Embedder, EmbeddingError, make_embedder
 from kore_pipeline.embed.sentence_transformer import SentenceTransformerEmbedder, resolve_model_path
 from kore_pipeline.ids import embedding_key
-from kore_pipeline.store.check import QUICK_CHECK_MAX_BYTES, header_problem, set_aside
+from kore_pipeline.store.check import (
+    QUICK_CHECK_MAX_BYTES,
+    StorageProblem,
+    header_problem,
+    set_aside,
+    storage_problem,
+)
 from kore_pipeline.timeutil import utcnow
 
 log = logging.getLogger(__name__)
@@ -59,18 +66,24 @@ class EmbeddingCache:
 
     A damaged cache (empty, not SQLite, corrupt pages, a blob of the wrong length) is never
     fatal: the file is named in a warning, set aside as ``embeddings.sqlite.damaged-<time>``
-    and a new cache started, so what it held is re-embedded; a bad blob is re-encoded.
+    and a new cache started, so what it held is re-embedded; a bad blob is re-encoded. A full
+    disk or a file or folder kore may not write is no damage: it raises
+    :class:`~kore_pipeline.store.check.StorageProblem` and the cache stays as it is.
     """
 
     def __init__(self, path: Path) -> None:
         self.path = path
         self.set_aside: list[str] = []
-        path.parent.mkdir(parents=True, exist_ok=True)
-        problem = header_problem(path) if path.is_file() else None
-        if problem is not None and path.stat().st_size > 0:
-            self._discard(problem)
-        elif problem is not None:  # 0 bytes: nothing to keep, SQLite starts it afresh
-            path.unlink()
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            problem = header_problem(path) if path.is_file() else None
+            if problem is not None and path.stat().st_size > 0:
+                self._discard(problem)
+            elif problem is not None:  # 0 bytes: nothing to keep, SQLite starts it afresh
+                path.unlink()
+        except OSError as exc:
+            self._storage(exc)
+            raise
         try:
             self._open()
             if path.stat().st_size <= QUICK_CHECK_MAX_BYTES:
@@ -78,11 +91,13 @@ class EmbeddingCache:
                 if rows != ["ok"]:
                     raise sqlite3.DatabaseError("; ".join(map(str, rows)))
         except sqlite3.DatabaseError as exc:
-            if isinstance(exc, sqlite3.OperationalError) and "locked" in str(exc):
-                raise
-            self.conn.close()
-            self._discard(str(exc))
-            self._open()
+            self.recover(exc)
+
+    def _storage(self, exc: BaseException) -> None:
+        """Raise :class:`StorageProblem` when ``exc`` comes of the disk or permissions."""
+        reason = storage_problem(exc, self.path)
+        if reason is not None:
+            raise StorageProblem(self.path, reason) from None
 
     def _open(self) -> None:
         self.conn = sqlite3.connect(self.path, timeout=30.0, check_same_thread=False)
@@ -100,13 +115,20 @@ class EmbeddingCache:
                     " built and its vectors re-embedded", self.path, problem, target)
 
     def recover(self, exc: sqlite3.DatabaseError) -> None:
-        """Called on a read error mid-use: set the cache aside and continue with a new one."""
+        """Called on an error mid-use: a damaged cache is set aside and a new one continues;
+        a busy one, a full disk or a write not permitted is raised (nothing set aside)."""
         if isinstance(exc, sqlite3.OperationalError) and ("locked" in str(exc)
                                                           or "busy" in str(exc)):
             raise exc
-        self.conn.close()
-        self._discard(str(exc))
-        self._open()
+        self._storage(exc)
+        with contextlib.suppress(AttributeError):  # no connection when it failed to open
+            self.conn.close()
+        try:
+            self._discard(str(exc))
+            self._open()
+        except (OSError, sqlite3.DatabaseError) as again:
+            self._storage(again)
+            raise
 
     def get_many(self, keys: Sequence[str]) -> dict[str, np.ndarray]:
         """Cached vectors for the keys that have one (a damaged cache has none)."""

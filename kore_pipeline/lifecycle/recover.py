@@ -64,7 +64,13 @@ def _sqlite_copy(src: Path, dest: Path) -> None:
 
 
 def backup_home(settings: KoreSettings, dest: Path) -> dict[str, Any]:
-    """Copy a home consistently to ``dest``: store and cache (online backup), index, lake."""
+    """Copy a home consistently to ``dest``: store and cache (online backup), index, lake.
+
+    The copy is built in a temp folder beside ``dest``, verified (:func:`verify_backup`) and
+    only then renamed to ``dest``: a backup that failed (a full disk, a damaged copy) never
+    carries the final name, and its temp folder is removed.
+    """
+    from kore_pipeline import files
     from kore_pipeline.lake.publish import write_duckdb_views
 
     if dest.exists() and (not dest.is_dir() or any(dest.iterdir())):
@@ -72,24 +78,77 @@ def backup_home(settings: KoreSettings, dest: Path) -> dict[str, Any]:
     if dest.resolve().is_relative_to(settings.home.resolve()):
         raise StoreError(f"{dest} is inside the home {settings.home}: choose another place")
     copied: dict[str, Any] = {"dest": str(dest)}
-    with home_lock(settings.home, settings.lock_wait_seconds, "backup"):
+    with home_lock(settings.home, settings.lock_wait_seconds, "backup"), \
+            files.atomic_path(dest) as tmp:
         connect(settings.db_path(), create=False).close()  # verified before it is copied
-        dest.mkdir(parents=True, exist_ok=True)
-        _sqlite_copy(settings.db_path(), dest / settings.db_path().name)
+        tmp.mkdir()
+        _sqlite_copy(settings.db_path(), tmp / settings.db_path().name)
         copied["store"] = str(dest / settings.db_path().name)
         cache = settings.cache_path()
         if cache.is_file() and header_problem(cache) is None:
-            (dest / cache.parent.name).mkdir(exist_ok=True)
-            _sqlite_copy(cache, dest / cache.parent.name / cache.name)
+            (tmp / cache.parent.name).mkdir(exist_ok=True)
+            _sqlite_copy(cache, tmp / cache.parent.name / cache.name)
             copied["embedding_cache"] = True
         for folder in (settings.index_dir(), settings.lake_dir()):
             if folder.is_dir():
-                shutil.copytree(folder, dest / folder.name, symlinks=True,
+                shutil.copytree(folder, tmp / folder.name, symlinks=True,
                                 ignore=shutil.ignore_patterns(".*.tmp"))
                 copied[folder.name] = True
-        if (dest / settings.lake_dir().name / "_schema.json").is_file():
-            write_duckdb_views(dest / settings.lake_dir().name, settings)  # views name it
+        if (tmp / settings.lake_dir().name / "_schema.json").is_file():
+            write_duckdb_views(tmp / settings.lake_dir().name, settings)  # views name it
+        copied["verified"] = verify_backup(settings, tmp, copied)
     return copied
+
+
+def _sqlite_rows(path: Path, sql: str) -> Any:
+    conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+    try:
+        return conn.execute(sql).fetchone()[0]
+    finally:
+        conn.close()
+
+
+def _files(folder: Path) -> dict[str, int]:
+    """Relative path -> size of every file under ``folder`` (temp files left out)."""
+    return {str(p.relative_to(folder)): p.stat().st_size for p in folder.rglob("*")
+            if p.is_file() and not p.name.endswith(".tmp")}
+
+
+def verify_backup(settings: KoreSettings, copy: Path, copied: dict[str, Any]) -> dict[str, Any]:
+    """Check a finished copy before it gets its name: the store passes ``integrity_check``
+    with the home's row counts, the cache holds the home's vectors, the index and the lake
+    hold the home's files. StoreError names what is wrong."""
+    store = copy / settings.db_path().name
+    integrity = _sqlite_rows(store, "PRAGMA integrity_check")
+    if integrity != "ok":
+        raise StoreError(f"the backup's store failed its integrity check ({integrity})")
+    found: dict[str, Any] = {"integrity": integrity}
+    for table in ("memories", "messages"):
+        mine = _sqlite_rows(settings.db_path(), f"SELECT count(*) FROM {table}")
+        theirs = _sqlite_rows(store, f"SELECT count(*) FROM {table}")
+        if mine != theirs:
+            raise StoreError(f"the backup's store has {theirs} {table}, the home {mine}")
+        found[table] = theirs
+    if copied.get("embedding_cache"):
+        cache = copy / settings.cache_path().parent.name / settings.cache_path().name
+        mine = _sqlite_rows(settings.cache_path(), "SELECT count(*) FROM embeddings")
+        theirs = _sqlite_rows(cache, "SELECT count(*) FROM embeddings")
+        if mine != theirs:
+            raise StoreError(f"the backup's embedding cache has {theirs} vectors, the home"
+                             f" {mine}")
+        found["vectors"] = theirs
+    for folder in (settings.index_dir(), settings.lake_dir()):
+        if copied.get(folder.name):
+            theirs = _files(copy / folder.name)
+            missing = {name for name, size in _files(folder).items()
+                       if theirs.get(name) != size}
+            if folder == settings.lake_dir():
+                missing -= {"kore.duckdb"}  # rewritten for the copy's place
+            if missing:
+                raise StoreError(f"the backup's {folder.name} lacks or differs in"
+                                 f" {', '.join(sorted(missing)[:5])}")
+            found[folder.name] = len(theirs)
+    return found
 
 
 def _lake_table(lake: Path, name: str) -> Any:

@@ -132,6 +132,24 @@ def _is_text(value: Any) -> bool:
     return isinstance(value, str) and bool(value.strip())
 
 
+SQLITE_MAX_INT = 2**63 - 1
+"""The largest integer a SQLite column holds."""
+
+
+def _check_integer(rec: dict[str, Any], name: str, count: bool = False) -> None:
+    """An integer field must fit SQLite (a count: an integer 0..SQLITE_MAX_INT or null);
+    ValueError says why."""
+    value = rec.get(name)
+    if value is None or (not count and not isinstance(value, int)):
+        return
+    low = 0 if count else -SQLITE_MAX_INT - 1
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= SQLITE_MAX_INT:
+        shown = f"an integer of {len(str(value))} digits" if isinstance(value, int) and \
+            value.bit_length() > 80 else repr(value)
+        raise ValueError(f"field {name!r} must be an integer {low}..{SQLITE_MAX_INT},"
+                         f" got {shown}")
+
+
 def check_memory(rec: dict[str, Any]) -> None:
     """Validate a memory line whole before anything of it is inserted (ValueError: why)."""
     from kore_pipeline.timeutil import parse_ts
@@ -149,6 +167,7 @@ def check_memory(rec: dict[str, Any]) -> None:
     status = rec.get("status", "active")
     if status not in STATUSES:
         raise ValueError(f"unknown status {status!r} (expected one of {', '.join(STATUSES)})")
+    _check_integer(rec, "access_count", count=True)
     score = rec.get("decay_score", 1.0)
     if isinstance(score, bool) or not isinstance(score, int | float) or not 0 <= score <= 1:
         raise ValueError(f"field 'decay_score' must be a number in [0, 1], got {score!r}")
@@ -191,6 +210,8 @@ def check_message(rec: dict[str, Any]) -> None:
     if rec.get("role") not in ROLES:
         raise ValueError(f"unknown role {rec.get('role')!r}")
     parse_ts(rec.get("ts"))
+    for name in ("source_line", "importance", "extracted"):
+        _check_integer(rec, name)
 
 
 def _insert_memory(conn: sqlite3.Connection, owner: str, rec: dict[str, Any]) -> int | None:
@@ -264,7 +285,8 @@ def import_file(settings: KoreSettings, path: Path, owner: str | None = None,
                 try:
                     with transaction(conn):  # a savepoint: a bad line leaves nothing behind
                         _import_line(conn, report, rec, lineno, merges)
-                except (KeyError, TypeError, ValueError, sqlite3.IntegrityError) as exc:
+                except (KeyError, TypeError, ValueError, OverflowError,
+                        sqlite3.IntegrityError) as exc:
                     report.errors.append(f"line {lineno}: {type(exc).__name__}: {exc}")
             for mid, ref in merges:
                 conn.execute("UPDATE memories SET merged_into = (SELECT id FROM memories WHERE"

@@ -56,7 +56,8 @@ class Searcher:
                  conn: sqlite3.Connection | None = None, read_only: bool = False) -> None:
         self.settings = settings
         db_path = settings.db_path()
-        if conn is None and not read_only and not os.access(db_path.parent, os.W_OK):
+        if conn is None and not read_only and not (
+                os.access(db_path.parent, os.W_OK) and os.access(db_path, os.W_OK)):
             read_only = True  # a read-only home: searchable, accesses not logged
         self.read_only = read_only and conn is None
         # Without a connection of the caller's, the store is opened for reading only (no
@@ -326,9 +327,12 @@ class Searcher:
     def log_access(self, memory_ids: list[int], owner: str, now: datetime, query: str) -> bool:
         """Record accesses; the decay stage turns them into reinforcement on its next run.
 
-        A search never fails because a long run holds the write lock past the busy timeout:
-        the accesses are then not recorded (a warning says how many) and False is returned.
+        A search never fails because a long run holds the write lock past the busy timeout,
+        or because the store is read-only: the accesses are then not recorded (a warning says
+        how many, except on a home opened read-only) and False is returned.
         """
+        if self.read_only:
+            return False
         before = self.conn.total_changes
         try:
             with transaction(self.conn):
@@ -337,9 +341,9 @@ class Searcher:
                     " VALUES (?,?,?,?)", [(mid, owner, iso(now), query[:500])
                                           for mid in memory_ids])
         except sqlite3.OperationalError as exc:
-            if "locked" not in str(exc) and "busy" not in str(exc):
+            if not any(w in str(exc) for w in ("locked", "busy", "readonly", "read-only")):
                 raise
-            log.warning("store busy (%s): %d accesses of owner %r not recorded", exc,
+            log.warning("store busy or read-only (%s): %d accesses of owner %r not recorded", exc,
                         len(memory_ids), owner)
             return False
         finally:  # our own writes never invalidate the allowed-id cache

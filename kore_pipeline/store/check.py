@@ -9,6 +9,8 @@ way out.
 
 from __future__ import annotations
 
+import errno
+import shutil
 import sqlite3
 from pathlib import Path
 
@@ -41,6 +43,60 @@ class DamagedStore(StoreError):
         super().__init__(f"{path} {problem}; nothing was changed: {fix}")
         self.path = path
         self.problem = problem
+
+
+class StorageProblem(StoreError):
+    """A file kore must write cannot be: the disk is full, or writing is not permitted.
+
+    Not damage: the file is left where it is, with what it holds."""
+
+    def __init__(self, path: Path, reason: str) -> None:
+        fix = ("free space on that disk" if "full" in reason or "limit" in reason
+               else "check the owner and permissions of the file and its folder")
+        super().__init__(f"{path} cannot be written: {reason}; nothing was set aside: {fix},"
+                         " then run the command again")
+        self.path = path
+        self.reason = reason
+
+
+DISK_FULL = "the disk is full (no space left on device)"
+FULL_BELOW_BYTES = 1024 * 1024
+"""A write that fails with an I/O error on a disk with less free space than this failed for
+want of space (SQLite reports some ENOSPC writes as a plain I/O error)."""
+_OS_REASONS = {errno.ENOSPC: DISK_FULL, errno.EDQUOT: "the disk quota is exceeded",
+               errno.EFBIG: "the file size limit is reached", errno.EACCES: "permission denied",
+               errno.EPERM: "permission denied", errno.EROFS: "the filesystem is read-only"}
+
+
+def storage_problem(exc: BaseException, path: Path) -> str | None:
+    """Why writing ``path`` failed when the disk or the permissions are the cause (a reason
+    for :class:`StorageProblem`), or None when the file itself may be at fault."""
+    if isinstance(exc, OSError) and exc.errno in _OS_REASONS:
+        return _OS_REASONS[exc.errno]
+    if "No space left on device" in str(exc):  # DuckDB, Arrow, FAISS: ENOSPC as text
+        return DISK_FULL
+    name = str(getattr(exc, "sqlite_errorname", "") or "") if isinstance(exc, sqlite3.Error) \
+        else ""
+    if name == "SQLITE_FULL":
+        return DISK_FULL
+    if name.startswith(("SQLITE_READONLY", "SQLITE_CANTOPEN", "SQLITE_PERM", "SQLITE_AUTH")):
+        return f"it or its folder is read-only or not permitted ({exc})"
+    if name.startswith("SQLITE_IOERR") and name != "SQLITE_IOERR_SHORT_READ":  # short: cut
+        try:
+            free = shutil.disk_usage(path.parent).free
+        except OSError:
+            free = FULL_BELOW_BYTES
+        return DISK_FULL if free < FULL_BELOW_BYTES else f"a disk I/O error ({exc})"
+    return None
+
+
+def read_failure(path: Path, exc: sqlite3.DatabaseError) -> StoreError:
+    """What an error opening or checking the store at ``path`` means: a full disk or a
+    file not permitted (:class:`StorageProblem`), or damage (:class:`DamagedStore`)."""
+    reason = storage_problem(exc, path)
+    if reason is not None:
+        return StorageProblem(path, reason)
+    return DamagedStore(path, f"is corrupt ({exc})")
 
 
 def header_problem(path: Path) -> str | None:
@@ -81,7 +137,7 @@ def quick_check(conn: sqlite3.Connection, path: Path) -> None:
     try:
         rows = [r[0] for r in conn.execute("PRAGMA quick_check(5)")]
     except sqlite3.DatabaseError as exc:
-        raise DamagedStore(path, f"is corrupt ({exc})") from None
+        raise read_failure(path, exc) from None
     if rows != ["ok"]:
         raise DamagedStore(path, f"is corrupt ({'; '.join(map(str, rows))})")
 
@@ -91,7 +147,7 @@ def table_names(conn: sqlite3.Connection, path: Path) -> set[str]:
     try:
         return {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
     except sqlite3.DatabaseError as exc:
-        raise DamagedStore(path, f"is corrupt ({exc})") from None
+        raise read_failure(path, exc) from None
 
 
 def verify_store_schema(conn: sqlite3.Connection, path: Path) -> None:

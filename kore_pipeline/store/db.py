@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
 import sqlite3
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
@@ -19,6 +20,7 @@ from kore_pipeline.store.check import (
     NoStore,
     StoreError,
     quick_check,
+    read_failure,
     table_names,
     verify_sqlite_file,
     verify_store_schema,
@@ -82,7 +84,7 @@ def connect(db_path: Path, create: bool = True) -> sqlite3.Connection:
         conn.close()
         if isinstance(exc, sqlite3.OperationalError):  # locked, busy, a failed migration
             raise
-        raise DamagedStore(db_path, f"is corrupt ({exc})") from None
+        raise read_failure(db_path, exc) from None
     return conn
 
 
@@ -105,7 +107,7 @@ def connect_reader(db_path: Path, busy_ms: int = 30000,
         version = get_meta(conn, "schema_version")
     except sqlite3.DatabaseError as exc:
         conn.close()
-        raise DamagedStore(db_path, f"is corrupt ({exc})") from None
+        raise read_failure(db_path, exc) from None
     if version is not None and int(version) > int(SCHEMA_VERSION):
         conn.close()
         raise StoreError(f"store schema version {version} is newer than this kore's"
@@ -119,7 +121,8 @@ def connect_reader(db_path: Path, busy_ms: int = 30000,
 
 def _open_existing(db_path: Path, busy_ms: int, read_only: bool) -> sqlite3.Connection:
     if read_only:
-        conn = sqlite3.connect(f"{db_path.resolve().as_uri()}?mode=ro", uri=True,
+        conn = sqlite3.connect(f"{db_path.resolve().as_uri()}?{_read_only_mode(db_path)}",
+                               uri=True,
                                timeout=busy_ms / 1000, isolation_level=None,
                                check_same_thread=False)
     else:
@@ -128,6 +131,20 @@ def _open_existing(db_path: Path, busy_ms: int, read_only: bool) -> sqlite3.Conn
     conn.row_factory = sqlite3.Row
     conn.execute(f"PRAGMA busy_timeout={int(busy_ms)}")
     return conn
+
+
+def _read_only_mode(db_path: Path) -> str:
+    """``mode=ro``; ``immutable=1`` in a folder no one here may write that holds no WAL.
+
+    SQLite reads a WAL-mode store only through its ``-shm`` file, which a read-only folder
+    cannot get; without a ``-wal`` file everything committed is in the store itself, and
+    a writer could not start without creating both, so the file is read as it is.
+    """
+    wal = Path(f"{db_path}-wal")
+    if not os.access(db_path.parent, os.W_OK) and not wal.exists() \
+            and not Path(f"{db_path}-shm").exists():
+        return "immutable=1"
+    return "mode=ro"
 
 
 def ensure_schema(conn: sqlite3.Connection) -> None:

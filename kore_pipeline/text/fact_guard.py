@@ -8,7 +8,9 @@ cheaply and without a model:
 
 - ``number``: the multisets of numbers differ (digits, with thousands separators folded:
   1,500 = 1500; number words of en/it/es/fr/de/pt: "two kids" = "2 kids"; versions, ids, times
-  and dates all reduce to their numbers);
+  and dates all reduce to their numbers), or, of two or more distinct numbers, one changed the
+  word beside it: "room 12 on floor 3" / "room 3 on floor 12" (each number is compared with
+  its neighbouring words; a stopword or no word beside it is no evidence either way);
 - ``date``: the weekdays or months named differ (en/it/es/fr/de/pt);
 - ``negation``: one text has a negation word and the other has none (presence, not parity:
   Italian "non … mai", Spanish "no … nunca" are one negation);
@@ -125,6 +127,8 @@ class FactSignature:
     """Capitalised words (folded), sentence-initial function words left out."""
     words: frozenset[str]
     """Every word (folded), to tell a renamed entity from one said in lower case."""
+    beside: tuple[tuple[str, frozenset[str]], ...] = ()
+    """Each number with the content words right before and after its occurrences."""
 
 
 def _norm_number(raw: str) -> str:
@@ -168,7 +172,45 @@ def signature(text: str) -> FactSignature:
             capitalised.add(word)
     return FactSignature(numbers=tuple(sorted(numbers)), calendar=frozenset(calendar),
                          negated=negations > 0, capitalised=frozenset(capitalised),
-                         words=frozenset(words))
+                         words=frozenset(words), beside=_numbers_beside(text))
+
+
+_NUMBER_OR_WORD = re.compile(r"\d+(?:[.,]\d+)*|[^\W\d_]+(?:['’][^\W\d_]+)*", re.UNICODE)
+
+
+def _numbers_beside(text: str) -> tuple[tuple[str, frozenset[str]], ...]:
+    """Each number of ``text`` with the words next to it (the nearest word on each side,
+    other numbers skipped: "10:30" is one place; stopwords add nothing)."""
+    tokens: list[tuple[str | None, str]] = []  # (number or None, folded word)
+    for m in _NUMBER_OR_WORD.finditer(text):
+        raw = m.group(0)
+        word = plain(raw).replace("’", "'")
+        if raw[0].isdigit():
+            tokens.append((_norm_number(raw), word))
+        else:
+            bare = word.replace("'", "")
+            tokens.append((str(NUMBER_WORDS[bare]) if bare in NUMBER_WORDS else None, word))
+    beside: dict[str, set[str]] = {}
+    for pos, (number, _word) in enumerate(tokens):
+        if number is None:
+            continue
+        near = beside.setdefault(number, set())
+        for step in (-1, 1):
+            at = pos + step
+            while 0 <= at < len(tokens) and tokens[at][0] is not None:
+                at += step
+            if 0 <= at < len(tokens) and not is_stopword(tokens[at][1]):
+                near.add(tokens[at][1])
+    return tuple(sorted((n, frozenset(w)) for n, w in beside.items()))
+
+
+def _numbers_moved(sa: FactSignature, sb: FactSignature) -> bool:
+    """Whether, of two or more distinct numbers, one lost every word beside it to another."""
+    if len(sa.beside) < 2:
+        return False
+    near_b = dict(sb.beside)
+    return any(words and near_b.get(n) and words.isdisjoint(near_b[n])
+               for n, words in sa.beside)
 
 
 def fact_difference(a: str, b: str) -> str | None:
@@ -177,7 +219,7 @@ def fact_difference(a: str, b: str) -> str | None:
     None means the guard sees no reason not to merge them (a paraphrase, or a restatement).
     """
     sa, sb = signature(a), signature(b)
-    if Counter(sa.numbers) != Counter(sb.numbers):
+    if Counter(sa.numbers) != Counter(sb.numbers) or _numbers_moved(sa, sb):
         return "number"
     if sa.calendar != sb.calendar:
         return "date"

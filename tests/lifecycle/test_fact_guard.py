@@ -16,6 +16,10 @@ VARIANTS = [
     ("number", "Ticket 4411 is blocked by the login bug.",
      "Ticket 4412 is blocked by the login bug."),
     ("number", "I like topic 5", "I like topic 96"),
+    ("number", "My desk is in room 12 on floor 3.", "My desk is in room 3 on floor 12."),
+    ("number", "I have 2 kids and 3 cats.", "I have 3 kids and 2 cats."),
+    ("number", "We booked 4 rooms for 2 nights.", "We booked 2 rooms for 4 nights."),
+    ("number", "My desk is in room 12 on floor 3.", "My desk is in floor 12 on room 3."),
     ("date", "The review is on Monday.", "The review is on Thursday."),
     ("date", "We go skiing in January.", "We go skiing in March."),
     ("date", "La riunione è lunedì.", "La riunione è venerdì."),
@@ -42,6 +46,9 @@ PARAPHRASES = [
     ("Yesterday I met Laura at the station.", "The other day I met Laura at the station."),
     ("Anna prefers her coffee as a ristretto.",
      "Anna prefers her coffee as a ristretto. She drinks it every morning."),
+    ("My desk is in room 12 on floor 3.", "My desk is on floor 3, room 12."),
+    ("I have 2 kids and 3 cats.", "I have three cats and two kids."),
+    ("My flight leaves at 10:30 from gate 12.", "Flight at 10:30, gate 12."),
 ]
 
 

@@ -224,3 +224,32 @@ def test_import_validates_each_line_whole_and_never_half_inserts(tmp_path: Path,
     finally:
         conn.close()
     assert keys == ["note:one", "note:two"] and accesses == 0
+
+
+@pytest.mark.slow
+def test_import_reports_a_number_beyond_sqlite_per_line(tmp_path: Path) -> None:
+    """An access_count (or any integer) of 2**70 is an error of its line, named with the field;
+    the other lines are imported and `kore import` exits 0."""
+    def memory(key: str, **extra: object) -> str:
+        return json.dumps({"kind": "memory", "subject": "Ann", "key": key, "type": "factual",
+                           "category": "note", "content": f"Ann notes {key}.", "importance": 3,
+                           "created_at": "2026-11-01T00:00:00+00:00",
+                           "updated_at": "2026-11-01T00:00:00+00:00", **extra})
+
+    message_line = {"kind": "message", "message_id": "m1", "conversation_id": "c",
+                    "session_id": "s", "ts": "2026-11-01T00:00:00+00:00", "role": "user",
+                    "text": "I like tea.", "source_file": "a.jsonl", "source_line": 2**70}
+    path = tmp_path / "x.jsonl"
+    path.write_text("\n".join([
+        json.dumps({"kind": "kore-export", "version": 1, "owner": "a"}),
+        memory("note:one"), memory("note:huge", access_count=2**70),
+        memory("note:negative", access_count=-1), json.dumps(message_line),
+        memory("note:two")]) + "\n", encoding="utf-8")
+    result = CliRunner().invoke(app, ["import", str(path), "--home", str(tmp_path / "h")])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["memories"] == 2
+    skipped = [line for line in result.stderr.splitlines() if line.startswith("skipped")]
+    assert [s.split(":")[0] for s in skipped] == ["skipped line 3", "skipped line 4",
+                                                  "skipped line 5"]
+    assert all("access_count" in s for s in skipped[:2]) and "source_line" in skipped[2]
+    assert "Traceback" not in result.output
