@@ -22,6 +22,7 @@ Owners are namespaces: a method that takes ``owner`` acts within it; for the by-
 from __future__ import annotations
 
 import builtins
+import sqlite3
 import threading
 from collections.abc import Callable, Sequence
 from datetime import datetime
@@ -32,6 +33,7 @@ from kore_pipeline.serve import memory_edit, memory_read
 from kore_pipeline.serve.memory_api import MemoryApiError, delete_memory, owner_stats, save_memory
 from kore_pipeline.settings import KoreSettings
 from kore_pipeline.store.busy import retry_when_busy
+from kore_pipeline.store.check import StorageProblem, storage_problem
 from kore_pipeline.store.db import transaction
 from kore_pipeline.timeutil import iso, resolve_now
 
@@ -115,8 +117,14 @@ class Memory:
                 finally:
                     conn.execute(f"PRAGMA busy_timeout={int(before)}")
 
-        return retry_when_busy(attempt, self.settings.write_busy_wait_seconds,
-                               self.settings.write_busy_retry_after_seconds)
+        try:
+            return retry_when_busy(attempt, self.settings.write_busy_wait_seconds,
+                                   self.settings.write_busy_retry_after_seconds)
+        except sqlite3.Error as exc:  # a full disk or a store not writable: say so
+            reason = storage_problem(exc, self.settings.db_path())
+            if reason is None:
+                raise
+            raise StorageProblem(self.settings.db_path(), reason) from exc
 
     # ------------------------------------------------------------------ reading
     def search(self, query: str, owner: str, *, k: int = 10, now: Now = None,

@@ -34,6 +34,7 @@ from kore_pipeline.serve import mcp_types as t
 from kore_pipeline.serve.memory_api import SQLITE_MAX_INT, MemoryApiError
 from kore_pipeline.settings import KoreSettings
 from kore_pipeline.store.busy import StoreBusy
+from kore_pipeline.store.check import StorageProblem
 
 try:
     from mcp.server.mcpserver import MCPServer
@@ -113,6 +114,8 @@ class MemoryService:
             return fn()
         except (MemoryApiError, ValueError, StoreBusy) as exc:
             raise ToolError(str(exc)) from exc
+        except StorageProblem as exc:  # the reason, never the server's file paths
+            raise ToolError(f"nothing was saved: {exc.reason}") from exc
 
     def close(self) -> None:
         """Close the store."""

@@ -26,6 +26,7 @@ from kore_pipeline.serve.http.sessions import SameOrigin
 from kore_pipeline.serve.memory_api import MemoryApiError, MemoryNotFound
 from kore_pipeline.settings import KoreSettings
 from kore_pipeline.store.busy import StoreBusy
+from kore_pipeline.store.check import StorageProblem
 from kore_pipeline.timeutil import BadTimestamp
 
 Grant = Annotated[KeyGrant, Depends(check_key)]
@@ -65,6 +66,13 @@ def create_app(settings: KoreSettings, embedder: Any = None,
     async def _busy(_req: Request, exc: StoreBusy) -> JSONResponse:
         return JSONResponse({"detail": str(exc)}, status_code=503,
                             headers={"Retry-After": str(exc.retry_after)})
+
+    @app.exception_handler(StorageProblem)
+    async def _cannot_write(_req: Request, exc: StorageProblem) -> JSONResponse:
+        full = "full" in exc.reason or "quota" in exc.reason or "limit" in exc.reason
+        why = exc.reason if full else "the store cannot be written (read-only or not permitted)"
+        return JSONResponse({"detail": f"nothing was saved: {why}"},
+                            status_code=507 if full else 503)
 
     @app.exception_handler(ValueError)
     async def _bad_value(_req: Request, exc: ValueError) -> JSONResponse:
