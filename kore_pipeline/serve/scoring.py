@@ -69,14 +69,31 @@ def with_history(conn: sqlite3.Connection, settings: KoreSettings, hits: list[Se
 
 def _explain(settings: KoreSettings, ranks: dict[str, dict[int, int]], row: Any,
              rrf_score: float, decay: float, tier: float, score: float,
-             half_life: float, durable: bool) -> dict[str, Any]:
-    """The components of a hit's rank (the keys ``serve.explain`` documents, + tier)."""
+             half_life: float, durable: bool,
+             window_ranks: dict[str, dict[int, int]] | None = None) -> dict[str, Any]:
+    """The components of a hit's rank (the keys ``serve.explain`` documents, + tier).
+
+    ``keyword_rrf`` + ``vector_rrf`` = ``rrf``: the parts of the pass that gave it (the
+    search among the question's time window, ``window_ranks``, when that one scored higher).
+    """
     k, mid = settings.rrf_k, row["id"]
     kw, vec = ranks["fts"].get(mid), ranks["vector"].get(mid)
+    out: dict[str, Any] = {"keyword_rank": kw, "vector_rank": vec}
+
+    def parts(kw: int | None, vec: int | None) -> tuple[float, float]:
+        return (settings.fts_weight / (k + kw) if kw else 0.0,
+                settings.vector_weight / (k + vec) if vec else 0.0)
+
+    kw_rrf, vec_rrf = parts(kw, vec)
+    if window_ranks is not None:
+        w_kw, w_vec = window_ranks["fts"].get(mid), window_ranks["vector"].get(mid)
+        w_parts = parts(w_kw, w_vec)
+        if sum(w_parts) > kw_rrf + vec_rrf:
+            kw_rrf, vec_rrf = w_parts
+            out["window_ranks"] = {"keyword_rank": w_kw, "vector_rank": w_vec}
     status = row["status"]
-    return {"keyword_rank": kw, "vector_rank": vec,
-            "keyword_rrf": round(settings.fts_weight / (k + kw), 6) if kw else 0.0,
-            "vector_rrf": round(settings.vector_weight / (k + vec), 6) if vec else 0.0,
+    return {**out,
+            "keyword_rrf": round(kw_rrf, 6), "vector_rrf": round(vec_rrf, 6),
             "rrf": round(rrf_score, 6), "decay": round(decay, 4),
             "half_life_days": round(half_life, 1), "durable": durable,
             "importance": row["importance"],
@@ -93,7 +110,9 @@ def score_candidates(conn: sqlite3.Connection, settings: KoreSettings,
                      named: frozenset[str] = frozenset(),
                      neighbour_filter: tuple[str, list] | None = None,
                      window: TimeWindow | None = None,
-                     query: str = "") -> Iterable[SearchHit]:
+                     query: str = "",
+                     window_ranks: dict[str, dict[int, int]] | None = None
+                     ) -> Iterable[SearchHit]:
     """The candidates as hits, best first (built lazily).
 
     The fused relevance is first weighted by the ranking signals of ``serve.ranking``
@@ -148,7 +167,7 @@ def score_candidates(conn: sqlite3.Connection, settings: KoreSettings,
         created_at=r["created_at"], status=r["status"], rule=r["rule"],
         fts_rank=ranks["fts"].get(r["id"]), vector_rank=ranks["vector"].get(r["id"]),
         explain={**_explain(settings, ranks, r, fused[r["id"]], decay, tier, -neg, half,
-                            lasts),
+                            lasts, window_ranks),
                  **signals[r["id"]][1]})
         for neg, _id, decay, r, tier, half, lasts in scored)
 
@@ -165,6 +184,8 @@ def _signals(conn: sqlite3.Connection, settings: KoreSettings, fused: dict[int, 
     ``in_time_window`` (said in the query's window: x 1 + time_boost),
     ``neighbour_bonus`` (added: neighbour_share x the best neighbouring turn) and
     ``added_as_neighbour`` (in neither stream: said just before or after a top hit).
+    ``signal_factor`` is the product of the factors: relevance = rrf x signal_factor +
+    neighbour_bonus.
     Returns the rows to score (``rows`` and the neighbours added) with those values."""
     ask_penalty = settings.question_penalty
     to_assistant = asks_what_assistant_said(query)  # else the question is about the user
@@ -193,6 +214,7 @@ def _signals(conn: sqlite3.Connection, settings: KoreSettings, fused: dict[int, 
         if span is not None and span[0] <= r["created_at"] < span[1]:
             factor *= 1.0 + settings.time_boost
             notes["in_time_window"] = phrase
+        notes["signal_factor"] = round(factor, 6)
         weighted[mid], why[mid] = relevance * factor, notes
 
     for r in rows:

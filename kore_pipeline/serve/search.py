@@ -298,21 +298,26 @@ class Searcher:
             ranks = self._ranks(text, owner, where, params, n, index, mode,
                                 allowed if version is not None else None)
             fused = self._fuse(ranks)
+            window_ranks = None
             if window is not None:  # the same query among the memories said in the window
                 inside = self._in_window(filters, window)
                 w_where, w_params = inside.where(owner, clock, self.settings.retention_days)
                 w_allowed = (lambda: self.allowed_ids.ids(
                     self.conn, inside, owner, clock, self.settings.retention_days,
                     version)) if version is not None else None
-                for mid, value in self._fuse(self._ranks(
-                        text, owner, w_where, w_params, n, index, mode, w_allowed)).items():
+                window_ranks = self._ranks(text, owner, w_where, w_params, n, index, mode,
+                                           w_allowed)
+                for mid, value in self._fuse(window_ranks).items():
                     fused[mid] = max(fused.get(mid, 0.0), value)
             scored = score_candidates(
                 self.conn, self.settings, fused, ranks, owner, clock, filters.include_archived,
-                asked.subjects, (where, params) if mode == "hybrid" else None, window, query)
+                asked.subjects, (where, params) if mode == "hybrid" else None, window, query,
+                window_ranks)
             if filters.include_superseded or filters.include_archived or \
                     filters.as_of is not None:
                 scored = with_history(self.conn, self.settings, list(scored), filters.as_of is None)
+            # every candidate is read: a fact below the cut may take its episode's place
+            # above it, so the top k is always the start of a longer top k
             hits = drop_restatements(scored, limit=k) if fused else []
         finally:
             if snapshot:
