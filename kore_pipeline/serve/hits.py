@@ -83,7 +83,8 @@ def _placed_by(hit: SearchHit) -> dict[str, Any]:
     """A hit's id, ranks and score (an episode whose place a fact took, or the fact's own)."""
     why = hit.explain
     return {"memory_id": hit.memory_id, "keyword_rank": why.get("keyword_rank"),
-            "vector_rank": why.get("vector_rank"), "fused_score": hit.score}
+            "vector_rank": why.get("vector_rank"), "tier": why.get("tier"),
+            "tier_penalty": why.get("tier_penalty"), "fused_score": hit.score}
 
 
 def drop_restatements(hits: Iterable[SearchHit], limit: int | None = None) -> list[SearchHit]:

@@ -111,8 +111,8 @@ def score_candidates(conn: sqlite3.Connection, settings: KoreSettings,
                      neighbour_filter: tuple[str, list] | None = None,
                      window: TimeWindow | None = None,
                      query: str = "",
-                     window_ranks: dict[str, dict[int, int]] | None = None
-                     ) -> Iterable[SearchHit]:
+                     window_ranks: dict[str, dict[int, int]] | None = None,
+                     rare: dict[int, str] | None = None) -> Iterable[SearchHit]:
     """The candidates as hits, best first (built lazily).
 
     The fused relevance is first weighted by the ranking signals of ``serve.ranking``
@@ -135,7 +135,7 @@ def score_candidates(conn: sqlite3.Connection, settings: KoreSettings,
     if not rows:
         return []
     rows, signals = _signals(conn, settings, fused, rows, owner, named, neighbour_filter, window,
-                                  query)
+                             query, rare or {})
     fused = {**{mid: 0.0 for mid in signals}, **fused}  # neighbours added: no stream score
     refs = np.array([julian_day(parse_ts(r["last_accessed_at"] or r["created_at"]))
                      if r["ref_jd"] is None else r["ref_jd"] for r in rows])
@@ -175,13 +175,16 @@ def score_candidates(conn: sqlite3.Connection, settings: KoreSettings,
 def _signals(conn: sqlite3.Connection, settings: KoreSettings, fused: dict[int, float],
              rows: list[Any], owner: str,
              named: frozenset[str], neighbour_filter: tuple[str, list] | None,
-             window: TimeWindow | None = None, query: str = ""
+             window: TimeWindow | None = None, query: str = "",
+             rare: dict[int, str] | None = None
              ) -> tuple[list[Any], dict[int, tuple[float, dict[str, Any]]]]:
     """Each candidate's relevance after the ranking signals, and their explain keys:
     ``subject_named`` (x 1 + subject_boost; with ``asks_for_several``: ``query`` asks
     about several things, x 1 + several_subject_boost), ``only_asks`` (x 1 -
     question_penalty),
     ``in_time_window`` (said in the query's window: x 1 + time_boost),
+    ``rare_term`` (holds a word of the query few memories hold, ``rare``: x 1 +
+    rare_term_boost),
     ``neighbour_bonus`` (added: neighbour_share x the best neighbouring turn) and
     ``added_as_neighbour`` (in neither stream: said just before or after a top hit).
     ``signal_factor`` is the product of the factors: relevance = rrf x signal_factor +
@@ -214,6 +217,9 @@ def _signals(conn: sqlite3.Connection, settings: KoreSettings, fused: dict[int, 
         if span is not None and span[0] <= r["created_at"] < span[1]:
             factor *= 1.0 + settings.time_boost
             notes["in_time_window"] = phrase
+        if rare and r["id"] in rare:
+            factor *= 1.0 + settings.rare_term_boost
+            notes["rare_term"] = rare[r["id"]]
         notes["signal_factor"] = round(factor, 6)
         weighted[mid], why[mid] = relevance * factor, notes
 
