@@ -100,14 +100,17 @@ def drop_restatements(hits: Iterable[SearchHit], limit: int | None = None) -> li
     """
     kept: list[SearchHit] = []
     seen: list[tuple[str, set[str], str]] = []  # (subject, sources, folded text) of kept
+    by_source: dict[tuple[str, str], list[int]] = {}  # (subject, source) -> kept positions
     for hit in hits:
-        text, sources = _folded(hit.content), set(hit.source_message_ids)
-        same = next((i for i, (subject, ksources, ktext) in enumerate(seen)
-                     if subject == hit.subject and sources & ksources
-                     and (text in ktext or ktext in text)), None)
+        sources = set(hit.source_message_ids)
+        text = _folded(hit.content)
+        near = sorted({i for s in sources for i in by_source.get((hit.subject, s), ())})
+        same = next((i for i in near if text in seen[i][2] or seen[i][2] in text), None)
         if same is None:
             kept.append(hit)
             seen.append((hit.subject, sources, text))
+            for s in sources:
+                by_source.setdefault((hit.subject, s), []).append(len(kept) - 1)
         elif hit.type == "factual" and kept[same].type == "episodic" \
                 and _whole_statement(text, seen[same][2]):
             # the fact said in that episode takes the episode's place: the agent gets the
@@ -122,4 +125,7 @@ def drop_restatements(hits: Iterable[SearchHit], limit: int | None = None) -> li
                 dict.fromkeys(hit.source_message_ids + episode.source_message_ids)),
                 explain=explain)
             seen[same] = (hit.subject, sources | seen[same][1], seen[same][2])
+            for s in sources:
+                if same not in by_source.setdefault((hit.subject, s), []):
+                    by_source[(hit.subject, s)].append(same)
     return kept if limit is None else kept[:limit]

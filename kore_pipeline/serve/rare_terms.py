@@ -38,7 +38,10 @@ def rare_term_holders(conn: sqlite3.Connection, text: str, owner: str,
         if match is None:
             continue
         ids = [int(r[0]) for r in conn.execute(
-            "SELECT m.id FROM memories_fts JOIN memories AS m ON m.id = memories_fts.rowid"
+            # CROSS JOIN: the keyword index first (else every memory of the owner is
+            # matched against it one by one)
+            "SELECT m.id FROM memories_fts CROSS JOIN memories AS m"
+            " ON m.id = memories_fts.rowid"
             " WHERE memories_fts MATCH ? AND m.owner = ? AND m.status != 'deleted' LIMIT ?",
             (match, owner, max_matches + 1))]
         if not ids or len(ids) > max_matches or len(ids) > RARE_SHARE * owned:
