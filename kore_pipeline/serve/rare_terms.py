@@ -7,7 +7,10 @@ owner's keyword index, reading at most ``rare_term_max_matches`` + 1 rows: a wor
 at most ``rare_term_max_matches`` memories, and by at most ``RARE_SHARE`` of the owner's
 memories, is rare, and those memories get ``x (1 + rare_term_boost)`` (explain:
 ``rare_term``). In a handful of memories no word is rare: one of six is no evidence, and
-every memory fits in the top ten anyway.
+every memory fits in the top ten anyway. Only a short query is read so (at most
+``MAX_QUERY_WORDS`` words the keyword stream matches): a question or a few keywords say what
+they look for in each word, while a conversation used as a query (a chat's last turns) holds
+rare words by chance (MADial: R@5 54.7 -> 42.7 when every query was read).
 """
 
 from __future__ import annotations
@@ -16,8 +19,8 @@ import sqlite3
 
 from kore_pipeline.serve.fusion import fts_match, query_words
 
-MAX_WORDS = 16
-"""Words of a question looked up (a long question's first ones)."""
+MAX_QUERY_WORDS = 10
+"""Longest query (in words the keyword stream matches) whose rare words are looked up."""
 RARE_SHARE = 0.05
 """Largest share of the owner's (active) memories a rare word may be held by."""
 
@@ -28,12 +31,15 @@ def rare_term_holders(conn: sqlite3.Connection, text: str, owner: str,
     when several: the one fewest memories hold)."""
     if max_matches <= 0:
         return {}
+    words = query_words(text)
+    if len(words) > MAX_QUERY_WORDS:
+        return {}
     enough = int(round(max_matches / RARE_SHARE))
     owned = int(conn.execute(  # the owner's memories, counted up to ``enough``
         "SELECT count(*) FROM (SELECT 1 FROM memories AS m WHERE m.owner = ?"
         " AND m.status = 'active' LIMIT ?)", (owner, enough)).fetchone()[0])
     found: dict[int, tuple[int, str]] = {}
-    for word in query_words(text)[:MAX_WORDS]:
+    for word in words:
         match = fts_match(word, owner)
         if match is None:
             continue

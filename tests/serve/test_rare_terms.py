@@ -58,3 +58,16 @@ def test_no_word_is_rare_among_a_handful_of_memories(tmp_path: Path) -> None:
                  now="2026-11-20T09:00:00Z")
         hits = mem.search("kumquat", "o", now=NOW, reinforce=False, explain=True)
         assert all("rare_term" not in h["explain"] for h in hits)
+
+
+def test_a_conversation_used_as_a_query_has_no_rare_words(tmp_path: Path) -> None:
+    with Memory(settings=KoreSettings(home=tmp_path / "home"),
+                embedder=_TopicEmbedder()) as mem:
+        mem.save_many([{"content": f"Coffee note {i}: a flat coffee tasting {i}."}
+                       for i in range(40)], "o", now="2026-11-01T09:00:00Z")
+        mem.save("My cycling club is called the Kumquat Riders.", "o",
+                 now="2026-11-20T09:00:00Z")
+        chat = ("I had a long day at work, the meeting ran late and then the train was"
+                " delayed again, so I just grabbed a kumquat on the way home and slept.")
+        hits = mem.search(chat, "o", now=NOW, reinforce=False, explain=True)
+        assert all("rare_term" not in h["explain"] for h in hits)
