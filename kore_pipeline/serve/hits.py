@@ -41,9 +41,12 @@ class SearchHit:
     ``now``) with ``half_life_days`` (after reinforcement) and ``durable`` (a current fact of
     a durable slot: at least ``durable_half_life_days``), ``importance``,
     ``relevance_weight``, ``tier`` (active / forgotten / archived / superseded) and
-    ``tier_penalty``, and ``fused_score`` (the hit's score); a fact that took
-    its own episode's place (:func:`drop_restatements`) adds ``in_place_of``: the episode's
-    ``memory_id``, ``keyword_rank``, ``vector_rank`` and ``fused_score``. The ranking
+    ``tier_penalty``, ``signal_factor`` (the ranking signals' product) and ``fused_score``
+    (the hit's score: (keyword_rrf + vector_rrf) x signal_factor + neighbour_bonus, x
+    tier_penalty x relevance_weight); a fact that took its own episode's place
+    (:func:`drop_restatements`) has the episode's explain and score, ``in_place_of`` (the
+    episode's ``memory_id``, ranks, tier and ``fused_score``) and ``own`` (the fact's). The
+    ranking
     signals (``serve.ranking``) add ``subject_named`` (with ``asks_for_several`` when the
     question asks about several things, ``serve.several``), ``only_asks``, ``other_side``
     (said by the side the question is not about, ``serve.addressed``),
