@@ -67,7 +67,11 @@ def test_a_conversation_used_as_a_query_has_no_rare_words(tmp_path: Path) -> Non
                        for i in range(40)], "o", now="2026-11-01T09:00:00Z")
         mem.save("My cycling club is called the Kumquat Riders.", "o",
                  now="2026-11-20T09:00:00Z")
-        chat = ("I had a long day at work, the meeting ran late and then the train was"
-                " delayed again, so I just grabbed a kumquat on the way home and slept.")
-        hits = mem.search(chat, "o", now=NOW, reinforce=False, explain=True)
-        assert all("rare_term" not in h["explain"] for h in hits)
+        for chat in ("I had a long day at work, the meeting ran late and then the train was"
+                     " delayed again, so I just grabbed a kumquat on the way home and slept.",
+                     "Ugh, the kumquat jam was terrible today."):
+            hits = mem.search(chat, "o", now=NOW, reinforce=False, explain=True)
+            assert all("rare_term" not in h["explain"] for h in hits)
+        asked = mem.search("Which club did I join, the kumquat one?", "o", now=NOW,
+                           reinforce=False, explain=True)
+        assert asked[0]["explain"]["rare_term"] in ("club", "kumquat")  # both rare here
