@@ -183,6 +183,21 @@ class KoreSettings(BaseSettings):
     min_vector_similarity: float = 0.1
     """Vector hits below this cosine are dropped (unrelated text scores about 0 to 0.1)."""
 
+    rare_term_boost: float = 1.5
+    """A memory holding a word of the question that at most ``rare_term_max_matches`` of the
+    owner's memories hold gets x (1 + this): a rare exact keyword match ("kumquat", a code,
+    a place) is not buried under meaning-only matches (one keyword rank weighs
+    ``fts_weight`` of a vector rank; above 1.0 the first keyword match of a rare word
+    outranks the first meaning-only match). 0: no boost (serve/rare_terms)."""
+
+    rare_term_max_matches: int = 3
+    """How many of the owner's memories may hold a word for it to count as rare."""
+
+    search_embed_pending: int = 256
+    """A search embeds up to this many of the owner's memories that the index does not hold
+    yet (saved, or changed, since the last index stage; the newest first) and ranks them
+    by meaning with the indexed ones (serve/pending; 0: they wait for the index stage)."""
+
     decay_weight: float = 0.05
     """Share of the final score that decay can take away: x (1 - w + w * decay)."""
 

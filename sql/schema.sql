@@ -75,6 +75,10 @@ CREATE INDEX IF NOT EXISTS memories_active_owner ON memories(owner, expires_at)
     WHERE status = 'active';
 -- A session's memories in time order: search finds a hit's neighbouring turns (0016).
 CREATE INDEX IF NOT EXISTS memories_session_time ON memories(owner, session_id, created_at);
+-- Memories the vector index does not hold as they read now (saved or changed since the
+-- last index stage): search embeds them itself (serve/pending). Partial: usually empty.
+CREATE INDEX IF NOT EXISTS memories_unembedded ON memories(owner, id)
+    WHERE embedded_hash IS NOT content_hash;
 
 -- Ebbinghaus score of each memory at the last decay pass (or merge), migration 0010. Narrow on
 -- purpose: a daily pass rewrites every score, and ~20 bytes a row is ~25x fewer pages than

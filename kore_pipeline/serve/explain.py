@@ -54,6 +54,8 @@ def explain_line(explain: dict[str, Any]) -> str:
         ("subject_named", "named subject"), ("asks_for_several", "asks for several"),
         ("only_asks", "only asks"),
         ("added_as_neighbour", "neighbouring turn")) if explain.get(key))
+    if explain.get("rare_term"):
+        signals += f" · rare word {explain['rare_term']!r}"
     if explain.get("in_time_window"):
         signals += f" · said {explain['in_time_window']}"
     if explain.get("neighbour_bonus"):

@@ -20,10 +20,16 @@ def fts_query(text: str) -> str | None:
     Quoting every token neutralises FTS5 syntax (NEAR, *, -, :, ^, parentheses, quotes);
     function words ("which", "did", "che") are dropped unless nothing else is left.
     """
+    tokens = query_words(text)
+    return " OR ".join(f'"{t}"' for t in tokens) if tokens else None
+
+
+def query_words(text: str) -> list[str]:
+    """The words of a query the keyword stream matches: lower-cased, each once, function
+    words dropped unless nothing else is left, at most ``MAX_QUERY_TOKENS``."""
     words = list(dict.fromkeys(t.lower() for t in _TOKEN.findall(text) if t.strip("_")))
     tokens = [t for t in words if not is_stopword(t)] or words  # all stopwords: keep them
-    tokens = tokens[:MAX_QUERY_TOKENS]
-    return " OR ".join(f'"{t}"' for t in tokens) if tokens else None
+    return tokens[:MAX_QUERY_TOKENS]
 
 
 def fts_match(text: str, owner: str) -> str | None:

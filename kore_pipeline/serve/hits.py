@@ -41,9 +41,12 @@ class SearchHit:
     ``now``) with ``half_life_days`` (after reinforcement) and ``durable`` (a current fact of
     a durable slot: at least ``durable_half_life_days``), ``importance``,
     ``relevance_weight``, ``tier`` (active / forgotten / archived / superseded) and
-    ``tier_penalty``, and ``fused_score`` (the hit's score); a fact that took
-    its own episode's place (:func:`drop_restatements`) adds ``in_place_of``: the episode's
-    ``memory_id``, ``keyword_rank``, ``vector_rank`` and ``fused_score``. The ranking
+    ``tier_penalty``, ``signal_factor`` (the ranking signals' product) and ``fused_score``
+    (the hit's score: (keyword_rrf + vector_rrf) x signal_factor + neighbour_bonus, x
+    tier_penalty x relevance_weight); a fact that took its own episode's place
+    (:func:`drop_restatements`) has the episode's explain and score, ``in_place_of`` (the
+    episode's ``memory_id``, ranks, tier and ``fused_score``) and ``own`` (the fact's). The
+    ranking
     signals (``serve.ranking``) add ``subject_named`` (with ``asks_for_several`` when the
     question asks about several things, ``serve.several``), ``only_asks``, ``other_side``
     (said by the side the question is not about, ``serve.addressed``),
@@ -79,11 +82,12 @@ def _whole_statement(fact: str, episode: str) -> bool:
     return not after or not (after[0].isalnum() or (after[0] in ",." and after[1:2].isdigit()))
 
 
-def _placed_by(episode: SearchHit) -> dict[str, Any]:
-    """Why a fact sits where ``episode`` ranked: the episode's id, ranks and score."""
-    why = episode.explain
-    return {"memory_id": episode.memory_id, "keyword_rank": why.get("keyword_rank"),
-            "vector_rank": why.get("vector_rank"), "fused_score": episode.score}
+def _placed_by(hit: SearchHit) -> dict[str, Any]:
+    """A hit's id, ranks and score (an episode whose place a fact took, or the fact's own)."""
+    why = hit.explain
+    return {"memory_id": hit.memory_id, "keyword_rank": why.get("keyword_rank"),
+            "vector_rank": why.get("vector_rank"), "tier": why.get("tier"),
+            "tier_penalty": why.get("tier_penalty"), "fused_score": hit.score}
 
 
 def drop_restatements(hits: Iterable[SearchHit], limit: int | None = None) -> list[SearchHit]:
@@ -92,31 +96,39 @@ def drop_restatements(hits: Iterable[SearchHit], limit: int | None = None) -> li
     A fact and the episode it was extracted from often both match; the agent needs the
     wording once. Hits are kept in order; one is dropped when a kept hit of the same subject
     shares a source message and one text contains the other, except that a fact replaces
-    its own better-ranked episode (at the episode's rank: the statement, not the chatter).
-    With ``limit``, stops once that many are kept (the same first ``limit`` hits as without
-    it; a fact ranked below them no longer replaces its episode).
+    its own better-ranked episode (at the episode's rank and score: the statement, not the
+    chatter). With ``limit``, the first ``limit`` of the whole result: every hit is still
+    read, since a fact ranked below the cut may replace an episode above it (the top k is
+    always the start of a longer top k).
     """
     kept: list[SearchHit] = []
     seen: list[tuple[str, set[str], str]] = []  # (subject, sources, folded text) of kept
+    by_source: dict[tuple[str, str], list[int]] = {}  # (subject, source) -> kept positions
     for hit in hits:
-        text, sources = _folded(hit.content), set(hit.source_message_ids)
-        same = next((i for i, (subject, ksources, ktext) in enumerate(seen)
-                     if subject == hit.subject and sources & ksources
-                     and (text in ktext or ktext in text)), None)
+        sources = set(hit.source_message_ids)
+        text = _folded(hit.content)
+        near = sorted({i for s in sources for i in by_source.get((hit.subject, s), ())})
+        same = next((i for i in near if text in seen[i][2] or seen[i][2] in text), None)
         if same is None:
             kept.append(hit)
             seen.append((hit.subject, sources, text))
-            if limit is not None and len(kept) >= limit:
-                break
+            for s in sources:
+                by_source.setdefault((hit.subject, s), []).append(len(kept) - 1)
         elif hit.type == "factual" and kept[same].type == "episodic" \
                 and _whole_statement(text, seen[same][2]):
             # the fact said in that episode takes the episode's place: the agent gets the
-            # statement itself ("favourite coffee: Ethiopian dark roast"), ranked as high;
-            # its explain keeps its own ranks and names the episode whose place it took
+            # statement itself ("favourite coffee: Ethiopian dark roast"), ranked and scored
+            # as the episode was; its explain is the episode's (it adds up to that score),
+            # names the episode and keeps the fact's own ranks and score under "own"
             episode = kept[same]
-            explain = {**hit.explain, "in_place_of": _placed_by(episode)} if hit.explain \
-                else hit.explain
-            kept[same] = replace(hit, source_message_ids=list(dict.fromkeys(
-                hit.source_message_ids + episode.source_message_ids)), explain=explain)
+            explain = {**episode.explain, "rule": hit.rule,
+                       "in_place_of": _placed_by(episode), "own": _placed_by(hit)} \
+                if hit.explain else hit.explain
+            kept[same] = replace(hit, score=episode.score, source_message_ids=list(
+                dict.fromkeys(hit.source_message_ids + episode.source_message_ids)),
+                explain=explain)
             seen[same] = (hit.subject, sources | seen[same][1], seen[same][2])
-    return kept
+            for s in sources:
+                if same not in by_source.setdefault((hit.subject, s), []):
+                    by_source[(hit.subject, s)].append(same)
+    return kept if limit is None else kept[:limit]

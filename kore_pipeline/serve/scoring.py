@@ -69,14 +69,31 @@ def with_history(conn: sqlite3.Connection, settings: KoreSettings, hits: list[Se
 
 def _explain(settings: KoreSettings, ranks: dict[str, dict[int, int]], row: Any,
              rrf_score: float, decay: float, tier: float, score: float,
-             half_life: float, durable: bool) -> dict[str, Any]:
-    """The components of a hit's rank (the keys ``serve.explain`` documents, + tier)."""
+             half_life: float, durable: bool,
+             window_ranks: dict[str, dict[int, int]] | None = None) -> dict[str, Any]:
+    """The components of a hit's rank (the keys ``serve.explain`` documents, + tier).
+
+    ``keyword_rrf`` + ``vector_rrf`` = ``rrf``: the parts of the pass that gave it (the
+    search among the question's time window, ``window_ranks``, when that one scored higher).
+    """
     k, mid = settings.rrf_k, row["id"]
     kw, vec = ranks["fts"].get(mid), ranks["vector"].get(mid)
+    out: dict[str, Any] = {"keyword_rank": kw, "vector_rank": vec}
+
+    def parts(kw: int | None, vec: int | None) -> tuple[float, float]:
+        return (settings.fts_weight / (k + kw) if kw else 0.0,
+                settings.vector_weight / (k + vec) if vec else 0.0)
+
+    kw_rrf, vec_rrf = parts(kw, vec)
+    if window_ranks is not None:
+        w_kw, w_vec = window_ranks["fts"].get(mid), window_ranks["vector"].get(mid)
+        w_parts = parts(w_kw, w_vec)
+        if sum(w_parts) > kw_rrf + vec_rrf:
+            kw_rrf, vec_rrf = w_parts
+            out["window_ranks"] = {"keyword_rank": w_kw, "vector_rank": w_vec}
     status = row["status"]
-    return {"keyword_rank": kw, "vector_rank": vec,
-            "keyword_rrf": round(settings.fts_weight / (k + kw), 6) if kw else 0.0,
-            "vector_rrf": round(settings.vector_weight / (k + vec), 6) if vec else 0.0,
+    return {**out,
+            "keyword_rrf": round(kw_rrf, 6), "vector_rrf": round(vec_rrf, 6),
             "rrf": round(rrf_score, 6), "decay": round(decay, 4),
             "half_life_days": round(half_life, 1), "durable": durable,
             "importance": row["importance"],
@@ -93,7 +110,9 @@ def score_candidates(conn: sqlite3.Connection, settings: KoreSettings,
                      named: frozenset[str] = frozenset(),
                      neighbour_filter: tuple[str, list] | None = None,
                      window: TimeWindow | None = None,
-                     query: str = "") -> Iterable[SearchHit]:
+                     query: str = "",
+                     window_ranks: dict[str, dict[int, int]] | None = None,
+                     rare: dict[int, str] | None = None) -> Iterable[SearchHit]:
     """The candidates as hits, best first (built lazily).
 
     The fused relevance is first weighted by the ranking signals of ``serve.ranking``
@@ -116,7 +135,7 @@ def score_candidates(conn: sqlite3.Connection, settings: KoreSettings,
     if not rows:
         return []
     rows, signals = _signals(conn, settings, fused, rows, owner, named, neighbour_filter, window,
-                                  query)
+                             query, rare or {})
     fused = {**{mid: 0.0 for mid in signals}, **fused}  # neighbours added: no stream score
     refs = np.array([julian_day(parse_ts(r["last_accessed_at"] or r["created_at"]))
                      if r["ref_jd"] is None else r["ref_jd"] for r in rows])
@@ -148,7 +167,7 @@ def score_candidates(conn: sqlite3.Connection, settings: KoreSettings,
         created_at=r["created_at"], status=r["status"], rule=r["rule"],
         fts_rank=ranks["fts"].get(r["id"]), vector_rank=ranks["vector"].get(r["id"]),
         explain={**_explain(settings, ranks, r, fused[r["id"]], decay, tier, -neg, half,
-                            lasts),
+                            lasts, window_ranks),
                  **signals[r["id"]][1]})
         for neg, _id, decay, r, tier, half, lasts in scored)
 
@@ -156,15 +175,20 @@ def score_candidates(conn: sqlite3.Connection, settings: KoreSettings,
 def _signals(conn: sqlite3.Connection, settings: KoreSettings, fused: dict[int, float],
              rows: list[Any], owner: str,
              named: frozenset[str], neighbour_filter: tuple[str, list] | None,
-             window: TimeWindow | None = None, query: str = ""
+             window: TimeWindow | None = None, query: str = "",
+             rare: dict[int, str] | None = None
              ) -> tuple[list[Any], dict[int, tuple[float, dict[str, Any]]]]:
     """Each candidate's relevance after the ranking signals, and their explain keys:
     ``subject_named`` (x 1 + subject_boost; with ``asks_for_several``: ``query`` asks
     about several things, x 1 + several_subject_boost), ``only_asks`` (x 1 -
     question_penalty),
     ``in_time_window`` (said in the query's window: x 1 + time_boost),
+    ``rare_term`` (holds a word of the query few memories hold, ``rare``: x 1 +
+    rare_term_boost),
     ``neighbour_bonus`` (added: neighbour_share x the best neighbouring turn) and
     ``added_as_neighbour`` (in neither stream: said just before or after a top hit).
+    ``signal_factor`` is the product of the factors: relevance = rrf x signal_factor +
+    neighbour_bonus.
     Returns the rows to score (``rows`` and the neighbours added) with those values."""
     ask_penalty = settings.question_penalty
     to_assistant = asks_what_assistant_said(query)  # else the question is about the user
@@ -193,6 +217,10 @@ def _signals(conn: sqlite3.Connection, settings: KoreSettings, fused: dict[int, 
         if span is not None and span[0] <= r["created_at"] < span[1]:
             factor *= 1.0 + settings.time_boost
             notes["in_time_window"] = phrase
+        if rare and r["id"] in rare:
+            factor *= 1.0 + settings.rare_term_boost
+            notes["rare_term"] = rare[r["id"]]
+        notes["signal_factor"] = round(factor, 6)
         weighted[mid], why[mid] = relevance * factor, notes
 
     for r in rows:

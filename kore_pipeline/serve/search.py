@@ -28,7 +28,9 @@ from kore_pipeline.serve.allowed import AllowedIds
 from kore_pipeline.serve.filters import MODES, SearchFilters, asks_about_past
 from kore_pipeline.serve.fusion import fts_match, fts_query, relevance_weight, rrf
 from kore_pipeline.serve.hits import SearchHit, drop_restatements
+from kore_pipeline.serve.pending import PendingVectors, merged
 from kore_pipeline.serve.ranking import named_query, owner_subjects
+from kore_pipeline.serve.rare_terms import rare_term_holders
 from kore_pipeline.serve.scoring import score_candidates, with_history
 from kore_pipeline.settings import KoreSettings
 from kore_pipeline.store.db import connect_reader, get_meta, transaction
@@ -65,6 +67,8 @@ class Searcher:
         # search. The access log waits at most ACCESS_LOG_WAIT_MS for the lock.
         self.conn = conn or connect_reader(db_path, ACCESS_LOG_WAIT_MS, read_only=read_only)
         self._embedder = embedder
+        self._model_ready = embedder is not None
+        """A model was handed over or has encoded a query (no index: no load just for saves)."""
         self._index: VectorIndex | None = None
         self._index_mtime: float | None = None
         self.repaired: list[str] = []
@@ -75,6 +79,8 @@ class Searcher:
         """Each owner's subjects (the names a question may use), while the store is unchanged."""
         self._last_query: tuple[str, Any] | None = None
         """The last query text embedded and its vector."""
+        self.pending = PendingVectors()
+        """Vectors of memories saved or changed since the index stage (serve/pending)."""
 
     @property
     def embedder(self) -> Embedder:
@@ -85,7 +91,7 @@ class Searcher:
 
     @embedder.setter
     def embedder(self, value: Embedder) -> None:
-        self._embedder, self._last_query = value, None
+        self._embedder, self._last_query, self._model_ready = value, None, True
 
     @property
     def index(self) -> VectorIndex | None:
@@ -206,19 +212,28 @@ class Searcher:
                 index: VectorIndex | None, allowed: Any = None) -> dict[int, int]:
         """Vector ranks among the ids the filter allows (``allowed``: a callable giving them,
         else they are read with ``where``)."""
-        if index is None or not query.strip():
+        if not query.strip():
             return {}
-        if index.signature != self.embedder.signature:
+        if index is None:  # nothing indexed yet: the pending memories, if a model is at hand
+            if not self._model_ready:
+                return {}
+        elif index.signature != self.embedder.signature:
             return {}  # built with another model (or dimension): FTS alone answers
-        if allowed is not None:
-            allowed = allowed()
-        else:
-            allowed = [r[0] for r in self.conn.execute(
-                f"SELECT m.id FROM memories AS m WHERE {where}", params)]
-        if not len(allowed):
-            return {}
-        vec = self._encode_query(query[:4000])
-        hits = index.search(vec, limit, allowed_ids=allowed)
+        pending = self.pending.rows(self.conn, where, params,
+                                    self.settings.search_embed_pending)
+        hits: list[tuple[int, float]] = []
+        if index is not None:
+            if allowed is not None:
+                allowed = allowed()
+            else:
+                allowed = [r[0] for r in self.conn.execute(
+                    f"SELECT m.id FROM memories AS m WHERE {where}", params)]
+            if len(allowed):
+                vec = self._encode_query(query[:4000])
+                hits = index.search(vec, limit, allowed_ids=allowed)
+        if pending:  # saved or changed since the index stage: embedded here (serve/pending)
+            vec = self._encode_query(query[:4000])
+            hits = merged(hits, self.pending.similarities(pending, vec, self.embedder), limit)
         floor = self.settings.min_vector_similarity
         return {mid: i for i, (mid, _s) in enumerate((h for h in hits if h[1] >= floor), start=1)}
 
@@ -240,7 +255,7 @@ class Searcher:
                 vec = self.embedder.encode_queries([text])[0]
             finally:
                 torch.set_num_threads(before)
-        self._last_query = (text, vec)
+        self._last_query, self._model_ready = (text, vec), True
         return vec
 
     def search(self, query: str, owner: str, k: int = 10, now: datetime | str | None = None,
@@ -299,21 +314,29 @@ class Searcher:
             ranks = self._ranks(text, owner, where, params, n, index, mode,
                                 allowed if version is not None else None)
             fused = self._fuse(ranks)
+            window_ranks = None
             if window is not None:  # the same query among the memories said in the window
                 inside = self._in_window(filters, window)
                 w_where, w_params = inside.where(owner, clock, self.settings.retention_days)
                 w_allowed = (lambda: self.allowed_ids.ids(
                     self.conn, inside, owner, clock, self.settings.retention_days,
                     version)) if version is not None else None
-                for mid, value in self._fuse(self._ranks(
-                        text, owner, w_where, w_params, n, index, mode, w_allowed)).items():
+                window_ranks = self._ranks(text, owner, w_where, w_params, n, index, mode,
+                                           w_allowed)
+                for mid, value in self._fuse(window_ranks).items():
                     fused[mid] = max(fused.get(mid, 0.0), value)
+            rare = rare_term_holders(self.conn, text, owner,
+                                     self.settings.rare_term_max_matches) \
+                if mode == "hybrid" and self.settings.rare_term_boost > 0 and fused else {}
             scored = score_candidates(
                 self.conn, self.settings, fused, ranks, owner, clock, filters.include_archived,
-                asked.subjects, (where, params) if mode == "hybrid" else None, window, query)
+                asked.subjects, (where, params) if mode == "hybrid" else None, window, query,
+                window_ranks, rare)
             if filters.include_superseded or filters.include_archived or \
                     filters.as_of is not None:
                 scored = with_history(self.conn, self.settings, list(scored), filters.as_of is None)
+            # every candidate is read: a fact below the cut may take its episode's place
+            # above it, so the top k is always the start of a longer top k
             hits = drop_restatements(scored, limit=k) if fused else []
         finally:
             if snapshot:

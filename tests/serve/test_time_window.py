@@ -78,3 +78,21 @@ def test_time_boost_zero_reads_time_words_as_words(dentist_home: KoreSettings,
         assert all("in_time_window" not in h.explain for h in hits)
     finally:
         searcher.close()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("question", [
+    "what did the dentist say on 30.11.2026?", "what did the dentist say on 11/30/2026?",
+    "what did the dentist say on 2026-11-30?", "what did the dentist say on 30/11?",
+    "what did the dentist say on the 30th?", "what did the dentist say on 30 November?",
+    "cosa ha detto il dentista il 30 novembre?", "¿qué dijo el dentista el 30 de noviembre?",
+    "what did the dentist say last Monday?"])
+def test_a_day_as_people_write_it_ranks_that_days_turns_first(
+        dentist_home: KoreSettings, embedder, question: str) -> None:  # type: ignore[no-untyped-def]
+    searcher = Searcher(dentist_home, embedder=embedder)
+    try:
+        hits = searcher.search(question, "team-alpha", now=NOW, reinforce=False)
+    finally:
+        searcher.close()
+    assert _sources(hits)[0] in ("m3", "m4")       # the two turns said on 30 November
+    assert "in_time_window" in hits[0].explain

@@ -193,8 +193,8 @@ def mount_ui(app: FastAPI, mem: Memory, settings: KoreSettings) -> None:
                 + f"<input name=q size=60 placeholder='try a query' value='{escape(q)}'>"
                 + p.select("mode", ["hybrid", "fts", "semantic"], mode)
                 + "<button>Search</button></form><p class=muted>Nothing is logged as an "
-                "access here. Score = (keyword RRF + vector RRF) × weight(decay, "
-                "importance).</p>")
+                "access here. Score = ((keyword RRF + vector RRF) × signals + neighbours)"
+                " × tier × weight(decay, importance).</p>")
         rows: list[str] = []
         if q.strip() and name:
             hits = mem.search(q, name, k=20, mode=mode, reinforce=False, explain=True)
@@ -203,10 +203,14 @@ def mount_ui(app: FastAPI, mem: Memory, settings: KoreSettings) -> None:
                 e = h["explain"]
                 rows.append(f"<tr>{p.memory_link(h)}{p.cell(e['keyword_rank'] or '-')}"
                             f"{p.cell(e['vector_rank'] or '-')}<td>"
-                            f"{p.explain_bar(e['rrf'], top)}</td>{p.cell(e['decay'])}"
+                            f"{p.explain_bar(e['rrf'], top)}</td>"
+                            f"{p.cell(e.get('signal_factor', 1.0))}"
+                            f"{p.cell(e.get('neighbour_bonus', 0.0))}"
+                            f"{p.cell(e.get('tier_penalty', 1.0))}{p.cell(e['decay'])}"
                             f"{p.cell(e['importance'])}{p.cell(e['relevance_weight'])}"
                             f"{p.cell(e['fused_score'])}{p.cell(e.get('rule'))}</tr>")
-        body = form + p.table(["memory", "keyword rank", "vector rank", "RRF", "decay",
+        body = form + p.table(["memory", "keyword rank", "vector rank", "RRF", "signals",
+                               "neighbours", "tier", "decay",
                                "importance", "weight", "fused score", "found by"], rows,
                               "explain")
         return HTMLResponse(p.page("Playground", body, name, who.csrf))
