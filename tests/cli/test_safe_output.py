@@ -99,7 +99,11 @@ def _saved(tmp_path: Path) -> KoreSettings:
     settings = KoreSettings(home=tmp_path / "home")
     mem = Memory(settings=settings)
     try:
-        mem.save(HOSTILE, "team-alpha", subject="Bob\x1b[8m hidden", now=NOW)
+        mem.save(HOSTILE, "team-alpha", subject="Bob", now=NOW)
+        # the API refuses control characters in a subject; a store written before it did, or
+        # by hand, may still hold one
+        with mem.conn:
+            mem.conn.execute("UPDATE memories SET subject = ?", ("Bob\x1b[8m hidden",))
     finally:
         mem.close()
     return settings
