@@ -35,10 +35,11 @@ TOOLCHAIN = ("torch", "transformers", "onnx", "onnxruntime")
 log = logging.getLogger("kore_pipeline")
 
 
-def toolchain_versions() -> str:
-    """``torch=2.x;transformers=...`` of the packages in :data:`TOOLCHAIN` (``-`` if absent)."""
+def toolchain_versions(names: tuple[str, ...] = TOOLCHAIN) -> str:
+    """``torch=2.x;transformers=...`` of the packages ``names`` (default :data:`TOOLCHAIN`;
+    ``-`` if absent): the part of a cache key that changes when what computes it does."""
     parts = []
-    for name in TOOLCHAIN:
+    for name in names:
         try:
             parts.append(f"{name}={metadata.version(name)}")
         except metadata.PackageNotFoundError:

@@ -18,7 +18,6 @@ import logging
 import shutil
 import time
 from collections.abc import Sequence
-from importlib import metadata
 from pathlib import Path
 from typing import Any
 
@@ -44,22 +43,11 @@ ENCODE_CHUNK = 8192
 log = logging.getLogger("kore_pipeline")
 
 
-def toolchain_versions() -> str:
-    """``model2vec=0.x;...`` of the packages in :data:`TOOLCHAIN` (``-`` if absent)."""
-    parts = []
-    for name in TOOLCHAIN:
-        try:
-            parts.append(f"{name}={metadata.version(name)}")
-        except metadata.PackageNotFoundError:
-            parts.append(f"{name}=-")
-    return ";".join(parts)
-
-
 def distilled_folder(model_dir: Path, cache_dir: Path) -> Path:
     """``<cache>/<model>-static-<hash of weights, settings and toolchain>``."""
-    from kore_pipeline.embed.onnx_export import weights_hash
+    from kore_pipeline.embed.onnx_export import toolchain_versions, weights_hash
 
-    key = weights_hash(model_dir, f"static;{DISTILL_VERSION};{toolchain_versions()}")
+    key = weights_hash(model_dir, f"static;{DISTILL_VERSION};{toolchain_versions(TOOLCHAIN)}")
     return cache_dir / f"{model_dir.name}-static-{key}"
 
 
