@@ -1,6 +1,7 @@
-"""The third coverage round (``extract/patterns_third.py`` and the slots it feeds): chat-register
-statements of its classes yield a fact holding their phrase, questions and other people's
-facts none, and hypothesis properties over generated statements of each new class. (The blind
+"""Chat register (idioms of taste, teams, "we" households, employers, relatives in passing,
+and the slots they feed): statements of these classes yield a fact holding their phrase,
+questions and other people's facts none, and hypothesis properties over generated statements
+of each class. (The blind
 list, evals/cases/coverage-blind.jsonl, and its update pairs are checked whole by tests/evals.)"""
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
-"""The second coverage round (``extract/patterns_more.py``): statements of its classes yield
-their fact, refusals to answer and one-off requests yield none, and hypothesis properties over
-generated statements of each new class. (The held-out lists, evals/cases/coverage-extra.jsonl
-and coverage-heldout.jsonl, are checked whole by tests/evals.)"""
+"""Requests, refusals, bedtimes, comparatives, diet obligations and relatives' names:
+statements of these classes yield their fact, refusals to answer and one-off requests yield
+none, and hypothesis properties over generated statements of each class. (The held-out lists,
+evals/cases/coverage-extra.jsonl and coverage-heldout.jsonl, are checked whole by tests/evals.)"""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from tests.extract.faithful import unclean_reason
 
 PREF, DEC, HAB, PROF = "preference", "decision", "habit", "profile"
 
-# (text, language, category, phrase): a few of each class the round closed
+# (text, language, category, phrase): a few of each class
 STATEMENTS = [
     ("I wake up at 6 every day.", "en", HAB, "wake up at 6"),
     ("I work night shifts at the hospital.", "en", PROF, "night shifts"),
@@ -42,7 +42,7 @@ NON_STATEMENTS = [
 
 @pytest.mark.parametrize(("text", "lang", "category", "phrase"), STATEMENTS,
                          ids=[t for t, *_ in STATEMENTS])
-def test_statement_of_the_rounds_classes_yields_its_fact(text: str, lang: str, category: str,
+def test_statement_of_each_class_yields_its_fact(text: str, lang: str, category: str,
                                                          phrase: str) -> None:
     facts = extract_facts(text, lang)
     assert any(f.category == category and phrase.lower() in f.content.lower()
