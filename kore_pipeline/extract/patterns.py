@@ -163,6 +163,9 @@ _EMOJI = "\u2600-\u27bf\U0001f300-\U0001faff"
 loving it") as a full stop would."""
 _SENT_SPLIT = re.compile(rf"(?<=[.!?…{_EMOJI}])[\"')\]»”\ufe0f]*\s+|\s*\n+\s*")
 _HAS_EMOJI = re.compile(f"[{_EMOJI}]")
+_LAUGH = re.compile(r"(?<!\S)((?:" + "|".join(dict.fromkeys(
+    w for g in GRAMMARS.values() for w in g.laughs)) + r")[!.]*)\s+(?=\w)", _FLAGS)
+"""A chat laugh followed by more words: it ends its sentence ("… esse frio kkk dicas …")."""
 _CONTRASTS = tuple(dict.fromkeys(w for g in GRAMMARS.values() for w in g.contrasts))
 """The contrastive conjunctions a clause ends before, of every language."""
 _JOINS = tuple(dict.fromkeys(w for g in GRAMMARS.values() for w in g.joins))
@@ -251,9 +254,10 @@ def _sentences(text: str) -> tuple[str, ...]:
     """
     body = text.strip()
     if "\n" not in body and not any(stop in body[:-1] for stop in ".!?…") and (
-            body.isascii() or not _HAS_EMOJI.search(body, 0, len(body) - 1)):
+            body.isascii() or not _HAS_EMOJI.search(body, 0, len(body) - 1)) \
+            and not _LAUGH.search(body):
         return (body,) if body else ()  # no stop but at the end: one sentence
-    return _split_at_stops(text)
+    return _split_at_stops(_LAUGH.sub("\\1\n", text))
 
 
 def _split_at_stops(text: str) -> tuple[str, ...]:
@@ -443,17 +447,27 @@ class _Lazy:
 
 
 _OPEN_QUOTES, _CLOSE_QUOTES = "“«„", "”»“"
-_MAY_QUOTE = re.compile('["“”«»„]')
+_MAY_QUOTE = re.compile(r"[\"“”«»„]|(?:^|[\s:(])'\w")
+_SINGLE_OPEN = re.compile(r"(?:^|(?<=[\s:(]))'(?=\w)")
+_SINGLE_CLOSE = re.compile(r"(?<=[\w.!?…])'(?=$|[\s.,;:!?)])")
 
 
 def _quoted_spans(text: str) -> list[tuple[int, int]]:
     """Where a sentence quotes someone ("can you translate "I live in Berlin"", lyrics, a
     story's line): spans between a pair of quotation marks ("…", “…”, «…», „…“); a quotation
-    mark left open quotes nothing."""
+    mark left open quotes nothing. A single quote opens after a space or colon and closes
+    after a word ("translate: 'vivo a napoli'"), so an apostrophe ("i'm", "po'") is none."""
     spans: list[tuple[int, int]] = []
     start: int | None = None
+    single: int | None = None
     for i, ch in enumerate(text):
-        if ch == '"':
+        if ch == "'":
+            if single is None and _SINGLE_OPEN.match(text, i):
+                single = i
+            elif single is not None and _SINGLE_CLOSE.match(text, i):
+                spans.append((single, i))
+                single = None
+        elif ch == '"':
             if start is None:
                 start = i
             else:
@@ -695,7 +709,8 @@ def _dropped_i_facts(sent: str, doc_lang: str) -> tuple[Fact, ...] | None:
                  and said.startswith(f.content[len(head):]) else f for f in facts)
 
 
-_SARCASM_MARKS = ("\U0001f644", "\U0001f612", "\U0001f3b5", "\U0001f3b6")  # 🙄 😒 🎵 🎶
+_SARCASM_MARKS = ("\U0001f644", "\U0001f612", "\U0001f643", "\U0001f3b5",
+                  "\U0001f3b6")  # 🙄 😒 🙃 🎵 🎶
 """Marks that a sentence is not the speaker's own statement: it means the opposite ("i just
 LOVE being stuck in traffic 🙄"; also with a trailing "/s"), or it is sung ("🎶 i'm gonna live
 forever 🎶"). Such a sentence states no fact."""
@@ -717,14 +732,20 @@ _QUESTION_WORDS = frozenset(w for g in GRAMMARS.values() for w in g.question_wor
 _QUESTION_CUT = re.compile(r",\s+|\s+[-–—]\s+")
 
 
-def _said_before_question(sent: str) -> str | None:
+def _said_before_question(sent: str, lang: str) -> str | None:
     """The statement a chat question follows in its sentence ("just moved to porto, any tips
-    for a dentist?" -> "just moved to porto"), or None: the part before the last comma or
-    dash, unless it is itself a question ("can you help, I'm stuck?") or a hypothetical."""
-    cuts = list(_QUESTION_CUT.finditer(sent))
-    if not cuts:
+    for a dentist?" -> "just moved to porto"; "ive lived in leeds for 6 yrs and i still havent
+    found a curry place??" -> "ive lived in leeds for 6 yrs"), or None: the part before the
+    last comma, dash or clause break, unless it is itself a question ("can you help, I'm
+    stuck?") or a hypothetical."""
+    cut = max((m.start() for m in _QUESTION_CUT.finditer(sent)), default=0)
+    if _may_split(sent):
+        split = _CLAUSE_SPLIT.get(lang, _CLAUSE_SPLIT["en"])
+        cut = max(cut, max((m.start() for m in split.finditer(sent) if m.end() > m.start()),
+                           default=0))
+    if not cut:
         return None
-    said = sent[: cuts[-1].start()].strip()
+    said = sent[:cut].strip()
     first = said.split(None, 1)[0].lower().strip("¿¡\"'(") if said else ""
     if not said or said.startswith("¿") or first in _QUESTION_WORDS \
             or _EN_QUESTION.match(said) or len(said.split()) < 2:
@@ -739,7 +760,7 @@ def _sentence_facts(sent: str, doc_lang: str) -> tuple[Fact, ...]:
     if _is_sarcastic(sent, doc_lang):
         return ()
     if _is_question(sent):
-        said = _said_before_question(sent)
+        said = _said_before_question(sent, doc_lang)
         return _sentence_facts(said, doc_lang) if said else ()
     dropped = _dropped_i_facts(sent, doc_lang)
     if dropped is not None:

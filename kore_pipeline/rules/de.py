@@ -651,6 +651,7 @@ STOPWORDS = ("der", "die", "das", "und", "ich", "nicht", "ein", "eine", "ist", "
 """Frequent German words: a sentence with them is guessed German."""
 
 GRAMMAR = Grammar(
+    laughs=("ha(?:ha)+", "hihi", "lol", "xd"),
     code="de", name="German", rules=RULES,
     boundaries=("aber", "weil", "obwohl", "denn", "sondern", "während"),
     boundary_extra=r"|,?\s+und\s+(?=(?:ich|wir)\b)",

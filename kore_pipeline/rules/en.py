@@ -2750,6 +2750,7 @@ VAGUE_WORDS = ("to do doing those these that this it them things thing stuff all
 
 
 GRAMMAR = Grammar(
+    laughs=("lol", "lmao", "lmfao", "rofl", "ha(?:ha)+", "he(?:he)+", "xd"),
     code="en", name="English", rules=RULES,
     boundaries=("but", "however", "although", "though", "because", "whereas", "unless",
                 r"so\s+that", r"which\s+means", r"since\s+(?=it|they|we|I)"),

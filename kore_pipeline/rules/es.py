@@ -857,6 +857,7 @@ STOPWORDS = (
 """Frequent Spanish words: how a short text is told to be Spanish."""
 
 GRAMMAR = Grammar(
+    laughs=("ja(?:ja)+", "je(?:je)+", "xd", "lol"),
     code="es", name="Spanish", rules=RULES,
     boundaries=("pero", "porque", "aunque", r"así\s+que", "mientras", "sino"),
     boundary_extra=r"|,?\s+y\s+(?=(?:yo|me|no|tengo|soy)\b)",

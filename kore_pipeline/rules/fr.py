@@ -721,6 +721,7 @@ STOPWORDS = (
 """Frequent words that tell the language apart in a short text."""
 
 GRAMMAR = Grammar(
+    laughs=("mdr+", "ptdr+", "ha(?:ha)+", "lol", "xd"),
     code="fr", name="French", rules=RULES,
     boundaries=("mais", r"parce\s+que", r"parce\s+qu'", "car", r"bien\s+que", "donc",
                 r"tandis\s+que", r"alors\s+que"),

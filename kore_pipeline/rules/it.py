@@ -871,6 +871,7 @@ STOPWORDS = (
 """Frequent Italian words: how a short text is told to be Italian."""
 
 GRAMMAR = Grammar(
+    laughs=("a?ha(?:ha)+h?", "lol", "xd"),
     code="it", name="Italian", rules=RULES,
     boundaries=("ma", "però", "perché", r"anche\s+se", "mentre", "quindi", "invece", "siccome"),
     boundary_extra=r"|,?\s+e\s+(?=(?:io|ho|sono|non|mi|ci)\b)",

@@ -442,6 +442,7 @@ STOPWORDS = ("ik", "het", "een", "niet", "van", "je", "dat", "zijn", "wij", "we"
 """Frequent Dutch words that German and English do not have: a sentence with them is Dutch."""
 
 GRAMMAR = Grammar(
+    laughs=("ha(?:ha)+", "hihi", "lol", "xd"),
     code="nl", name="Dutch", rules=RULES,
     boundaries=("maar", "omdat", "want", "hoewel", "terwijl", "behalve"),
     boundary_extra=r"|,?\s+en\s+(?=(?:ik|we|wij)\b)|,?\s+dus\b",

@@ -648,6 +648,7 @@ STOPWORDS = (
 """Frequent words that tell the language apart in a short text."""
 
 GRAMMAR = Grammar(
+    laughs=("kkk+", "rs(?:rs)+", "ha(?:ha)+", "huehue", "lol"),
     code="pt", name="Portuguese", rules=RULES,
     boundaries=("mas", "porque", "porém", "embora", "então", "enquanto"),
     boundary_extra=r"|,?\s+e\s+(?=(?:eu|não|tenho|sou)\b)",

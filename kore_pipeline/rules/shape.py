@@ -128,6 +128,9 @@ class Grammar:
     sarcasm: str = ""
     """Regex of what makes a sentence say the opposite of its words ("oh great, I just love
     waiting in line"): such a sentence states no fact (besides 🙄 and "/s" in any language)."""
+    laughs: tuple[str, ...] = ()
+    """Regexes of chat laughter ("lol", "kkk", "jaja"): in a chat a laugh between two
+    thoughts ends the first, as a full stop would ("moro em curitiba kkk dicas de roupa?")."""
     question_words: tuple[str, ...] = ()
     """Words a question starts with ("what", "wie", "où"): a clause so opened before a
     question's last comma is part of the question, not a statement."""

@@ -27,3 +27,27 @@ def test_the_statement_before_a_question_gives_its_fact(text: str, lang: str, fa
 ])
 def test_a_question_gives_no_fact(text: str) -> None:
     assert extract_facts(text, "en") == []
+
+
+@pytest.mark.parametrize(("text", "lang", "phrase"), [
+    ("been living in cardiff for ages and i still cant find a decent barber??", "en", "cardiff"),
+    ("honestly i work at ikea and we never get weekends off, is that legal?", "en", "ikea"),
+    ("sono vegano da anni ma mia madre non lo accetta, come glielo spiego?", "it", "vegano"),
+    ("vivo en granada y quiero aprender a surfear, ¿dónde voy?", "es", "granada"),
+])
+def test_a_statement_clause_before_a_question_clause_gives_its_fact(text: str, lang: str,
+                                                                   phrase: str) -> None:
+    assert any(phrase in f.fact for f in extract_facts(text, lang))
+
+
+@pytest.mark.parametrize(("text", "lang", "phrase"), [
+    ("trabalho na petrobras há 3 anos kkkk alguém sabe de plano de saúde bom?", "pt", "petrobras"),
+    ("ik woon in utrecht haha wat zijn leuke cafés?", "nl", "utrecht"),
+    ("vivo a torino ahahah mi consigli un ristorante piemontese?", "it", "torino"),
+])
+def test_a_laugh_ends_the_statement_before_a_question(text: str, lang: str, phrase: str) -> None:
+    assert any(phrase in f.fact for f in extract_facts(text, lang))
+
+
+def test_a_question_after_and_is_still_no_fact() -> None:
+    assert extract_facts("what should i cook if i'm hosting and my kids hate fish?", "en") == []
