@@ -29,6 +29,7 @@ from kore_pipeline.rules import GRAMMARS, words_of_every
 from kore_pipeline.rules.shape import ORG_VALUE, Grammar, Kind
 from kore_pipeline.text.language import stopword_scores
 from kore_pipeline.text.literals import LiteralFilter, WordStarts, case_fold
+from kore_pipeline.text.names import is_name_here
 from kore_pipeline.text.normalize import fold
 from kore_pipeline.text.places import fold as plain_fold
 from kore_pipeline.text.slots import kin_name, rule_slot
@@ -543,6 +544,10 @@ def _value_read(p: _Pattern, m: re.Match[str]) -> bool:
     match whose value the slot does not read is no match (another rule may read the words)."""
     if p.slot is None or not (value := m.groupdict().get("value")):
         return True
+    if p.slot == "name" and m.groupdict().get("name") and m.start("value") >= m.end("name") \
+            and not m.string[m.end("name"):m.start("value")].strip() \
+            and not is_name_here(value, m.string[m.end("value"):], p.lang):
+        return False  # "my wife priya keeps" names her; "my wife really likes" names no one
     return rule_slot(p.slot, value) is not None
 
 

@@ -23,12 +23,14 @@ from kore_pipeline.rules.shape import (
     ORG_LOWER,
     ORG_VALUE,
     OWNED_VALUE,
+    PET_BREEDS,
     PLACE_LOWER,
     PLACE_VALUE,
     PREFERENCE,
     PROFILE,
     Grammar,
     Rule,
+    words,
 )
 from kore_pipeline.text.swaps import ENDED_PATTERNS, GONE_PATTERNS, SWAP_PATTERNS
 
@@ -50,9 +52,11 @@ RELATIVE = (r"(?:mann|frau|ehemann|ehefrau|partner(?:in)?|freund(?:in)?|verlobte
             r"tochter|bruder|schwester|mutter|vater|mama|papa|oma|opa|hund|hündin|katze|kater|"
             r"dackel|pferd|hase|kaninchen)(?:-[\w-]+)?")
 """Who a name may follow ("meine Tochter Lena", "unser Dackel-Mix Bruno")."""
-NAME_VERB = (r"(?:ist|hat|war|wird|kommt|kocht|geht|macht|spielt|arbeitet|wohnt|studiert|"
-             r"nervt|liebt|mag|schläft|frisst|bellt|und|wurde|fängt|fährt)")
-"""A verb right after a relative's name: what tells a name from any other word."""
+NAME_FOLLOWERS = words(
+    "ist hat war wird kommt kocht geht macht spielt arbeitet wohnt studiert nervt liebt mag "
+    "schläft frisst bellt und wurde fängt fährt")
+"""Verbs right after a relative's name, which show the word before is a name ("unser kater
+pelle frisst alles")."""
 CONDITION = (r"(?:[\w-]*allergie|[\w-]*intoleranz|[\w-]*unverträglichkeit|migräne|asthma|"
              r"diabetes|neurodermitis|rheuma|tinnitus|adhs|depressionen|bluthochdruck|"
              r"zöliakie|endometriose|epilepsie|heuschnupfen|schuppenflechte|arthrose|"
@@ -461,12 +465,6 @@ RULES: tuple[Rule, ...] = (
          r"(?P<fact>\w+(?:\s+(?!seit\b|schon\b)\w+)?)\s+(?:verheiratet|zusammen|verlobt)\b",
          examples={"Ich bin seit fünf Jahren mit Tom zusammen.": "Tom"},
          counter=("Bist du mit Tom zusammen?",)),
-    Rule('de.profile.family.name', PROFILE,
-         r"\b(?P<fact>(?:mein|meine|unser|unsere)\s+" + RELATIVE + r"\s+(?!" + NAME_VERB
-         + r"\b)[^\W\d_][\w-]+)(?=\s+" + NAME_VERB + r"\b)",
-         examples={"Meine Schwester Anna wohnt in Bonn.": "Meine Schwester Anna",
-                   "unser kater pelle frisst alles": "unser kater pelle"},
-         counter=("meine tochter ist krank", "mein Mann und ich")),
     Rule('de.decision.choice.chat', DECISION,
          WE + r"(?!haben\s+(?:entschieden|beschlossen)\b)(?:hab|habe|haben)\s+"
          r"(?:(?:uns|mich)\s+)?(?:jetzt\s+|endlich\s+|"
@@ -632,6 +630,20 @@ RULES: tuple[Rule, ...] = (
          slot="employer",
          examples={"meine neuen Kollegen bei Zalando sind super": "Zalando"},
          counter=("die neuen kollegen meiner frau",)),
+    # --- der Name eines Verwandten oder Tiers gleich danach, auch klein geschrieben ("unser
+    # labrador bruno frisst alles"): die Engine trennt Namen von Verben und Adverbien ---
+    Rule("de.profile.family_name.apposition", PROFILE,
+         r"(?:(?<=\bmein\s)|(?<=\bmeine\s)|(?<=\bunser\s)|(?<=\bunsere\s))(?P<fact>(?P<name>"
+         r"(?:" + RELATIVE + "|mops|" + PET_BREEDS + r"))\s+(?P<value>"
+         + NAME_CAP + "|" + NAME_LOWER + "))",
+         slot="name",
+         examples={"meine frau katrin arbeitet nachts": "frau katrin",
+                   "unser Dackel Otto bellt den Postboten an": "Dackel Otto",
+                   "mein freund timo und ich fahren nach rom": "freund timo",
+                   "Meine Schwester Anna wohnt in Bonn.": "Schwester Anna",
+                   "unser kater pelle frisst alles": "kater pelle"},
+         counter=("mein mann arbeitet nachts", "meine tochter einfach nie",
+                  "mein hund frisst gras", "meine tochter ist krank", "mein Mann und ich")),
     Rule("de.profile.family_name.in_klammern", PROFILE,
          r"(?P<fact>(?P<value>" + NAME_CAP + "|" + NAME_LOWER + r")\s*\((?:mein|meine|unser|unsere)"
          r"\s+(?P<name>hund|hündin|katze|kater|kaninchen|sohn|tochter|frau|mann|freund|freundin|"
@@ -651,6 +663,10 @@ STOPWORDS = ("der", "die", "das", "und", "ich", "nicht", "ein", "eine", "ist", "
 """Frequent German words: a sentence with them is guessed German."""
 
 GRAMMAR = Grammar(
+    name_followers=NAME_FOLLOWERS,
+    adverbs=words(
+        "noch immer nie auch schon nur einfach echt total gerade wirklich halt mal eben grad "
+        "jetzt heute gestern ständig dauernd"),
     laughs=("ha(?:ha)+", "hihi", "lol", "xd"),
     code="de", name="German", rules=RULES,
     boundaries=("aber", "weil", "obwohl", "denn", "sondern", "während"),

@@ -17,19 +17,23 @@ from __future__ import annotations
 
 from kore_pipeline.rules.shape import (
     CAP,
+    CAT_BREEDS,
     DECISION,
+    DOG_BREEDS,
     HABIT,
     NAME_CAP,
     NAME_LOWER,
     ORG_LOWER,
     ORG_VALUE,
     OWNED_VALUE,
+    PET_BREEDS,
     PLACE_LOWER,
     PREFERENCE,
     PROFILE,
     Grammar,
     Rule,
     any_of,
+    words,
 )
 from kore_pipeline.text.endings import CONSUMED
 from kore_pipeline.text.occupations import OCCUPATIONS
@@ -243,7 +247,7 @@ NOW_EN = {slot: pattern.replace("(?P<value>", "(?P<fact>")
 KIN = (r"(?:wife|husband|partner|boyfriend|girlfriend|bf|gf|fianc[ée]e?|son|daughter|kid|baby|"
        r"brother|sister|mom|mum|mother|dad|father|grandma|grandpa|grandmother|grandfather|cousin|"
        r"uncle|aunt|niece|nephew|dog|cat|puppy|kitten|pup|rabbit|bunny|hamster|parrot|horse|"
-       r"tortoise|turtle|guinea\s+pig)")
+       r"tortoise|turtle|guinea\s+pig|" + PET_BREEDS + ")")
 """Family and pets: whose name a name is."""
 
 PREFERENCE_RULES: tuple[Rule, ...] = (
@@ -2564,11 +2568,15 @@ PROFILE_RULES: tuple[Rule, ...] = (
          + r")\s+(?P<value>" +
              r"(?!(?:too|just|now|also|still|really|always|never|recently|finally|actually|again|"
              r"here|there|then|has|is|was|and|who|that|which|says|said)\b)"
-              + NAME_LOWER
-         + r"(?=\s+(?:is|was|has|had|turned)\b)))",
+         + NAME_LOWER + "))",
          slot="name",
-         examples={"our dog biscuit is a beagle and eats socks": "dog biscuit"},
-         counter=("my brother lives in Leeds", "my wife is a nurse")),
+         examples={"our dog biscuit is a beagle and eats socks": "dog biscuit",
+                   "my husband dev snores like a tractor": "husband dev",
+                   "our collie mabel chewed the sofa": "collie mabel",
+                   "me and my sister jo went to york": "sister jo"},
+         counter=("my brother lives in Leeds", "my wife is a nurse",
+                  "my wife really wants a puppy", "my husband keeps forgetting the bins",
+                  "my son just started school", "my dog food order is late")),
     # --- quiet changes, in the lower case of chats (the capitalised forms are the rules above):
     # a home named by its place, a move, the first days at an employer, where one is now ---
     Rule("en.profile.residence.home_in_lower", PROFILE,
@@ -2750,6 +2758,22 @@ VAGUE_WORDS = ("to do doing those these that this it them things thing stuff all
 
 
 GRAMMAR = Grammar(
+    name_followers=words(
+        "keeps kept loves loved hates hated says said wants wanted likes liked eats ate sleeps "
+        "slept barks barked snores snored works worked lives lived got gets started starts "
+        "makes made thinks thought told tells went goes came comes does did can will would "
+        "could never always just also still refuses refused"),
+    adverbs=words(
+        "most every each all some many much more less other same whole just still also always "
+        "never even only really actually literally finally basically "
+        "usually sometimes often already totally kinda sorta lowkey def definitely probably rly "
+        "rlly tho though too so very barely hardly almost"),
+    adverb_endings=("ly",),
+    kin_compounds=words(
+        "shower food litter walker walkers sitter sitters sitting bed beds bowl bowls toy toys "
+        "treat treats park parks monitor carrier crate door flap hair fur leash lead collar vet "
+        "insurance daycare duty stuff group chat birthday wedding talk years days steps "
+        "friendly-ish friendly proof"),
     laughs=("lol", "lmao", "lmfao", "rofl", "ha(?:ha)+", "he(?:he)+", "xd"),
     code="en", name="English", rules=RULES,
     boundaries=("but", "however", "although", "though", "because", "whereas", "unless",
@@ -2793,7 +2817,6 @@ GRAMMAR = Grammar(
     kin=(
          "boyfriend: bf; girlfriend: gf; mother: mum mom; father: dad; grandmother: grandma; "
          "grandfather: grandpa; "
-         "dog: pup retriever labrador lab terrier spaniel poodle collie shepherd beagle "
-         "dachshund husky pug bulldog greyhound whippet; "
-         "cat: tabby kitty moggy"),
+         "dog: pup shepherd mutt " + DOG_BREEDS + "; "
+         "cat: tabby kitty moggy " + CAT_BREEDS),
 )

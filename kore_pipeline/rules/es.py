@@ -20,12 +20,14 @@ from kore_pipeline.rules.shape import (
     ORG_LOWER,
     ORG_VALUE,
     OWNED_VALUE,
+    PET_BREEDS,
     PLACE_VALUE,
     PREFERENCE,
     PROFILE,
     Grammar,
     Rule,
     any_of,
+    words,
 )
 from kore_pipeline.text.habit_verbs import DO, SUBJECT, first_persons
 from kore_pipeline.text.occupations import OCCUPATIONS
@@ -123,7 +125,7 @@ WEEKLY = any_of(r"lunes martes miércoles jueves viernes sábados domingos maña
 
 KIN = (r"(?:esposa|esposo|mujer|marido|novio|novia|pareja|hijo|hija|hermano|hermana|mamá|madre|"
        r"papá|padre|abuel[oa]|prim[oa]|tío|tía|sobrin[oa]|perr[oa]|perrit[oa]|gat[oa]|gatit[oa]|"
-       r"conejo|hámster|loro|caballo)")
+       r"conejo|hámster|loro|caballo|galg[oa]|podenco|mestiz[oa]|" + PET_BREEDS + ")")
 """Family and pets: whose name a name is."""
 
 RULES: tuple[Rule, ...] = (
@@ -795,10 +797,13 @@ RULES: tuple[Rule, ...] = (
              r")\s+(?P<value>" +
              r"(?!(?:ahora|también|todavía|ya|siempre|nunca|dice|es|tiene|y|que|no)\b)"
               + NAME_LOWER
-         + r"(?=\s+(?:es|tiene|cumple|está)\b)))",
+         + "))",
          slot="name",
-         examples={"mi hijo mateo tiene 6 años": "hijo mateo"},
-         counter=("mi hermano vive en Quito",)),
+         examples={"mi hijo mateo tiene 6 años": "hijo mateo",
+                   "mi marido andrés trabaja de noche": "marido andrés",
+                   "nuestro podenco rayo ladra a todo": "podenco rayo"},
+         counter=("mi hermano vive en Quito", "mi novia siempre llega tarde",
+                  "mi hijo juega al fútbol")),
     # --- en minúsculas y sin tildes: la mudanza, dónde se vive y se trabaja ahora ---
     Rule("es.profile.residence.me_mude", PROFILE,
          r"\b(?:me\s+(?:mud[eé]|he\s+mudado|fui\s+a\s+vivir|vine\s+a\s+vivir)|nos\s+(?:hemos\s+"
@@ -857,6 +862,13 @@ STOPWORDS = (
 """Frequent Spanish words: how a short text is told to be Spanish."""
 
 GRAMMAR = Grammar(
+    name_followers=words(
+        "ama odia duerme come quiere dice hace va trabaja vive ladra maúlla juega ronca está "
+        "estudia adora detesta cumple tiene es era"),
+    adverbs=words(
+        "todavía siempre nunca también ya solo sólo justo casi muy tan bastante super súper re "
+        "ahora hoy ayer anoche"),
+    adverb_endings=("mente",),
     laughs=("ja(?:ja)+", "je(?:je)+", "xd", "lol"),
     code="es", name="Spanish", rules=RULES,
     boundaries=("pero", "porque", "aunque", r"así\s+que", "mientras", "sino"),
@@ -884,6 +896,7 @@ GRAMMAR = Grammar(
          "girlfriend: novia; son: hijo; daughter: hija; brother: hermano; sister: hermana; "
          "mother: madre mamá mama; father: padre papá; grandmother: abuela; "
          "grandfather: abuelo; cousin: primo prima; uncle: tío tio; aunt: tía tia; "
-         "nephew: sobrino; niece: sobrina; dog: perrito; cat: gatito gatita; rabbit: conejo; "
+         "nephew: sobrino; niece: sobrina; dog: perrito galgo galga podenco; "
+         "cat: gatito gatita; rabbit: conejo; "
          "parrot: loro; horse: caballo"),
 )

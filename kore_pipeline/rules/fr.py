@@ -24,12 +24,14 @@ from kore_pipeline.rules.shape import (
     ORG_LOWER,
     ORG_VALUE,
     OWNED_VALUE,
+    PET_BREEDS,
     PLACE_VALUE,
     PREFERENCE,
     PROFILE,
     Grammar,
     Rule,
     any_of,
+    words,
 )
 from kore_pipeline.text.occupations import OCCUPATIONS
 
@@ -132,7 +134,7 @@ RELATIVE = any_of(
     r"chien chienne chat chatte chaton chiot lapin perroquet patron patronne "
     r"meilleure?\s+amie?")
 """Relatives and pets one names ("ma blonde", Québec "girlfriend"; "notre chaton")."""
-NAME_VERB = any_of(
+NAME_FOLLOWERS = words(
     "a est fait va vient dort mange adore aime déteste refuse joue travaille habite vit "
     "ronfle aboie miaule commence rentre part apprend parle marche court")
 """Verbs right after a relative's name, which show the word before is a name ("mon fils
@@ -608,13 +610,6 @@ _RULES: tuple[Rule, ...] = (
          r"s'appell(?:e|ent))(?=\s+\w)",
          examples={"notre chaton s'appelle Biscotte": "notre chaton s'appelle Biscotte",
                    "mon grand frère s'appelle Hugo": "mon grand frère s'appelle Hugo"}),
-    Rule("fr.profile.family.named.apposition", PROFILE,
-         r"\b(?P<pre>(?:mon|ma|mes|notre|nos)\s+" + RELATIVE + r")\s+(?!" + NOT_NAME + r"\b)"
-         r"(?P<fact>[^\W\d_][\w-]{1,20})(?!\s+est\s+morte?\b)"
-         r"(?=\s*,|\s+" + NAME_VERB + r"\b|\s+(?:et\s+moi|on)\b)",
-         examples={"ma fille inès commence le CP": "ma fille inès",
-                   "notre chien Ouzo, un vrai clown": "notre chien Ouzo"},
-         counter=("ma femme aussi adore le ski", "mon fils a 3 ans", "mon chat noir dort")),
     Rule("fr.profile.family.died", PROFILE,
          SAID + r"(?P<fact>\b(?P<thing>(?-i:[A-Z])[\w'’-]+)\s+est\s+morte?\b)",
          examples={"Notre chat Minou est mort en mai.": "Minou est mort"}),
@@ -696,6 +691,21 @@ _RULES: tuple[Rule, ...] = (
          slot="employer",
          examples={"mes nouveaux collègues chez Ubisoft sont top": "Ubisoft"},
          counter=("les nouveaux collègues de mon mari",)),
+    # --- a relative's or a pet's name right after them, in any case ("ma chatte praline vomit",
+    # "mon copain karim ronfle"): the engine tells a name from a verb or an adverb there ---
+    Rule("fr.profile.family_name.apposition", PROFILE,
+         r"(?:(?<=\bmon\s)|(?<=\bma\s)|(?<=\bnotre\s))(?P<fact>(?P<name>(?:" + RELATIVE + "|teckel|"
+         + PET_BREEDS + r"))\s+(?P<value>(?!" + NOT_NAME + r"\b)(?:" + NAME_CAP + "|"
+         + NAME_LOWER + r")\b))(?!\s+est\s+morte?\b)",
+         slot="name",
+         examples={"ma chienne praline a mangé mes chaussons": "chienne praline",
+                   "ma fille inès commence le CP": "fille inès",
+                   "notre chien Ouzo, un vrai clown": "chien Ouzo",
+                   "mon copain karim ronfle trop": "copain karim",
+                   "notre labrador filou adore l'eau": "labrador filou"},
+         counter=("mon mari travaille de nuit", "ma femme toujours en retard",
+                  "ma fille joue au foot", "ma femme aussi adore le ski", "mon fils a 3 ans",
+                  "mon chat noir dort")),
     Rule("fr.profile.family_name.entre_parentheses", PROFILE,
          r"(?P<fact>(?P<value>" + NAME_CAP + "|" + NAME_LOWER + r")\s*\((?:mon|ma|notre)\s+"
          r"(?P<name>chat|chatte|chien|chienne|chaton|lapin|fils|fille|femme|mari|copain|copine|"
@@ -721,6 +731,10 @@ STOPWORDS = (
 """Frequent words that tell the language apart in a short text."""
 
 GRAMMAR = Grammar(
+    name_followers=NAME_FOLLOWERS,
+    adverbs=words(
+        "encore toujours jamais aussi déjà juste seulement vraiment trop très super grave "
+        "carrément enfin maintenant aujourd'hui hier"),
     laughs=("mdr+", "ptdr+", "ha(?:ha)+", "lol", "xd"),
     code="fr", name="French", rules=RULES,
     boundaries=("mais", r"parce\s+que", r"parce\s+qu'", "car", r"bien\s+que", "donc",

@@ -19,12 +19,14 @@ from kore_pipeline.rules.shape import (
     NAME_LOWER,
     ORG_VALUE,
     OWNED_VALUE,
+    PET_BREEDS,
     PLACE_VALUE,
     PREFERENCE,
     PROFILE,
     Grammar,
     Rule,
     any_of,
+    words,
 )
 from kore_pipeline.text.habit_verbs import DO, SUBJECT, first_persons
 from kore_pipeline.text.occupations import OCCUPATIONS
@@ -135,7 +137,8 @@ DAYTIME = any_of(r"mattina sera pomeriggio notte weekend lunedì martedì mercol
 
 KIN = (r"(?:moglie|marito|compagn[oa]|ragazz[oa]|fidanzat[oa]|figli[oa]|bimb[oa]|fratello|sorella|"
        r"mamma|madre|papà|padre|nonn[oa]|cugin[oa]|zi[oa]|nipote|cane|cagnolin[oa]|gatt[oa]|"
-       r"gattin[oa]|micio|coniglio|criceto|pappagallo|cavallo|cucciol[oa])")
+       r"gattin[oa]|micio|coniglio|criceto|pappagallo|cavallo|cucciol[oa]|bassotto|barboncino|"
+       r"meticci[oa]|" + PET_BREEDS + ")")
 """Family and pets: whose name a name is."""
 
 RULES: tuple[Rule, ...] = (
@@ -810,10 +813,13 @@ RULES: tuple[Rule, ...] = (
          r"(?:(?<=\bmio\s)|(?<=\bmia\s)|(?<=\bnostro\s)|(?<=\bnostra\s))(?P<fact>(?P<name>" + KIN
          + r")\s+(?P<value>" + NAME_CAP + "|" +
              r"(?!(?:adesso|ora|anche|ancora|sempre|già|mai|dice|è|ha|e|che|non)\b)" + NAME_LOWER
-         + r"(?=\s+(?:è|ha|aveva|compie)\b)))",
+         + "))",
          slot="name",
-         examples={"la nostra cagnolina luna è dolcissima": "cagnolina luna"},
-         counter=("mio fratello vive a Bari",)),
+         examples={"la nostra cagnolina luna è dolcissima": "cagnolina luna",
+                   "la mia gatta nuvola odia il phon": "gatta nuvola",
+                   "il nostro bassotto olivo odia la pioggia": "bassotto olivo"},
+         counter=("mio fratello vive a Bari", "mia moglie sempre dice di no",
+                  "mio figlio gioca a calcio")),
     # --- cambi impliciti in minuscolo: la nuova casa senza possessivo, dove si lavora adesso ---
     Rule("it.profile.residence.nuova_casa", PROFILE,
          r"(?<!\bha\s)(?<!\bhanno\s)(?<!\buna\s)(?<!\bun\s)(?<!\bla\s)(?<!\bil\s)"
@@ -871,6 +877,13 @@ STOPWORDS = (
 """Frequent Italian words: how a short text is told to be Italian."""
 
 GRAMMAR = Grammar(
+    name_followers=words(
+        "ama odia dorme mangia vuole dice fa va lavora vive abbaia miagola gioca russa sta "
+        "studia adora detesta compie ha aveva è era"),
+    adverbs=words(
+        "ancora sempre mai anche già proprio solo pure appena spesso davvero tipo invece poi "
+        "ora adesso stanotte oggi ieri"),
+    adverb_endings=("mente",),
     laughs=("a?ha(?:ha)+h?", "lol", "xd"),
     code="it", name="Italian", rules=RULES,
     boundaries=("ma", "però", "perché", r"anche\s+se", "mentre", "quindi", "invece", "siccome"),
@@ -901,6 +914,7 @@ GRAMMAR = Grammar(
          "daughter: figlia; kid: bimbo bimba; brother: fratello; sister: sorella; "
          "mother: madre mamma; father: padre papà papa; grandmother: nonna; "
          "grandfather: nonno; cousin: cugino cugina; uncle: zio; aunt: zia; "
-         "dog: cagnolino cagnolina cucciolo cucciola; cat: gattino gattina micio; "
+         "dog: cagnolino cagnolina cucciolo cucciola bassotto barboncino meticcio meticcia; "
+         "cat: gattino gattina micio; "
          "rabbit: coniglio; parrot: pappagallo; horse: cavallo"),
 )

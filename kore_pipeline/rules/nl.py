@@ -23,12 +23,14 @@ from kore_pipeline.rules.shape import (
     NAME_LOWER,
     ORG_VALUE,
     OWNED_VALUE,
+    PET_BREEDS,
     PLACE_VALUE,
     PREFERENCE,
     PROFILE,
     Grammar,
     Rule,
     any_of,
+    words,
 )
 
 LEAD = (r"^(?:(?:hoi|hallo|hey|hi|nou|ja|oké|oke|ok|dus|trouwens|btw|haha|goedemorgen|"
@@ -59,9 +61,10 @@ RELATIVE = (r"(?:vrouw|man|vriend|vriendin|vriendje|lief|partner|verloofde|zoon|
             r"dochter|dochtertje|broer|zus|zusje|broertje|moeder|vader|oma|opa|hond|hondje|"
             r"kat|katje|kater|poes|konijn|cavia|paard)")
 """Who has a name ("mijn vriendin Sanne", "onze hond Bobbie")."""
-NAME_VERB = (r"(?:is|heeft|was|wordt|komt|kookt|gaat|doet|speelt|werkt|woont|studeert|"
-             r"slaapt|eet|blaft|en|zit|houdt|loopt|rijdt)")
-"""A verb right after a relative's name: what tells a name from any other word."""
+NAME_FOLLOWERS = words(
+    "is heeft was wordt komt kookt gaat doet speelt werkt woont studeert slaapt eet blaft en "
+    "zit houdt loopt rijdt")
+"""Verbs right after a relative's name, which show the word before is a name."""
 CONDITION = (r"(?:[\w-]*allergie|[\w-]*intolerantie|diabetes|astma|migraine|coeliakie|reuma|"
              r"adhd|add|eczeem|hooikoorts|epilepsie|artrose|hoge\s+bloeddruk|ptss|long\s+covid|"
              r"de\s+ziekte\s+van\s+\w+)")
@@ -327,11 +330,6 @@ RULES: tuple[Rule, ...] = (
          IK + r"heb\s+(?=(?:een|twee|drie|vier|\d+)\s+(?:\w+\s+)?(?:honden?|katten?|kat|poes|"
          r"kinderen|kind|zoon|zonen|dochters?|konijnen?|cavia's)\b)",
          examples={"Ik heb twee katten.": "twee katten"}, counter=("Ik heb geen kinderen.",)),
-    Rule('nl.profile.family.named', PROFILE,
-         r"\b(?P<fact>(?:mijn|onze)\s+" + RELATIVE + r"\s+(?!" + NAME_VERB + r"\b)[^\W\d_][\w-]+)"
-         r"(?=\s+" + NAME_VERB + r"\b)",
-         examples={"Mijn vriendin Sanne werkt in de zorg.": "Mijn vriendin Sanne"},
-         counter=("mijn vriendin is ziek", "mijn man en ik")),
     # --- Profile: things had ---
     Rule('nl.profile.car.rijd', PROFILE,
          IK + r"rijd\s+(?:nu\s+)?(?:in\s+)?een\s+(?=" + CAP + ")",
@@ -423,6 +421,18 @@ RULES: tuple[Rule, ...] = (
          slot="employer",
          examples={"mijn nieuwe collega's bij Coolblue zijn leuk": "Coolblue"},
          counter=("de nieuwe collega's van mijn vriend",)),
+    # --- de naam van een familielid of huisdier er meteen achter, ook in kleine letters ("mijn
+    # vriendin sanne en ik"): de engine onderscheidt een naam van een werkwoord of bijwoord ---
+    Rule("nl.profile.family_name.apposition", PROFILE,
+         r"(?:(?<=\bmijn\s)|(?<=\bm'n\s)|(?<=\bonze\s)|(?<=\bons\s))(?P<fact>(?P<name>(?:"
+         + RELATIVE + "|" + PET_BREEDS + r"))\s+(?P<value>" + NAME_CAP + "|" + NAME_LOWER + "))",
+         slot="name",
+         examples={"mijn vriend daan kookt altijd": "vriend daan",
+                   "onze poes minoes slaapt de hele dag": "poes minoes",
+                   "m'n zus fleur en ik gaan naar gent": "zus fleur",
+                   "Mijn vriendin Sanne werkt in de zorg.": "vriendin Sanne"},
+         counter=("mijn man werkt 's nachts", "mijn vriendin echt nooit",
+                  "mijn zoon speelt voetbal", "mijn vriendin is ziek", "mijn man en ik")),
     Rule("nl.profile.family_name.tussen_haakjes", PROFILE,
          r"(?P<fact>(?P<value>" + NAME_CAP + "|" + NAME_LOWER + r")\s*\((?:mijn|onze|ons)\s+"
          r"(?P<name>hond|kat|poes|konijn|zoon|dochter|vrouw|man|vriend|vriendin|broer|zus)\))",
@@ -442,6 +452,9 @@ STOPWORDS = ("ik", "het", "een", "niet", "van", "je", "dat", "zijn", "wij", "we"
 """Frequent Dutch words that German and English do not have: a sentence with them is Dutch."""
 
 GRAMMAR = Grammar(
+    name_followers=NAME_FOLLOWERS,
+    adverbs=words(
+        "nog altijd nooit ook al alleen gewoon echt heel erg zo net nu vandaag gisteren steeds"),
     laughs=("ha(?:ha)+", "hihi", "lol", "xd"),
     code="nl", name="Dutch", rules=RULES,
     boundaries=("maar", "omdat", "want", "hoewel", "terwijl", "behalve"),

@@ -25,12 +25,14 @@ from kore_pipeline.rules.shape import (
     ORG_LOWER,
     ORG_VALUE,
     OWNED_VALUE,
+    PET_BREEDS,
     PLACE_LOWER,
     PREFERENCE,
     PROFILE,
     Grammar,
     Rule,
     any_of,
+    words,
 )
 from kore_pipeline.text.occupations import OCCUPATIONS
 
@@ -126,7 +128,7 @@ FIELD = any_of(
 RELATIVE = any_of(
     r"marido esposa esposo mulher namorad[oa] filh[oa]s? mãe pai irmão irmã avó avô "
     r"cachorr[oa] cão cadela gat[oa] gatinh[oa] cachorrinh[oa] chefe melhor\s+amig[oa]")
-NAME_VERB = any_of(
+NAME_FOLLOWERS = words(
     "tá está é tem faz adora ama odeia vai foi começou aprendeu mora trabalha estuda dorme "
     "come late mia ronca anda chegou nasceu fez")
 """Verbs right after a relative's name, which show the word before is a name ("minha filha
@@ -516,12 +518,6 @@ _RULES: tuple[Rule, ...] = (
          r"\b(?P<pre>(?:nosso|nossa|nossos|nossas)\s+" + RELATIVE + r"\s+(?:se\s+chamam?|"
          r"chamam?-se))(?=\s+\w)",
          examples={"o nosso cão chama-se Farrusco": "nosso cão chama-se Farrusco"}),
-    Rule("pt.profile.family.named.apposition", PROFILE,
-         r"\b(?P<pre>(?:meu|minha|meus|minhas|nosso|nossa)\s+" + RELATIVE + r")\s+(?!" + NOT_NAME
-         + r"\b)(?P<fact>[^\W\d_][\w-]{1,20})(?!\s+(?:morreu|faleceu)\b)(?=\s*,|\s+"
-         + NAME_VERB + r"\b)",
-         examples={"meu filho davi tá com catapora": "meu filho davi"},
-         counter=("minha filha também adora", "meu cão tem 3 anos")),
     Rule("pt.profile.family.died", PROFILE,
          SAID + r"(?P<fact>\b(?:o\s+|a\s+)?" + WHO + r"\s+(?:morreu|faleceu)\b)",
          examples={"O Rex morreu no inverno.": "Rex morreu"}),
@@ -622,6 +618,20 @@ _RULES: tuple[Rule, ...] = (
          slot="employer",
          examples={"os meus novos colegas na Farfetch são fixes": "Farfetch"},
          counter=("os novos colegas do meu marido",)),
+    # --- o nome de um parente ou bicho logo depois, em minúsculas também ("meu gato paçoca
+    # dorme"): o motor distingue um nome de um verbo ou advérbio ---
+    Rule("pt.profile.family_name.apposition", PROFILE,
+         r"(?:(?<=\bmeu\s)|(?<=\bminha\s)|(?<=\bnosso\s)|(?<=\bnossa\s))(?P<fact>(?P<name>(?:"
+         + RELATIVE + "|vira-lata|" + PET_BREEDS
+         + r"))\s+(?P<value>(?!" + NOT_NAME + r"\b)(?:" + NAME_CAP + "|" + NAME_LOWER
+         + r")\b))(?!\s+(?:morreu|faleceu)\b)",
+         slot="name",
+         examples={"minha namorada carol odeia frio": "namorada carol",
+                   "nosso vira-lata pipoca é medroso": "vira-lata pipoca",
+                   "meu marido rafa trabalha em casa": "marido rafa",
+                   "meu filho davi tá com catapora": "filho davi"},
+         counter=("meu marido trabalha à noite", "minha filha sempre chora",
+                  "meu cachorro come grama", "minha filha também adora", "meu cão tem 3 anos")),
     Rule("pt.profile.family_name.entre_parenteses", PROFILE,
          r"(?P<fact>(?P<value>" + NAME_CAP + "|" + NAME_LOWER + r")\s*\((?:o\s+|a\s+)?(?:meu|minha|"
          r"nosso|nossa)\s+(?P<name>cachorr[oa]|cão|cao|cadela|gat[oa]|filh[oa]|marido|mulher|"
@@ -648,6 +658,10 @@ STOPWORDS = (
 """Frequent words that tell the language apart in a short text."""
 
 GRAMMAR = Grammar(
+    name_followers=NAME_FOLLOWERS,
+    adverbs=words(
+        "ainda sempre nunca também já só so apenas muito bem mesmo tipo agora hoje ontem"),
+    adverb_endings=("mente",),
     laughs=("kkk+", "rs(?:rs)+", "ha(?:ha)+", "huehue", "lol"),
     code="pt", name="Portuguese", rules=RULES,
     boundaries=("mas", "porque", "porém", "embora", "então", "enquanto"),

@@ -128,6 +128,18 @@ class Grammar:
     sarcasm: str = ""
     """Regex of what makes a sentence say the opposite of its words ("oh great, I just love
     waiting in line"): such a sentence states no fact (besides 🙄 and "/s" in any language)."""
+    adverbs: tuple[str, ...] = ()
+    """Adverbs and particles that may follow a subject ("just", "still", "sempre", "einfach"):
+    never a name ("my wife just started" names no one)."""
+    adverb_endings: tuple[str, ...] = ()
+    """Regexes of how this language's adverbs end ("ly", "mente"): a word so ending that the
+    dictionary knows, of six letters or more, is no name ("really"; not "lily")."""
+    name_followers: tuple[str, ...] = ()
+    """Verbs that, right after a relative's name, show the word before is one ("unser kater
+    pelle frisst alles"), even where the name is also a word of the language."""
+    kin_compounds: tuple[str, ...] = ()
+    """Nouns that make one noun with a relative or a pet ("baby shower", "dog food", "cat
+    litter"): never a name after one."""
     laughs: tuple[str, ...] = ()
     """Regexes of chat laughter ("lol", "kkk", "jaja"): in a chat a laugh between two
     thoughts ends the first, as a full stop would ("moro em curitiba kkk dicas de roupa?")."""
@@ -182,13 +194,30 @@ class Grammar:
     """The first-person subject put back where :attr:`dropped_subject_at` matched ("ich")."""
 
 
+DOG_BREEDS = ("beagle labrador lab retriever terrier spaniel poodle collie husky pug bulldog "
+              "greyhound whippet dachshund corgi chihuahua schnauzer boxer dalmatian rottweiler "
+              "doberman maltese cocker sheltie samoyed akita shiba vizsla weimaraner spitz "
+              "pinscher staffy lurcher")
+"""Dog breeds said as "our beagle biscuit", "unser labrador bruno": each is a dog."""
+CAT_BREEDS = "siamese persian ragdoll bengal sphynx"
+"""Cat breeds said as "my ragdoll mochi": each is a cat."""
+
 CAP = r"(?-i:[A-ZÀ-ÖØ-Þ])"
 """An upper-case letter, whatever the flags (a name, a place)."""
+
+
+def words(text: str) -> tuple[str, ...]:
+    """``"a b c"`` -> ``("a", "b", "c")``: a word list written as one string."""
+    return tuple(text.split())
 
 
 def any_of(words: str) -> str:
     """``"a b\\s+c"`` -> ``"(?:a|b\\s+c)"``: alternatives written as space-separated words."""
     return "(?:" + "|".join(words.split()) + ")"
+
+
+PET_BREEDS = any_of(DOG_BREEDS + " " + CAT_BREEDS)
+"""Any dog or cat breed, as a regex alternative."""
 
 
 PLACE_VALUE = (r"(?P<value>(?-i:[A-ZÀ-Ý])[\w'.-]*(?:\s+(?-i:[A-ZÀ-Ý])[\w'.-]*){0,2}"

@@ -100,6 +100,7 @@ nicht nie niemals nichts kein keine keinen keiner keinem ohne
 nao nem nenhum nenhuma sem
 """.split())  # noqa: SIM905 - a word list reads best as text
 """Negation words of en/it/es/fr/de/pt, folded, apostrophes removed."""
+NEGATION_WORDS = _NEGATIONS
 
 _TOKEN = re.compile(r"[^\W_]+(?:['’][^\W_]+)*", re.UNICODE)
 _GROUPED = re.compile(r"^\d{1,3}(?:[.,]\d{3})+$")

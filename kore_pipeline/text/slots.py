@@ -18,6 +18,7 @@ from kore_pipeline.text import endings, swaps
 from kore_pipeline.text.fact_guard import NUMBER_WORDS, plain
 from kore_pipeline.text.habit_verbs import NAME_OF
 from kore_pipeline.text.literals import LiteralFilter, case_fold
+from kore_pipeline.text.names import AFTER_NAME
 from kore_pipeline.text.owned import car_name, owned_slot, phone_name
 from kore_pipeline.text.places import place_prefix
 from kore_pipeline.text.slot_hints import HINT_STARTS
@@ -281,9 +282,6 @@ _NAMING = (r"(?:se\s+llama[n]?|si\s+chiama(?:no)?|s['’]appelle(?:nt)?|hei(?:ß
 _KIN_NAME = re.compile(r"\b(?P<kin>" + "|".join(map(re.escape, _KIN_WORDS)) + r")\b"
                        r"(?P<naming>\s+" + _NAMING + r")?[\s,:]+(?P<name>[^\W\d_][\w'’-]*)",
                        FLAGS)
-_AFTER_NAME = re.compile(r"\s*(?:[,.;:!?)(]|$|(?:e|y|et|und|and|è|es|ist|is|é|est|who|che|que|"
-                         r"qui|die|der)\b)", FLAGS)
-"""What follows a name written in lower case ("mein bruder felix", "ma femme claire et moi")."""
 _NOT_NAMES = frozenset(
     "is è est ist es é and e y et und en has ha a hat tiene tem heeft was lives vive vit wohnt "
     "woont mora who che que qui der die das also too anche también aussi auch também ook now ora "
@@ -304,7 +302,7 @@ def kin_name(content: str) -> Slot | None:
         folded = name.casefold()
         if len(name) < 2 or folded in _NOT_NAMES or folded in _KIN_EN or folded in _SAME_NAME \
                 or not (name[:1].isupper() or m.group("naming")
-                        or _AFTER_NAME.match(content, m.end())):
+                        or AFTER_NAME.match(content, m.end())):
             continue
         kin = m.group("kin").casefold()
         kin = _SAME_NAME.get(kin, kin)
