@@ -633,15 +633,15 @@ RULES: tuple[Rule, ...] = (
     # --- der Name eines Verwandten oder Tiers gleich danach, auch klein geschrieben ("unser
     # labrador bruno frisst alles"): die Engine trennt Namen von Verben und Adverbien ---
     Rule("de.profile.family_name.apposition", PROFILE,
-         r"(?:(?<=\bmein\s)|(?<=\bmeine\s)|(?<=\bunser\s)|(?<=\bunsere\s))(?P<fact>(?P<name>"
+         r"\b(?P<fact>(?:mein|meine|unser|unsere)\s+(?P<name>"
          r"(?:" + RELATIVE + "|mops|" + PET_BREEDS + r"))\s+(?P<value>"
          + NAME_CAP + "|" + NAME_LOWER + "))",
          slot="name",
-         examples={"meine frau katrin arbeitet nachts": "frau katrin",
-                   "unser Dackel Otto bellt den Postboten an": "Dackel Otto",
-                   "mein freund timo und ich fahren nach rom": "freund timo",
-                   "Meine Schwester Anna wohnt in Bonn.": "Schwester Anna",
-                   "unser kater pelle frisst alles": "kater pelle"},
+         examples={"meine frau katrin arbeitet nachts": "meine frau katrin",
+                   "unser Dackel Otto bellt den Postboten an": "unser Dackel Otto",
+                   "mein freund timo und ich fahren nach rom": "mein freund timo",
+                   "Meine Schwester Anna wohnt in Bonn.": "Meine Schwester Anna",
+                   "unser kater pelle frisst alles": "unser kater pelle"},
          counter=("mein mann arbeitet nachts", "meine tochter einfach nie",
                   "mein hund frisst gras", "meine tochter ist krank", "mein Mann und ich")),
     Rule("de.profile.family_name.in_klammern", PROFILE,

@@ -2562,7 +2562,7 @@ PROFILE_RULES: tuple[Rule, ...] = (
                    "my mum's called linda btw": "mum's called linda",
                    "my little sister named Ava starts school": "little sister named Ava"}),
     Rule("en.profile.family_name.apposition", PROFILE,
-         r"(?:(?<=\bmy\s)|(?<=\bour\s))(?P<fact>(?:(?:little|baby|older|younger|big|"
+         r"\b(?P<fact>(?:my|our)\s+(?:(?:little|baby|older|younger|big|"
              r"twin)\s+)?(?P<name>"
               + KIN
          + r")\s+(?P<value>" +
@@ -2570,10 +2570,10 @@ PROFILE_RULES: tuple[Rule, ...] = (
              r"here|there|then|has|is|was|and|who|that|which|says|said)\b)"
          + NAME_LOWER + "))",
          slot="name",
-         examples={"our dog biscuit is a beagle and eats socks": "dog biscuit",
-                   "my husband dev snores like a tractor": "husband dev",
-                   "our collie mabel chewed the sofa": "collie mabel",
-                   "me and my sister jo went to york": "sister jo"},
+         examples={"our dog biscuit is a beagle and eats socks": "our dog biscuit",
+                   "my husband dev snores like a tractor": "my husband dev",
+                   "our collie mabel chewed the sofa": "our collie mabel",
+                   "me and my sister jo went to york": "my sister jo"},
          counter=("my brother lives in Leeds", "my wife is a nurse",
                   "my wife really wants a puppy", "my husband keeps forgetting the bins",
                   "my son just started school", "my dog food order is late")),

@@ -793,15 +793,15 @@ RULES: tuple[Rule, ...] = (
          slot="name",
          examples={"mi perrita se llama canela y es un amor": "perrita se llama canela"}),
     Rule("es.profile.family_name.apposition", PROFILE,
-         r"(?:(?<=\bmi\s)|(?<=\bnuestro\s)|(?<=\bnuestra\s))(?P<fact>(?P<name>" + KIN +
+         r"\b(?P<fact>(?:mi|nuestro|nuestra)\s+(?P<name>" + KIN +
              r")\s+(?P<value>" +
              r"(?!(?:ahora|también|todavía|ya|siempre|nunca|dice|es|tiene|y|que|no)\b)"
               + NAME_LOWER
          + "))",
          slot="name",
-         examples={"mi hijo mateo tiene 6 años": "hijo mateo",
-                   "mi marido andrés trabaja de noche": "marido andrés",
-                   "nuestro podenco rayo ladra a todo": "podenco rayo"},
+         examples={"mi hijo mateo tiene 6 años": "mi hijo mateo",
+                   "mi marido andrés trabaja de noche": "mi marido andrés",
+                   "nuestro podenco rayo ladra a todo": "nuestro podenco rayo"},
          counter=("mi hermano vive en Quito", "mi novia siempre llega tarde",
                   "mi hijo juega al fútbol")),
     # --- en minúsculas y sin tildes: la mudanza, dónde se vive y se trabaja ahora ---

@@ -694,15 +694,15 @@ _RULES: tuple[Rule, ...] = (
     # --- a relative's or a pet's name right after them, in any case ("ma chatte praline vomit",
     # "mon copain karim ronfle"): the engine tells a name from a verb or an adverb there ---
     Rule("fr.profile.family_name.apposition", PROFILE,
-         r"(?:(?<=\bmon\s)|(?<=\bma\s)|(?<=\bnotre\s))(?P<fact>(?P<name>(?:" + RELATIVE + "|teckel|"
+         r"\b(?P<fact>(?:mon|ma|notre)\s+(?P<name>(?:" + RELATIVE + "|teckel|"
          + PET_BREEDS + r"))\s+(?P<value>(?!" + NOT_NAME + r"\b)(?:" + NAME_CAP + "|"
          + NAME_LOWER + r")\b))(?!\s+est\s+morte?\b)",
          slot="name",
-         examples={"ma chienne praline a mangé mes chaussons": "chienne praline",
-                   "ma fille inès commence le CP": "fille inès",
-                   "notre chien Ouzo, un vrai clown": "chien Ouzo",
-                   "mon copain karim ronfle trop": "copain karim",
-                   "notre labrador filou adore l'eau": "labrador filou"},
+         examples={"ma chienne praline a mangé mes chaussons": "ma chienne praline",
+                   "ma fille inès commence le CP": "ma fille inès",
+                   "notre chien Ouzo, un vrai clown": "notre chien Ouzo",
+                   "mon copain karim ronfle trop": "mon copain karim",
+                   "notre labrador filou adore l'eau": "notre labrador filou"},
          counter=("mon mari travaille de nuit", "ma femme toujours en retard",
                   "ma fille joue au foot", "ma femme aussi adore le ski", "mon fils a 3 ans",
                   "mon chat noir dort")),

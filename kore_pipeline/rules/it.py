@@ -810,14 +810,14 @@ RULES: tuple[Rule, ...] = (
          examples={"primo giorno in Ferrero, che ansia": "primo giorno in Ferrero"}),
     # --- i nomi di famiglia e animali, in ogni ordine ---
     Rule("it.profile.family_name.apposition", PROFILE,
-         r"(?:(?<=\bmio\s)|(?<=\bmia\s)|(?<=\bnostro\s)|(?<=\bnostra\s))(?P<fact>(?P<name>" + KIN
+         r"\b(?P<fact>(?:mio|mia|nostro|nostra)\s+(?P<name>" + KIN
          + r")\s+(?P<value>" + NAME_CAP + "|" +
              r"(?!(?:adesso|ora|anche|ancora|sempre|già|mai|dice|è|ha|e|che|non)\b)" + NAME_LOWER
          + "))",
          slot="name",
-         examples={"la nostra cagnolina luna è dolcissima": "cagnolina luna",
-                   "la mia gatta nuvola odia il phon": "gatta nuvola",
-                   "il nostro bassotto olivo odia la pioggia": "bassotto olivo"},
+         examples={"la nostra cagnolina luna è dolcissima": "nostra cagnolina luna",
+                   "la mia gatta nuvola odia il phon": "mia gatta nuvola",
+                   "il nostro bassotto olivo odia la pioggia": "nostro bassotto olivo"},
          counter=("mio fratello vive a Bari", "mia moglie sempre dice di no",
                   "mio figlio gioca a calcio")),
     # --- cambi impliciti in minuscolo: la nuova casa senza possessivo, dove si lavora adesso ---

@@ -424,13 +424,13 @@ RULES: tuple[Rule, ...] = (
     # --- de naam van een familielid of huisdier er meteen achter, ook in kleine letters ("mijn
     # vriendin sanne en ik"): de engine onderscheidt een naam van een werkwoord of bijwoord ---
     Rule("nl.profile.family_name.apposition", PROFILE,
-         r"(?:(?<=\bmijn\s)|(?<=\bm'n\s)|(?<=\bonze\s)|(?<=\bons\s))(?P<fact>(?P<name>(?:"
+         r"\b(?P<fact>(?:mijn|m'n|onze|ons)\s+(?P<name>(?:"
          + RELATIVE + "|" + PET_BREEDS + r"))\s+(?P<value>" + NAME_CAP + "|" + NAME_LOWER + "))",
          slot="name",
-         examples={"mijn vriend daan kookt altijd": "vriend daan",
-                   "onze poes minoes slaapt de hele dag": "poes minoes",
-                   "m'n zus fleur en ik gaan naar gent": "zus fleur",
-                   "Mijn vriendin Sanne werkt in de zorg.": "vriendin Sanne"},
+         examples={"mijn vriend daan kookt altijd": "mijn vriend daan",
+                   "onze poes minoes slaapt de hele dag": "onze poes minoes",
+                   "m'n zus fleur en ik gaan naar gent": "m'n zus fleur",
+                   "Mijn vriendin Sanne werkt in de zorg.": "Mijn vriendin Sanne"},
          counter=("mijn man werkt 's nachts", "mijn vriendin echt nooit",
                   "mijn zoon speelt voetbal", "mijn vriendin is ziek", "mijn man en ik")),
     Rule("nl.profile.family_name.tussen_haakjes", PROFILE,

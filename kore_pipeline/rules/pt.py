@@ -621,15 +621,15 @@ _RULES: tuple[Rule, ...] = (
     # --- o nome de um parente ou bicho logo depois, em minúsculas também ("meu gato paçoca
     # dorme"): o motor distingue um nome de um verbo ou advérbio ---
     Rule("pt.profile.family_name.apposition", PROFILE,
-         r"(?:(?<=\bmeu\s)|(?<=\bminha\s)|(?<=\bnosso\s)|(?<=\bnossa\s))(?P<fact>(?P<name>(?:"
+         r"\b(?P<fact>(?:meu|minha|nosso|nossa)\s+(?P<name>(?:"
          + RELATIVE + "|vira-lata|" + PET_BREEDS
          + r"))\s+(?P<value>(?!" + NOT_NAME + r"\b)(?:" + NAME_CAP + "|" + NAME_LOWER
          + r")\b))(?!\s+(?:morreu|faleceu)\b)",
          slot="name",
-         examples={"minha namorada carol odeia frio": "namorada carol",
-                   "nosso vira-lata pipoca é medroso": "vira-lata pipoca",
-                   "meu marido rafa trabalha em casa": "marido rafa",
-                   "meu filho davi tá com catapora": "filho davi"},
+         examples={"minha namorada carol odeia frio": "minha namorada carol",
+                   "nosso vira-lata pipoca é medroso": "nosso vira-lata pipoca",
+                   "meu marido rafa trabalha em casa": "meu marido rafa",
+                   "meu filho davi tá com catapora": "meu filho davi"},
          counter=("meu marido trabalha à noite", "minha filha sempre chora",
                   "meu cachorro come grama", "minha filha também adora", "meu cão tem 3 anos")),
     Rule("pt.profile.family_name.entre_parenteses", PROFILE,
