@@ -333,7 +333,9 @@ class KoreSettings(BaseSettings):
     telemetry" line that looks like a failed run. Off sets ``DO_NOT_TRACK=1`` and
     ``PREFECT_SERVER_ANALYTICS_ENABLED=false`` for the run's temporary Prefect server
     (unless those are set already); Prefect's log level is untouched, so real errors still
-    show. ``KORE_PREFECT_ANALYTICS=true`` leaves Prefect's own settings in charge."""
+    show. ``KORE_PREFECT_ANALYTICS=true`` leaves Prefect's own settings in charge. Read from
+    the environment when ``kore_pipeline.run`` is imported, before Prefect is
+    (run/prefect_env.py)."""
 
     lock_wait_seconds: float = 10.0
     """A second writer (run, decay, forget, import...) on a home waits this long for the
