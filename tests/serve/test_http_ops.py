@@ -211,3 +211,23 @@ def test_schema_declares_the_key_and_every_error(server) -> None:  # type: ignor
         assert ("413" in codes) == (method in ("post", "patch")), (path, method)
         ref = op["responses"]["401"]["content"]["application/json"]["schema"]["$ref"]
         assert ref.endswith("/ErrorModel")
+
+
+def test_a_busy_store_is_counted_as_a_server_error_and_health_still_answers(
+        tmp_path: Path) -> None:
+    from tests.serve.test_store_busy import write_lock_held
+
+    settings, mem, keys = start(tmp_path / "home", write_busy_wait_seconds=1.0)
+    auth = {"Authorization": f"Bearer {keys['admin']}"}
+    with live_server(create_app(settings, memory=mem), settings) as url, \
+            write_lock_held(settings.db_path(), 30):
+        busy = httpx.post(f"{url}/v1/memories", headers=auth, timeout=30,
+                          json={"content": "Anna waits", "owner": OWNER})
+        health = httpx.get(f"{url}/v1/health", timeout=30)
+        text = httpx.get(f"{url}/metrics", headers=auth, timeout=30).text
+    mem.close()
+    assert busy.status_code == 503 and health.status_code == 200
+    assert sample(text, "kore_http_requests_total", method="POST", route="/v1/memories",
+                  status="503") == 1
+    assert sample(text, "kore_http_errors_total", kind="server_error", method="POST",
+                  route="/v1/memories") == 1
