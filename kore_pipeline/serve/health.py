@@ -98,11 +98,16 @@ def _index(settings: KoreSettings, counts: dict[str, int]) -> PartHealth:
         return PartHealth("index", "degraded", "the index file does not have its recorded size"
                           " (truncated?): it is rebuilt from the stored vectors on the next"
                           " search", numbers)
-    if vectors != total or stale:
-        behind = max(stale, abs(total - vectors))
+    behind = max(stale, abs(total - vectors))
+    if behind > settings.search_embed_pending:
         return PartHealth("index", "degraded", f"the index lags the store by {behind}"
-                          " memories (saved or changed since the last index stage; a search"
-                          " embeds up to search_embed_pending of them itself)", numbers)
+                          f" memories, more than the {settings.search_embed_pending} a search"
+                          " embeds itself (search_embed_pending): the rest are found by"
+                          " keyword only until the index stage runs", numbers)
+    if behind:
+        return PartHealth("index", "ok", f"present; {behind} memories saved or changed since"
+                          " the last index stage, which searches embed themselves meanwhile",
+                          numbers)
     return PartHealth("index", "ok", "present and in step with the store", numbers)
 
 

@@ -157,19 +157,24 @@ def test_health_is_ok_once_the_index_is_in_step(tmp_path: Path) -> None:
     from kore_pipeline.run.pipeline import run_pipeline
 
     root = Path(__file__).resolve().parents[2]
-    settings, mem, keys = start(tmp_path / "home")
+    settings, mem, keys = start(tmp_path / "home", search_embed_pending=1)
     run_pipeline([root / "data"], settings, now=T0)
+    answers = []
     with live_server(create_app(settings, memory=mem), settings) as url:
-        ok = httpx.get(f"{url}/v1/health").json()
-        httpx.post(f"{url}/v1/memories", json={"content": "Anna learns the cello", "now": T0},
-                   headers={"Authorization": f"Bearer {keys['user']}"}, timeout=30)
-        lagging = httpx.get(f"{url}/v1/health").json()
+        answers.append(httpx.get(f"{url}/v1/health").json())
+        for text in ("Anna learns the cello", "Anna sells her old bicycle"):
+            httpx.post(f"{url}/v1/memories", json={"content": text, "now": T0},
+                       headers={"Authorization": f"Bearer {keys['user']}"}, timeout=30)
+            answers.append(httpx.get(f"{url}/v1/health").json())
     mem.close()
-    index = {p["name"]: p for p in ok["parts"]}["index"]
-    assert ok["status"] == "ok", ok
-    assert index["status"] == "ok" and index["numbers"]["vectors"] > 0
-    after = {p["name"]: p for p in lagging["parts"]}["index"]
-    assert after["status"] == "degraded" and "lags the store by 1 " in after["reason"]
+    in_step, one_new, two_new = ({p["name"]: p for p in a["parts"]}["index"] for a in answers)
+    assert answers[0]["status"] == "ok", answers[0]
+    assert in_step["status"] == "ok" and in_step["numbers"]["vectors"] > 0
+    assert "in step" in in_step["reason"]
+    # one new memory: searches embed it themselves (search_embed_pending=1)
+    assert one_new["status"] == "ok" and "1 memories saved or changed" in one_new["reason"]
+    assert two_new["status"] == "degraded" and "lags the store by 2 " in two_new["reason"]
+    assert answers[2]["status"] == "degraded"
 
 
 def test_docs_work_without_internet(server) -> None:  # type: ignore[no-untyped-def]
