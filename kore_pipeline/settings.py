@@ -279,6 +279,18 @@ class KoreSettings(BaseSettings):
     """``kore api`` and ``kore mcp --transport http``: open connections at most; one more is
     answered 503 and closed."""
 
+    api_metrics_access: Literal["admin", "loopback", "open"] = "admin"
+    """``kore api``: who may read the Prometheus metrics at ``/metrics``: ``admin`` (the
+    default: an admin API key, ``Authorization: Bearer KEY``, as Prometheus'
+    ``authorization`` block sends it), ``loopback`` (any client on 127.0.0.1 or ::1 without
+    a key, others with an admin key; behind a reverse proxy on the same machine every
+    client looks local, so use it only without one) or ``open`` (anyone who reaches the
+    port). The metrics hold counts and latencies, never memory text, owner names or keys."""
+
+    health_min_free_bytes: int = 512 * 1024 * 1024
+    """``kore api``'s health answer calls the disk degraded when the home's file system has
+    less free space than this (bytes; saves and runs fail once it is full)."""
+
     write_busy_wait_seconds: float = 10.0
     """A write through :class:`~kore_pipeline.memory.Memory` (``kore api``, ``kore mcp``,
     the Python API) waits this long for a pipeline stage holding the store's write lock;
@@ -314,6 +326,16 @@ class KoreSettings(BaseSettings):
 
     openai_timeout_s: float = 60.0
     """``KORE_EMBEDDER=openai``: seconds to wait for one request."""
+
+    prefect_analytics: bool = False
+    """Let Prefect send its anonymous usage telemetry during kore's own flow runs. Off by
+    default: kore runs offline, where every attempt fails with a red "Failed to send
+    telemetry" line that looks like a failed run. Off sets ``DO_NOT_TRACK=1`` and
+    ``PREFECT_SERVER_ANALYTICS_ENABLED=false`` for the run's temporary Prefect server
+    (unless those are set already); Prefect's log level is untouched, so real errors still
+    show. ``KORE_PREFECT_ANALYTICS=true`` leaves Prefect's own settings in charge. Read from
+    the environment when ``kore_pipeline.run`` is imported, before Prefect is
+    (run/prefect_env.py)."""
 
     lock_wait_seconds: float = 10.0
     """A second writer (run, decay, forget, import...) on a home waits this long for the

@@ -18,7 +18,8 @@ from kore_pipeline.cli.common import (
     require_store,
     settings_for,
 )
-from kore_pipeline.cli.display import echo
+from kore_pipeline.cli.display import echo, visible
+from kore_pipeline.cli.owners import owners_note
 from kore_pipeline.cli.progress import Quiet, stage_progress
 
 app = typer.Typer(help="kore-pipeline: conversation logs in, long-term memory for agents out.",
@@ -129,7 +130,9 @@ def compress(home: Home = None, now: Now = None, no_prefect: Plain = False,
 
 @app.command()
 def search(query: Annotated[str | None, typer.Argument(help="What to look for.")] = None,
-           owner: Annotated[str, typer.Option(help="Memory namespace to search.")] = "default",
+           owner: Annotated[str | None, typer.Option(
+               help="Memory namespace to search (default: KORE_DEFAULT_OWNER, 'default').")]
+           = None,
            k: Annotated[int, typer.Option("--k", min=1, help="Results to return.")] = 10,
            batch: Annotated[Path | None, typer.Option(
                help="JSON Lines of {qid, query, owner, k}; prints one line per query.")] = None,
@@ -179,6 +182,8 @@ def search(query: Annotated[str | None, typer.Argument(help="What to look for.")
         raise typer.Exit(2)
     mem = Memory(settings=settings)
     searcher = mem.searcher
+    named = owner is not None
+    owner = owner if owner is not None else settings.default_owner
     try:
         if batch is not None:
             _search_batch(searcher, batch, now, not no_reinforce, filters, mode, owner)
@@ -190,6 +195,10 @@ def search(query: Annotated[str | None, typer.Argument(help="What to look for.")
                           category=category, since=since, until=until,
                           include_archived=include_archived, explain=explain, as_of=as_of,
                           include_superseded=include_superseded)
+        if not hits or not named:
+            note = owners_note(mem.conn, owner, named, found=bool(hits))
+            if note:
+                typer.echo(visible(note), err=True)
     except MemoryApiError as exc:
         raise typer.BadParameter(str(exc)) from exc
     finally:

@@ -94,6 +94,11 @@ class Searcher:
         self._embedder, self._last_query, self._model_ready = value, None, True
 
     @property
+    def model_loaded(self) -> bool:
+        """Whether the query model is in memory (handed over, or loaded by a search)."""
+        return self._model_ready
+
+    @property
     def index(self) -> VectorIndex | None:
         """The saved FAISS index, reloaded if its file changed since the last query."""
         path = self.settings.index_dir() / INDEX_FILE

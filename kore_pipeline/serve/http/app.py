@@ -9,10 +9,13 @@ from collections.abc import Iterator
 from typing import Annotated, Any
 
 from fastapi import Depends, FastAPI, HTTPException, Path, Query, Request
-from fastapi.responses import JSONResponse, StreamingResponse
+from fastapi.responses import JSONResponse, Response, StreamingResponse
+from fastapi_offline import FastAPIOffline
+from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 
 from kore_pipeline.memory import Memory
 from kore_pipeline.serve.api_keys import KeyGrant
+from kore_pipeline.serve.health import check_health
 from kore_pipeline.serve.http import models as m
 from kore_pipeline.serve.http.guard import (
     BodyLimit,
@@ -22,6 +25,8 @@ from kore_pipeline.serve.http.guard import (
     owner_for,
     owners_in_scope,
 )
+from kore_pipeline.serve.http.metrics import Metrics, RequestMetrics, allow_metrics
+from kore_pipeline.serve.http.openapi import document_api
 from kore_pipeline.serve.http.sessions import SameOrigin
 from kore_pipeline.serve.memory_api import MemoryApiError, MemoryNotFound
 from kore_pipeline.settings import KoreSettings
@@ -40,15 +45,20 @@ def create_app(settings: KoreSettings, embedder: Any = None,
                memory: Memory | None = None) -> FastAPI:
     """The app over ``settings.home`` (``memory`` to share an open one; it is not closed)."""
     mem = memory or Memory(settings=settings, embedder=embedder)
-    app = FastAPI(title="kore-pipeline memory API", version="1",
-                  description="Long-term memory for agents. Every call needs an API key "
-                  "(`kore keys add --owner O`): `Authorization: Bearer KEY`.")
+    app = FastAPIOffline(title="kore-pipeline memory API", version="1",
+                         description="Long-term memory for agents. Every call needs an API key"
+                         " (`kore keys add --owner O`): `Authorization: Bearer KEY`.",
+                         swagger_ui_parameters={"validatorUrl": None})
+    document_api(app)
+    metrics = Metrics(settings, mem.searcher)
     app.state.memory = mem
+    app.state.metrics = metrics
     app.state.keys = KeyStore(settings.db_path())
     app.state.limiter = RateLimiter(settings.api_rate_limit_per_minute, settings.api_rate_burst)
     app.add_middleware(BodyLimit, max_bytes=settings.api_max_body_bytes,
                        timeout=settings.api_body_timeout_seconds)
-    app.add_middleware(SameOrigin)  # outermost: a cross-site write is refused first
+    app.add_middleware(SameOrigin)  # a cross-site write is refused before anything runs
+    app.add_middleware(RequestMetrics, metrics=metrics, routes_of=app)  # counts even those
 
     @app.exception_handler(MemoryNotFound)
     async def _not_found(_req: Request, exc: MemoryNotFound) -> JSONResponse:
@@ -78,10 +88,26 @@ def create_app(settings: KoreSettings, embedder: Any = None,
     async def _bad_value(_req: Request, exc: ValueError) -> JSONResponse:
         return JSONResponse({"detail": str(exc)}, status_code=400)
 
-    @app.get("/v1/health", tags=["service"])
-    def health() -> dict[str, Any]:
-        """Liveness (no key needed)."""
-        return {"ok": True}
+    @app.get("/v1/health", tags=["service"],
+             responses={503: {"description": "down: the store cannot be read (the same"
+                              " answer: status, ok, parts)"}})
+    def health() -> JSONResponse:
+        """What works and what is degraded (no key needed): ``status`` is ok, degraded
+        (answers, with less: the parts say why) or down (503: the store cannot be read);
+        ``parts`` are store, index, model and disk, each with its status and reason."""
+        answer = check_health(settings, mem.searcher)
+        return JSONResponse(answer.to_dict(), status_code=503 if answer.status == "down"
+                            else 200)
+
+    @app.get("/metrics", tags=["service"], response_class=Response,
+             responses={200: {"content": {CONTENT_TYPE_LATEST: {}},
+                              "description": "Prometheus text format."}})
+    def metrics_page(request: Request) -> Response:
+        """Prometheus metrics: requests by route, method and status, latency, errors,
+        memories by status, index and disk (KORE_API_METRICS_ACCESS says who may read them;
+        default: an admin key)."""
+        allow_metrics(request, settings.api_metrics_access)
+        return Response(generate_latest(metrics.registry), media_type=CONTENT_TYPE_LATEST)
 
     @app.post("/v1/search", tags=["read"])
     def search(body: m.SearchBody, grant: Grant) -> dict[str, Any]:
