@@ -382,6 +382,17 @@ RULES: tuple[Rule, ...] = (
     Rule('de.profile.family.gestorben', PROFILE,
          SAID + f'(?P<fact>{GONE_PATTERNS["de"][0]})',
          examples={'Luna ist im Winter gestorben.': 'Luna ist im Winter gestorben'}),
+    # Ein Stand ohne "ich bin" am Satzanfang ("frisch getrennt und …", "seit 10 jahren
+    # verheiratet"), oder "(wir) sind seit kurzem verheiratet".
+    Rule("de.profile.relationship.stand_ohne_subjekt", PROFILE,
+         r"(?:^(?:(?:also|naja|ok|und)\s+)?(?:(?:wir\s+)?sind\s+)?|(?<=[,;]\s))(?:(?:seit\s+"
+         r"(?:kurzem|[\w-]+\s+[\w-]+)|frisch|jetzt|endlich|glücklich|wieder)\s+){0,2}"
+         r"(?P<fact>(?P<value>verheiratet|geschieden|verlobt|getrennt|verwitwet|single))\b",
+         slot="relationship",
+         examples={"frisch getrennt und keine ahnung wohin mit mir": "getrennt",
+                   "seit drei jahren verheiratet, was schenkt man sich": "verheiratet",
+                   "sind seit kurzem verlobt und planen schon": "verlobt"},
+         counter=("meine eltern sind seit 30 jahren verheiratet",)),
     Rule('de.profile.relationship.status', PROFILE,
          (r'\bich\s+bin\s+(?:(?:jetzt|nun|wieder|glücklich|frisch)\s+)?(?P<fact>single|'
          r'verheiratet|geschieden|verlobt|verwitwet|getrennt|ledig|vergeben)\b'),

@@ -2316,6 +2316,21 @@ PROFILE_RULES: tuple[Rule, ...] = (
         examples={"I'm due in October!": "due in October"},
         counter=("I'm due in court.",),
     ),
+    # A status with the "I" dropped, at a clause's start: "newly single and loving it",
+    # "been separated since june", "engaged since christmas".
+    Rule(
+        "en.profile.relationship.status_dropped", PROFILE,
+        r"(?:^(?:(?:ok|so|lol|well|also|btw|anyway|and)\s+)?|(?<=[,;]\s))(?:(?:been|just|newly|"
+        r"recently|happily|now|officially|finally|still)\s+){0,2}(?P<fact>(?P<value>married|"
+        r"divorced|engaged|single|separated|widowed))(?=\s*(?:[,.!?;)]|$)|\s+(?:and|since|for|"
+        r"again|now|lol|af|\d|this|last|[a-z]+\s+(?:years|yrs|months))\b)",
+        slot="relationship",
+        examples={"newly single and loving it tbh": "single",
+                  "been separated since june, how do i split the furniture": "separated",
+                  "been widowed for a year, cooking for one is weird": "widowed"},
+        counter=("single malt is the best whisky", "married couples always argue about money",
+                 "divorced parents are more common now?"),
+    ),
     Rule(
         "en.profile.relationship.in_a", PROFILE,
         I_AM + r"\s+(?:now\s+)?(?=in\s+a\s+(?:relationship|couple)\b)",

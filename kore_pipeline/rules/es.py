@@ -538,6 +538,21 @@ RULES: tuple[Rule, ...] = (
          counter=("¿Estudiaste derecho?", "Mi hija estudió medicina."),
     ),
     # --- profile: relationships and family ---
+    # Un estado sin "estoy": a comienzo de frase ("recién divorciado y…"), o tras "llevo N años".
+    Rule("es.profile.relationship.estado_sin_sujeto", PROFILE,
+         r"(?:^(?:(?:ok|bueno|pues|y)\s+)?|(?<=[,;]\s))(?:(?:recién|felizmente|ya)\s+)?"
+         r"(?P<fact>(?P<value>casad[oa]|divorciad[oa]|comprometid[oa]|separad[oa]|viud[oa]|"
+         r"solter[oa]))(?=\s*(?:[,.!?;)]|$)|\s+(?:y|desde|hace|de\s+nuevo|otra\s+vez|ya|\d)\b)",
+         slot="relationship",
+         examples={"recién separada y con dos críos, cómo me organizo": "separada",
+                   "casado desde 2015 y todavía no sé cocinar": "casado"},
+         counter=("casados y solteros pueden venir", "divorciados famosos de hollywood")),
+    Rule("es.profile.relationship.llevo_anos", PROFILE,
+         r"\bllevo\s+(?:[\w-]+\s+){1,3}(?P<fact>(?P<value>casad[oa]|divorciad[oa]|"
+         r"comprometid[oa]|separad[oa]|viud[oa]))\b",
+         slot="relationship",
+         examples={"llevo cinco años casado con la mejor persona": "casado"},
+         counter=("lleva 10 años casada mi hermana",)),
     Rule('es.profile.relationship.casado', PROFILE,
          r"\b(?:(?:yo\s+)?(?:estoy|soy))\s+(?:(?:ahora|felizmente|otra\s+vez" +
          r"|de\s+nuevo)\s+)?(?P<fact>solter[oa]|casad[oa]|divorciad[oa]|separad[oa]" +

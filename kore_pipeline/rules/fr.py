@@ -619,6 +619,23 @@ _RULES: tuple[Rule, ...] = (
          r"nommée?)\s*" + PET_NAME,
          examples={"On a adopté un chien qui s'appelle Filou.": "Filou"}),
     # Relationship: "je suis marié", "on s'est séparés"
+    # Un statut sans "je suis", en début de phrase ("divorcé depuis l'an dernier"), ou "je
+    # viens de me marier".
+    Rule("fr.profile.relationship.statut_sans_sujet", PROFILE,
+         r"(?:^(?:(?:bon|bref|alors|et)\s+)?|(?<=[,;]\s))(?:(?:jeune|fraîchement|récemment|"
+         r"officiellement|enfin)\s+)?(?P<fact>(?P<value>mariée?|divorcée?|fiancée?|séparée?|"
+         r"pacsée?|célibataire|veuf|veuve))(?=\s*(?:[,.!?;)]|$)|\s+(?:et|depuis|maintenant|"
+         r"\d)\b)",
+         slot="relationship",
+         examples={"divorcée depuis deux ans et je revis": "divorcée",
+                   "fraîchement pacsé, on cherche un appart": "pacsé"},
+         counter=("mariés depuis 40 ans, mes grands-parents",
+                  "célibataire endurci, ce personnage")),
+    Rule("fr.profile.relationship.je_viens_de", PROFILE,
+         r"\bje\s+viens\s+de\s+me\s+(?P<fact>(?P<value>marier|fiancer|pacser|séparer))\b",
+         slot="relationship",
+         examples={"je viens de me fiancer, par quoi on commence ?": "fiancer"},
+         counter=("il vient de se marier",)),
     Rule("fr.profile.relationship.status", PROFILE,
          r"\bje\s+suis\s+(?:(?:maintenant|désormais|de\s+nouveau)\s+)?(?P<fact>célibataire|"
          r"mariée?|divorcée?|fiancée?|séparée?|veu(?:f|ve)|en\s+couple|pacsée?)\b",

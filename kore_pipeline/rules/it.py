@@ -575,6 +575,15 @@ RULES: tuple[Rule, ...] = (
          counter=("Mia figlia si è laureata in medicina.", "Ti sei laureato in fisica?"),
     ),
     # --- profile: relationships and family ---
+    # Uno stato detto senza "sono", a inizio frase: "separata da poco", "fidanzato da 3 anni".
+    Rule("it.profile.relationship.stato_senza_soggetto", PROFILE,
+         r"(?:^(?:(?:ok|allora|comunque|boh|e)\s+)?|(?<=[,;]\s))(?:(?:ormai|appena|felicemente|"
+         r"da\s+poco)\s+)?(?P<fact>(?P<value>sposat[oa]|divorziat[oa]|fidanzat[oa]|separat[oa]|"
+         r"vedov[oa]|single))(?=\s*(?:[,.!?;)]|$)|\s+(?:e|da|ormai|ora|adesso|di\s+nuovo|\d)\b)",
+         slot="relationship",
+         examples={"separata da poco, che film mi consigli per una serata da sola": "separata",
+                   "sposato da 12 anni e ancora innamorato": "sposato"},
+         counter=("sposati da poco i miei vicini", "il single nuovo dei Måneskin è bello")),
     Rule('it.profile.relationship.sposato', PROFILE,
          r"\b(?:io\s+)?sono\s+(?:(?:ora|adesso|felicemente" +
          r"|di\s+nuovo)\s+)?(?P<fact>single|sposat[oa]|divorziat[oa]|fidanzat[oa]" +

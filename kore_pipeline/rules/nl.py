@@ -339,6 +339,18 @@ RULES: tuple[Rule, ...] = (
          LEAD + r"(?P<fact>allergisch\s+(?:voor|aan|op)\s+[^.;!?,]{2,60}?)" + END,
          examples={"allergisch voor katten, helaas": "allergisch voor katten"},
          counter=("Allergisch voor katten? Echt?",), slot="health"),
+    # Een staat zonder "ik ben" aan het begin ("net verloofd!!", "al 10 jaar getrouwd"), of
+    # "ben sinds de zomer gescheiden".
+    Rule("nl.profile.relationship.staat_zonder_onderwerp", PROFILE,
+         r"(?:^(?:(?:nou|ok|en)\s+)?(?:ben\s+)?|(?<=[,;]\s))(?:(?:al|sinds|pas|net|"
+         r"inmiddels|nu)\s+(?:(?:[\w-]+\s+){0,3}?(?=(?:getrouwd|gescheiden|verloofd|"
+         r"vrijgezel|single)\b))?)?(?P<fact>(?P<value>getrouwd|gescheiden|verloofd|vrijgezel|"
+         r"single|weduwe|weduwnaar))\b",
+         slot="relationship",
+         examples={"net verloofd!! hoe pak ik de bruiloft aan": "verloofd",
+                   "al twaalf jaar getrouwd, wat geef je dan": "getrouwd",
+                   "sinds kort gescheiden en op zoek naar een hobby": "gescheiden"},
+         counter=("mijn ouders zijn al 40 jaar getrouwd",)),
     Rule('nl.profile.relationship.met', PROFILE,
          r"(?:\b(?:ik\s+ben|we\s+zijn)\s+|" + LEAD + r")" + SINCE
          + r"(?:getrouwd|samen|verloofd|gelukkig\s+getrouwd)\s+met\s+(?P<fact>[^\W\d_][\w-]+)",

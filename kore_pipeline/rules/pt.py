@@ -530,6 +530,17 @@ _RULES: tuple[Rule, ...] = (
          examples={"Adotamos uma gata chamada Mel.": "Mel"}),
     # Relationship: "sou casada", "casada com o Marcos", "namoro", "casámo-nos", "nos casamos",
     # "casamos em outubro" (a tie on "nos casamos" goes to nos_casamos)
+    # Um estado sem "sou", no início da frase ("casada há 10 anos"), ou "acabei de ficar
+    # noiva".
+    Rule("pt.profile.relationship.estado_sem_sujeito", PROFILE,
+         r"(?:^(?:(?:então|bom|e|ah)\s+)?|(?<=[,;]\s)|\b(?:acabei\s+de\s+ficar|fiquei)\s+)"
+         r"(?:(?:recém|felizmente)[\s-]+)?(?P<fact>(?P<value>casad[oa]|divorciad[oa]|noiv[oa]|"
+         r"separad[oa]|viúv[oa]|solteir[oa]))(?=\s*(?:[,.!?;)]|$)|\s+(?:e|há|faz|desde|de\s+novo|"
+         r"ontem|hoje|agora|\d)\b)",
+         slot="relationship",
+         examples={"divorciada faz dois anos e finalmente em paz": "divorciada",
+                   "fiquei noivo ontem!! e agora?": "noivo"},
+         counter=("casados e solteiros são bem-vindos", "ela ficou noiva ontem")),
     Rule("pt.profile.relationship.status", PROFILE,
          r"\b(?:(?:eu\s+)?(?:sou|estou))\s+(?:(?:agora|de\s+novo)\s+)?(?P<fact>solteir[oa]|"
          r"casad[oa]|divorciad[oa]|separad[oa]|noiv[oa]|viúv[oa]|namorando)\b",

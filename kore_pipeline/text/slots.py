@@ -86,7 +86,9 @@ _STATUS_STEMS = (("broke up", "single"), ("broken up", "single"), ("split up", "
                  ("verlobt", "engaged"), ("comprometimos", "engaged"), ("noiv", "engaged"),
                  ("vedov", "widowed"), ("viud", "widowed"), ("viúv", "widowed"),
                  ("veu", "widowed"), ("verwitwet", "widowed"), ("dumped", "single"),
-                 ("left", "single"), ("broke up with", "single"), ("terminei", "single"))
+                 ("left", "single"), ("broke up with", "single"), ("terminei", "single"),
+                 ("casar", "married"), ("getrouwd", "married"), ("gescheiden", "divorced"),
+                 ("verloofd", "engaged"), ("vrijgezel", "single"), ("weduw", "widowed"))
 """The other languages' relationship statuses by their English name."""
 
 
