@@ -219,11 +219,12 @@ def publish_runs(conn: sqlite3.Connection, lake: Path,
     _finish(conn, lake, datasets, settings, [], [], rows_pending, tuple(rows_pending))
 
 
-LAKE_DIR_MACRO = """-- kore_lake_dir(): the folder of this kore.duckdb, read at query time, so the views
--- find the lake's files from any working directory and in any copy of the lake. DuckDB has
--- no function for a database's own path; its default temp_directory is '<database
--- file>.tmp', an absolute path. With another temp_directory (or kore.duckdb attached to
--- another database) the paths stay relative: to the working directory or file_search_path.
+LAKE_DIR_MACRO = """
+-- kore_lake_dir(): the folder of this kore.duckdb, read at query time, so the views find
+-- the lake's files from any working directory and in any copy of the lake. DuckDB has no
+-- function for a database's own path; its default temp_directory is '<database file>.tmp',
+-- an absolute path. With another temp_directory (or kore.duckdb attached to another
+-- database) the paths stay relative: to the working directory or file_search_path.
 CREATE OR REPLACE MACRO kore_lake_dir() AS
     CASE WHEN parse_filename(current_setting('temp_directory')) = 'kore.duckdb.tmp'
               AND parse_dirpath(current_setting('temp_directory')) <> ''
