@@ -1,13 +1,15 @@
 """The memory browser as a new user finds it, in real headless Chromium against a real server:
 the pages fit a phone (390 px), a memory is created from a form, several are deleted,
 restored and exported at once, another owner's memories are never reachable, the
-playground's terms add up to its scores, and the memory page shows one decay."""
+playground's terms add up to its scores, and the memory page shows one decay. Screenshots at
+390 px go to benchmarks/out/ (ui-phone-memories.png, ui-phone-playground.png)."""
 
 from __future__ import annotations
 
 import json
 import re
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -19,10 +21,10 @@ from kore_pipeline.serve.http.pages import decay_now
 from kore_pipeline.timeutil import utcnow
 from tests.helpers import two_owner_home
 from tests.serve.live_server import live_server
-from tests.serve.test_browser import ARGS, CHROMIUM, NOW
+from tests.serve.test_browser import ARGS, CHROMIUM, NOW, SHOTS
 
 pytestmark = [pytest.mark.slow,
-              pytest.mark.skipif(not __import__("pathlib").Path(CHROMIUM).exists(),
+              pytest.mark.skipif(not Path(CHROMIUM).exists(),
                                  reason="Debian's chromium is not installed (.ci/run does it)")]
 PHONE = {"width": 390, "height": 844}
 LONG_WORD = "https://example.org/" + "a-very-long-path-without-spaces" * 6
@@ -80,6 +82,10 @@ def test_the_pages_fit_a_phone(browser: Any, site: dict[str, Any]) -> None:
         page.goto(site["url"] + path)
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= 390, f"{path} is {width} px wide at 390"
+        if "playground" in path or path.endswith("team-alpha"):
+            SHOTS.mkdir(parents=True, exist_ok=True)
+            name = "playground" if "playground" in path else "memories"
+            page.screenshot(path=str(SHOTS / f"ui-phone-{name}.png"), full_page=True)
     page.close()
 
 
@@ -166,7 +172,7 @@ def test_delete_restore_and_export_several(browser: Any, site: dict[str, Any]) -
         page.click("#bulk-export")
     download = caught.value
     assert download.suggested_filename == "kore-memories.jsonl"
-    lines = [json.loads(x) for x in open(download.path(), encoding="utf-8")]
+    lines = [json.loads(x) for x in Path(download.path()).read_text("utf-8").splitlines()]
     assert sorted(m["memory_id"] for m in lines) == sorted(ids)
     assert {m["owner"] for m in lines} == {"team-alpha"}
     assert all(m["history"] and "content" in m for m in lines)
@@ -200,7 +206,7 @@ def test_another_owners_memories_are_never_reachable(browser: Any,
     page.check("#memories input[name=ids] >> nth=0")
     with page.expect_download() as caught:
         page.click("#bulk-export")
-    assert open(caught.value.path(), encoding="utf-8").read() == ""
+    assert Path(caught.value.path()).read_text("utf-8") == ""
     token = page.locator("#bulk input[name=csrf_token]").get_attribute("value")
     for action in ("delete", "restore", "edit"):
         r = page.request.post(f"{site['url']}/ui/memories/{beta}/{action}", form={
