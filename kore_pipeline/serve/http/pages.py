@@ -88,6 +88,23 @@ def decay_curve(memory: dict[str, Any], now_decay: DecayNow, settings: KoreSetti
                              hline=(settings.forget_threshold, "forgotten below")))
 
 
+MEMORY_FIELDS = ("owner", "subject", "key", "type", "category", "importance", "status",
+                 "created_at", "updated_at", "last_accessed_at", "access_count", "expires_at",
+                 "merged_into", "language", "embedded")
+"""The memory page's table of fields (its decay is computed now, below them)."""
+
+
+def memory_page(memory: dict[str, Any], settings: KoreSettings, now: datetime,
+                csrf: str | None = None) -> str:
+    """A memory's page (``memory``: as :func:`memory_read.get_memory` returns it), with its
+    decay at ``now``: one figure, the curve drawn by the same function."""
+    decay = decay_now(memory, settings, now)
+    return render("memory.html", title=f"Memory {int(memory['memory_id'])}",
+                  owner=memory["owner"], csrf=csrf, m=memory, fields=MEMORY_FIELDS,
+                  decay=decay, curve=decay_curve(memory, decay, settings),
+                  durable_days=settings.durable_half_life_days)
+
+
 @dataclass(frozen=True)
 class Factor:
     """One multiplicative term of a score and why it applies."""

@@ -27,10 +27,6 @@ from kore_pipeline.timeutil import utcnow
 MemoryId = Annotated[int, Path(ge=ROW_ID["ge"], le=ROW_ID["le"])]
 Offset = Annotated[int, Query(ge=0, le=ROW_ID["le"])]
 Count = Annotated[int, Query(ge=0, le=10_000)]
-FIELDS = ("owner", "subject", "key", "type", "category", "importance", "status", "created_at",
-          "updated_at", "last_accessed_at", "access_count", "expires_at", "merged_into",
-          "language", "embedded")
-"""The memory page's table of fields (its decay is computed now, below them)."""
 
 
 def mount_ui(app: FastAPI, mem: Memory, settings: KoreSettings) -> None:
@@ -93,13 +89,7 @@ def mount_ui(app: FastAPI, mem: Memory, settings: KoreSettings) -> None:
             return who
         grant = who.grant
         m = mem.get(memory_id, None if grant.admin else list(grant.owners or ()))
-        now = utcnow()
-        decay = p.decay_now(m, settings, now)
-        return HTMLResponse(p.render(
-            "memory.html", title=f"Memory {int(m['memory_id'])}", owner=m["owner"],
-            csrf=who.csrf, m=m, fields=FIELDS, decay=decay,
-            curve=p.decay_curve(m, decay, settings),
-            durable_days=settings.durable_half_life_days))
+        return HTMLResponse(p.memory_page(m, settings, utcnow(), who.csrf))
 
     @app.get("/ui/playground", include_in_schema=False)
     def playground(request: Request, owner: str | None = None, q: str = "",
