@@ -219,11 +219,27 @@ def publish_runs(conn: sqlite3.Connection, lake: Path,
     _finish(conn, lake, datasets, settings, [], [], rows_pending, tuple(rows_pending))
 
 
+LAKE_DIR_MACRO = """
+-- kore_lake_dir(): the folder of this kore.duckdb, read at query time, so the views find
+-- the lake's files from any working directory and in any copy of the lake. DuckDB has no
+-- function for a database's own path; its default temp_directory is '<database file>.tmp',
+-- an absolute path. With another temp_directory (or kore.duckdb attached to another
+-- database) the paths stay relative: to the working directory or file_search_path.
+CREATE OR REPLACE MACRO kore_lake_dir() AS
+    CASE WHEN parse_filename(current_setting('temp_directory')) = 'kore.duckdb.tmp'
+              AND parse_dirpath(current_setting('temp_directory')) <> ''
+         THEN parse_dirpath(current_setting('temp_directory')) || '/' ELSE '' END;
+"""
+"""Defined first in ``kore.duckdb`` (not in the in-memory connections of ``kore sql``,
+whose views name the lake's absolute paths)."""
+
+
 def views_sql(lake: Path, settings: KoreSettings | None = None, relative: bool = False) -> str:
     """The DuckDB view definitions with the lake folder and decay settings filled in.
 
-    ``relative``: paths inside the lake (``runs.parquet``), resolved by DuckDB against
-    ``file_search_path`` or the working directory, so a copied lake reads its own files.
+    ``relative``: paths inside the lake, prefixed by ``kore_lake_dir()`` (the folder of the
+    database file that holds the views, :data:`LAKE_DIR_MACRO`), so ``kore.duckdb`` opens
+    from any working directory and a copied lake reads its own files.
     Folder datasets are named by their current version (``_versions/memories-<ns>/``), so a
     connection reads one version for its whole life (the one before it is kept until the
     next publish).
@@ -235,7 +251,7 @@ def views_sql(lake: Path, settings: KoreSettings | None = None, relative: bool =
             target = Path(os.readlink(lake / name)).as_posix()
             sql = sql.replace(f"'{{lake}}/{name}/", f"'{{lake}}/{target}/")
     if relative:
-        sql = sql.replace("'{lake}/", "'")
+        sql = LAKE_DIR_MACRO + sql.replace("'{lake}/", "kore_lake_dir() || '")
     values = {"lake": lake.resolve().as_posix(), "forget_threshold": repr(s.forget_threshold),
               "access_boost": repr(s.access_boost),
               "reinforcement_factor": repr(s.reinforcement_factor),
@@ -269,8 +285,8 @@ def write_duckdb_views(lake: Path, settings: KoreSettings | None = None,
                        only: tuple[str, ...] | None = None) -> Path:
     """(Re)write ``lake/kore.duckdb`` with the views, through a temp file and ``os.replace``.
 
-    Its views name files relative to the lake (DuckDB resolves them against the working
-    directory or ``file_search_path``): ``cd lake && duckdb kore.duckdb`` works on any copy.
+    Its views name files relative to the folder of the database file (``kore_lake_dir()``):
+    ``duckdb /path/to/lake/kore.duckdb`` works from any folder and on any copy.
     ``only``: a copy of the current file with just these datasets' views replaced (a run's
     close: ``runs``, ``run_stages``; the views over them bind by name at query time); the
     whole file is written when that fails.

@@ -180,14 +180,19 @@ def history(conn: sqlite3.Connection, memory_id: int, owner: str) -> list[dict[s
         events.append({"at": r["archived_at"], "action": action,
                        "detail": {"memory_id": r["memory_id"], "reason": r["reason"],
                                   "content": r["content"]}})
+    logged = [{"at": r["at"], "action": r["action"], "detail": json.loads(r["detail"] or "{}")}
+              for r in conn.execute("SELECT at, action, detail FROM memory_events WHERE"
+                                    " memory_id = ? AND owner = ? ORDER BY at, id",
+                                    (memory_id, owner))]
     arch = conn.execute("SELECT archived_at, reason, merged_into FROM archive"
                         " WHERE memory_id = ?", (memory_id,)).fetchone()
-    if arch is not None:
+    # A delete through the API writes the archive row and an event of the same act, at the
+    # same time: the event (it says the previous status) stands for both. The archive row
+    # alone tells what a pipeline stage did (forgotten, merged, superseded, compacted).
+    if arch is not None and not any(e["action"] == arch["reason"] and e["at"] ==
+                                    arch["archived_at"] for e in logged):
         events.append({"at": arch["archived_at"], "action": arch["reason"],
                        "detail": {"merged_into": arch["merged_into"]}})
-    for r in conn.execute("SELECT at, action, detail FROM memory_events WHERE memory_id = ?"
-                          " AND owner = ? ORDER BY at, id", (memory_id, owner)):
-        events.append({"at": r["at"], "action": r["action"],
-                       "detail": json.loads(r["detail"] or "{}")})
+    events.extend(logged)
     events.sort(key=lambda e: e["at"] or "")
     return events

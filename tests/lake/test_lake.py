@@ -399,12 +399,44 @@ def test_copied_lake_reads_its_own_files(home: dict[str, Any], tmp_path: Path) -
             con.close()
     finally:
         os.chdir(cwd)
-    con = duckdb.connect(str(copy / "kore.duckdb"), read_only=True)  # from anywhere
+
+
+def test_the_lakes_duckdb_opens_from_any_folder(home: dict[str, Any], tmp_path: Path) -> None:
+    """``duckdb /path/to/lake/kore.duckdb`` from another working directory, nothing set: the
+    views read the files beside the database file (of a copy: the copy's own)."""
+    import duckdb
+
+    lake = home["settings"].lake_dir()
+    copy = tmp_path / "copy"
+    shutil.copytree(lake, copy, symlinks=True)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    expected = q(home["settings"], "SELECT count(*) FROM memories")[0][0]
+    cwd = os.getcwd()
+    os.chdir(elsewhere)
     try:
-        con.execute("SET file_search_path = ?", [str(copy)])
-        assert con.execute("SELECT count(*) FROM memories").fetchone()[0] == expected
+        for path, read_only in ((lake / "kore.duckdb", True), (copy / "kore.duckdb", True),
+                                (Path("../copy/kore.duckdb"), False)):
+            con = duckdb.connect(str(path), read_only=read_only)
+            try:
+                assert con.execute("SELECT count(*) FROM memories").fetchone()[0] == expected
+                assert con.execute("SELECT count(*) FROM messages").fetchone()[0] > 0
+                assert con.execute("SELECT count(*) FROM runs").fetchone()[0] > 0
+                assert con.execute("SELECT count(*) FROM current_memories").fetchone()[0] > 0
+            finally:
+                con.close()
+        away = tmp_path / "away"
+        lake.rename(away)  # the copy reads its own files, not the original's
+        try:
+            con = duckdb.connect(str(copy / "kore.duckdb"), read_only=True)
+            try:
+                assert con.execute("SELECT count(*) FROM memories").fetchone()[0] == expected
+            finally:
+                con.close()
+        finally:
+            away.rename(lake)
     finally:
-        con.close()
+        os.chdir(cwd)
 
 
 def test_older_lake_is_upgraded_before_reading(home: dict[str, Any]) -> None:

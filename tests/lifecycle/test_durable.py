@@ -206,13 +206,13 @@ def test_search_explains_the_durable_half_life(tmp_path: Path) -> None:
 
 def test_the_memory_page_draws_a_durable_fact_with_its_half_life(
         conn: sqlite3.Connection) -> None:
-    from kore_pipeline.serve.http.pages import decay_curve
+    from kore_pipeline.serve.http.pages import memory_page
     from kore_pipeline.serve.memory_read import get_memory
 
     say(conn, "I live in Lyon.", SAID_AT, 1)
     memory = get_memory(conn, 1, None)
     assert memory["slot"] == "residence" and memory["valid_until"] is None
-    page = decay_curve(memory, KoreSettings(), FIVE_MONTHS)
+    page = memory_page(memory, KoreSettings(), FIVE_MONTHS)
     assert "durable fact" in page and "half-life 365 days" in page and "residence" in page
-    plain = decay_curve(memory, KoreSettings(durable_half_life_days=0), FIVE_MONTHS)
+    plain = memory_page(memory, KoreSettings(durable_half_life_days=0), FIVE_MONTHS)
     assert "durable" not in plain and "half-life 30 days" in plain

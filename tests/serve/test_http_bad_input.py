@@ -109,6 +109,25 @@ def test_ui_edit_with_a_huge_id_is_422(api: dict[str, Any]) -> None:
 
 
 @pytest.mark.slow
+def test_ui_list_actions_and_new_memory_refuse_bad_input(api: dict[str, Any]) -> None:
+    c, mem = api["client"], api["memory"]
+    r = c.post("/ui/memories/bulk", data={"action": "delete", "ids": [str(HUGE)]})
+    assert r.status_code == 422 and "9223372036854775807" in r.text
+    r = c.post("/ui/memories/bulk", data={"action": "delete", "ids": [str(i) for i in
+                                                                       range(1, 503)]})
+    assert r.status_code == 422  # at most 500 at once
+    r = c.post("/ui/memories/bulk", data={"action": "drop", "ids": ["1"]})
+    assert r.status_code == 404
+    before = mem.list("alpha")["total"]
+    for bad in ({"content": "a fact", "subject": "An\x1b[31mna"},
+                {"content": "a fact", "importance": "9"},
+                {"content": "a fact", "importance": "x"},
+                {"content": "a fact", "type": "rumour"}, {"content": "   "}):
+        r = c.post("/ui/memories/new", data=bad)
+        assert r.status_code == 400 and "Not saved" in r.text, (bad, r.status_code)
+    assert mem.list("alpha")["total"] == before
+
+@pytest.mark.slow
 @pytest.mark.parametrize("subject", ["An\x1b[31mna", "Anna\r\nX-Evil: 1", "An\x00na",
                                      "An\u202ena"])
 def test_control_characters_in_a_subject_are_422(api: dict[str, Any], subject: str) -> None:

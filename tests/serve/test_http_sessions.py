@@ -114,6 +114,19 @@ def test_another_sites_form_cannot_delete(site: dict[str, Any]) -> None:
         assert r.status_code == 403 and status(site, mid) == "active"
         r = c.post(f"/ui/memories/{mid}/delete", data={"csrf_token": "guessed"})
         assert r.status_code == 403 and status(site, mid) == "active"
+        before = site["memory"].list("alpha")["total"]
+        for headers, token in (({"Origin": EVIL}, None), ({}, None), ({}, "guessed")):
+            form = {"csrf_token": token} if token else {}
+            r = c.post("/ui/memories/bulk", headers=headers,
+                       data={**form, "action": "delete", "ids": [str(mid)]})
+            assert r.status_code == 403 and status(site, mid) == "active"
+            r = c.post("/ui/memories/bulk", headers=headers,
+                       data={**form, "action": "export", "ids": [str(mid)]})
+            assert r.status_code == 403 and "blue folder" not in r.text
+            r = c.post("/ui/memories/new", headers=headers,
+                       data={**form, "content": "planted", "owner": "alpha"})
+            assert r.status_code == 403
+        assert site["memory"].list("alpha")["total"] == before
 
 
 def test_the_own_form_with_its_token_works(site: dict[str, Any]) -> None:

@@ -53,6 +53,29 @@ def test_save_search_explain_update_delete_restore(mem) -> None:  # type: ignore
     assert full["history"][2]["detail"]["content"]["from"] == "Anna is allergic to peanuts"
 
 
+def test_a_delete_is_listed_once_in_the_history(mem) -> None:  # type: ignore[no-untyped-def]
+    """A delete writes the archive row and an event of the same act; the history shows it
+    once (while deleted, and again after a restore and a second delete), and an archival by a
+    pipeline stage (no event) still shows."""
+    from kore_pipeline.store.db import transaction
+    from kore_pipeline.store.lifecycle import archive
+
+    mid = mem.save("Anna moved to Leipzig", "o", now=T0)["memory_id"]
+    mem.delete(mid, "o", now=T1)
+    mem.delete(mid, "o", now=T2)  # already deleted: nothing happens
+    actions = [e["action"] for e in mem.get(mid, "o")["history"]]
+    assert actions == ["created", "saved", "deleted"]
+    assert mem.get(mid, "o")["history"][-1]["detail"] == {"previous_status": "active"}
+    mem.restore(mid, "o", now=T2)
+    mem.delete(mid, "o", now=T3)
+    actions = [e["action"] for e in mem.get(mid, "o")["history"]]
+    assert actions == ["created", "saved", "deleted", "restored", "deleted"]
+    other = mem.save("Anna likes tea", "o", now=T0)["memory_id"]
+    with transaction(mem.conn):
+        archive(mem.conn, [other], "forgotten", T3, None)
+    assert [e["action"] for e in mem.get(other, "o")["history"]] == ["created", "saved",
+                                                                     "forgotten"]
+
 def test_other_owner_sees_nothing(mem) -> None:  # type: ignore[no-untyped-def]
     mid = mem.save("Bob likes green tea", "team-beta", subject="Bob", now=T0)["memory_id"]
     for call in (lambda: mem.get(mid, "team-alpha"),

@@ -5,7 +5,6 @@ for ``/v1``; it needs no token (a header is nothing another site can make a brow
 from __future__ import annotations
 
 from dataclasses import dataclass
-from html import escape
 from typing import Annotated
 
 from fastapi import FastAPI, Form, HTTPException, Request
@@ -62,8 +61,9 @@ def visitor(request: Request) -> Visitor | None:
 
 def refused() -> HTMLResponse:
     """The answer to a form without its session's token."""
-    return HTMLResponse(p.page("Not changed", "<p>This form is stale or came from another"
-                               " site: reload the page and try again.</p>"), 403)
+    return HTMLResponse(p.render("message.html", title="Not changed", error=False,
+                                 message="This form is stale or came from another site:"
+                                 " reload the page and try again."), 403)
 
 
 def mount_login(app: FastAPI, settings: KoreSettings) -> None:
@@ -72,12 +72,7 @@ def mount_login(app: FastAPI, settings: KoreSettings) -> None:
 
     @app.get("/ui/login", include_in_schema=False)
     def login_form(error: str = "") -> HTMLResponse:
-        note = f"<p class=status-deleted>{escape(error)}</p>" if error else ""
-        return HTMLResponse(p.page("Sign in", note + (
-            "<form method=post action='/ui/login'><label>API key <input name=key "
-            "type=password size=60 autofocus></label> <button>Sign in</button></form>"
-            "<p class=muted>Create a key with <code>kore keys add --owner O</code>. The "
-            "browser keeps a session cookie, never the key.</p>")))
+        return HTMLResponse(p.render("login.html", title="Sign in", error=error))
 
     @app.post("/ui/login", include_in_schema=False)
     def login(request: Request, key: Annotated[str, Form()]) -> Response:
