@@ -122,6 +122,9 @@ def test_engine_page_needs_admin(browser: Any, site: dict[str, Any], embedder: A
     # the signature of the embedder the store was built with (onnx:all-MiniLM-L6-v2:384 by default)
     assert f"embedding signature\t{embedder.signature}" in engine and "flat" in engine
     assert page.locator("#runs tr").count() >= 2  # the pipeline run
+    health = page.inner_text("#health")  # the parts /v1/health names, each with its status
+    assert page.inner_text("#health-status") in ("ok", "degraded")
+    assert all(part in health for part in ("store", "index", "model", "disk"))
     page.screenshot(path=str(SHOTS / "ui-engine.png"), full_page=True)
     page.close()
 

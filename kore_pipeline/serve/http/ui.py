@@ -137,8 +137,12 @@ def mount_ui(app: FastAPI, mem: Memory, settings: KoreSettings) -> None:
                  ("memories by status", json.dumps(stats["memories_by_status"])),
                  ("owners", len(stats["owners"])), ("quarantined", stats["quarantined"]),
                  ("pending accesses", stats["pending_accesses"])]
+        from kore_pipeline.serve.health import check_health
+
+        health = check_health(settings, mem.searcher)
         return HTMLResponse(p.render("engine.html", title="Engine", csrf=who.csrf,
-                                     facts=facts, runs=runs, quarantine=quarantine))
+                                     facts=facts, runs=runs, quarantine=quarantine,
+                                     health=health))
 
 
 class UiContext:
