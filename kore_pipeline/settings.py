@@ -130,6 +130,10 @@ class KoreSettings(BaseSettings):
     superseded_penalty: float = 0.85
     """Score multiplier of a superseded memory when a search reaches history (``--as-of``,
     or a question about the past: "before", "used to", "previous")."""
+    outdated_episode_penalty: float = 0.5
+    """Score multiplier of a message whose fact a later statement superseded ("i work at
+    amazon …" once "first week at shopify" was said), unless the search reaches history: what
+    it says is no longer true, so the current fact ranks first. 1 turns it off."""
 
     compress_workers: int = 2
     """Threads that share compression's pair finding (one group each at a time, one BLAS

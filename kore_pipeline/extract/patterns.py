@@ -31,6 +31,7 @@ from kore_pipeline.text.language import stopword_scores
 from kore_pipeline.text.literals import LiteralFilter, WordStarts, case_fold
 from kore_pipeline.text.names import is_name_here
 from kore_pipeline.text.normalize import fold
+from kore_pipeline.text.owned import needs_context, never_alone
 from kore_pipeline.text.places import fold as plain_fold
 from kore_pipeline.text.slots import kin_name, rule_slot
 
@@ -538,6 +539,10 @@ def _slot_words(fact: str, value: str) -> str:
     return fact[found.start(): found.end()]
 
 
+_CAR_CONTEXT = {g.code: re.compile(r"\b(?:" + _alts(g.car_context) + r")", _FLAGS)
+                for g in GRAMMARS.values() if g.car_context}
+
+
 def _value_read(p: _Pattern, m: re.Match[str]) -> bool:
     """Whether a match's slot value is one: a lower-case word where a name goes is a name only
     as far as the slot reads it ("since moving to denver"; not "living in the moment"), so a
@@ -548,7 +553,14 @@ def _value_read(p: _Pattern, m: re.Match[str]) -> bool:
             and not m.string[m.end("name"):m.start("value")].strip() \
             and not is_name_here(value, m.string[m.end("value"):], p.lang):
         return False  # "my wife priya keeps" names her; "my wife really likes" names no one
-    return rule_slot(p.slot, value) is not None
+    slot = rule_slot(p.slot, value)
+    if slot is not None and p.slot == "owned_here" and (
+            rule_slot(p.slot, value.split()[0]) is None or never_alone(slot[1])):
+        return False  # the make or model comes first: not "an old volvo", "una fiat"
+    if slot is not None and p.slot == "owned_here" and needs_context(slot[1]):
+        context = _CAR_CONTEXT.get(p.lang)
+        return context is not None and context.search(m.string) is not None
+    return slot is not None
 
 
 def _span_fact(sent: str, p: _Pattern, m: re.Match[str], span: tuple[int, int],

@@ -22,6 +22,7 @@ from kore_pipeline.rules.shape import (
     NAME_LOWER,
     ORG_LOWER,
     ORG_VALUE,
+    OWNED_HERE,
     OWNED_VALUE,
     PET_BREEDS,
     PLACE_LOWER,
@@ -655,6 +656,21 @@ RULES: tuple[Rule, ...] = (
                    "unser kater pelle frisst alles": "unser kater pelle"},
          counter=("mein mann arbeitet nachts", "meine tochter einfach nie",
                   "mein hund frisst gras", "meine tochter ist krank", "mein Mann und ich")),
+    # --- Auto oder Handy, das man hat, nach Marke oder Modell ("mein polo", "hab nen golf
+    # 7"); ein Name, der meist ein anderes Wort ist, nur wenn es um ein Auto geht ---
+    Rule("de.profile.own.mein", PROFILE,
+         r"\b(?:mein|meinen|unser|unseren)\s+(?:(?:alter|alten|treuer|kleiner)\s+)?"
+         + OWNED_HERE,
+         slot="owned_here",
+         examples={"mein alter polo springt bei kälte nicht an": "polo",
+                   "unser skoda octavia muss zum tüv": "skoda octavia"},
+         counter=("mein golf-handicap wird besser", "mein panda-kuscheltier ist weg")),
+    Rule("de.profile.own.hab_nen", PROFILE,
+         r"\b(?:ich\s+)?(?:hab|habe|fahre|fahr)\s+(?:einen|ein|nen|'nen)\s+(?:(?:alten|neuen)\s+)?"
+         + OWNED_HERE,
+         slot="owned_here",
+         examples={"fahre nen seat leon und die bremsen quietschen": "seat leon"},
+         counter=("ich hab einen golf-kurs gebucht",)),
     Rule("de.profile.family_name.in_klammern", PROFILE,
          r"(?P<fact>(?P<value>" + NAME_CAP + "|" + NAME_LOWER + r")\s*\((?:mein|meine|unser|unsere)"
          r"\s+(?P<name>hund|hündin|katze|kater|kaninchen|sohn|tochter|frau|mann|freund|freundin|"
@@ -674,6 +690,9 @@ STOPWORDS = ("der", "die", "das", "und", "ich", "nicht", "ein", "eine", "ist", "
 """Frequent German words: a sentence with them is guessed German."""
 
 GRAMMAR = Grammar(
+    car_context=words(
+        "motor bremse reifen werkstatt tüv fahr benzin diesel lade km kilometer kupplung "
+        "kontrollleuchte öl batterie versicherung klimaanlage springt parken"),
     name_followers=NAME_FOLLOWERS,
     adverbs=words(
         "noch immer nie auch schon nur einfach echt total gerade wirklich halt mal eben grad "

@@ -25,6 +25,7 @@ from kore_pipeline.rules.shape import (
     NAME_LOWER,
     ORG_LOWER,
     ORG_VALUE,
+    OWNED_HERE,
     OWNED_VALUE,
     PET_BREEDS,
     PLACE_LOWER,
@@ -2637,6 +2638,24 @@ PROFILE_RULES: tuple[Rule, ...] = (
                    "I'm currently working for Siemens.": "Siemens"},
          counter=("i'm now at home", "im currently at the gym")),
     # --- a new car or phone, named by make or model (its slot keeps one: the last said) ---
+    # --- a car or a phone one has, named by make or model: "my corsa", "i drive a yaris"; a
+    # name that is mostly another word ("my golf") only where the sentence is about a car ---
+    Rule("en.profile.own.mine", PROFILE,
+         r"(?<!'s\s)\b(?:my|our)\s+(?:(?:old|trusty|beloved|little|current|first|family|"
+         r"work)\s+)?" + OWNED_HERE,
+         slot="owned_here",
+         examples={"my yaris needs an mot next month": "yaris",
+                   "my golf won't start since the battery died": "golf",
+                   "our trusty octavia just hit 200k miles": "octavia"},
+         counter=("my golf swing is a mess", "my sister's fiat broke down",
+                  "my focus is terrible today")),
+    Rule("en.profile.own.have_named", PROFILE,
+         r"\b(?:i|we)\s+(?:drive|have|own|got)\s+(?:a|an)\s+(?:(?:old|new|used|little)\s+)?"
+         + OWNED_HERE,
+         slot="owned_here",
+         examples={"i drive a skoda fabia and the clutch is going": "skoda fabia",
+                   "we have an old civic that leaks oil": "civic"},
+         counter=("we got a mini fridge", "i have a seat by the window")),
     Rule("en.profile.own.new_car_or_phone", PROFILE,
          r"(?<!'s\s)\b(?:my|our)\s+(?:brand\s+)?new\s+(?:(?:car|phone)\s*[,:(-]?\s*"
          r"(?:a|an|the)?\s*)?" + OWNED_VALUE,
@@ -2773,6 +2792,10 @@ VAGUE_WORDS = ("to do doing those these that this it them things thing stuff all
 
 
 GRAMMAR = Grammar(
+    car_context=words(
+        "engine brakes? brake tyres? tires? mot mileage garage mechanic driv parked parking "
+        "fuel petrol diesel charg miles mpg clutch gearbox dashboard oil battery service "
+        "exhaust windscreen windshield wheels? insurance km aircon"),
     name_followers=words(
         "keeps kept loves loved hates hated says said wants wanted likes liked eats ate sleeps "
         "slept barks barked snores snored works worked lives lived got gets started starts "

@@ -19,6 +19,7 @@ from kore_pipeline.rules.shape import (
     NAME_LOWER,
     ORG_LOWER,
     ORG_VALUE,
+    OWNED_HERE,
     OWNED_VALUE,
     PET_BREEDS,
     PLACE_VALUE,
@@ -858,6 +859,20 @@ RULES: tuple[Rule, ...] = (
          slot="employer",
          examples={"mis nuevos compañeros de Glovo son majísimos": "Glovo"},
          counter=("los nuevos compañeros de mi hermano",)),
+    # --- el coche o el móvil que se tiene, por marca o modelo ("mi ibiza", "tengo un seat
+    # leon"); un nombre que es sobre todo otra palabra solo si se habla de un coche ---
+    Rule("es.profile.own.mi", PROFILE,
+         r"\b(?:mi|nuestro|nuestra)\s+(?:(?:viejo|vieja|querido|querida)\s+)?" + OWNED_HERE,
+         slot="owned_here",
+         examples={"mi corolla hace un ruido raro al frenar": "corolla",
+                   "mi viejo golf no arranca, será la batería": "golf"},
+         counter=("mi fiesta de cumpleaños es el sábado", "mi golf mejora cada semana")),
+    Rule("es.profile.own.tengo_un", PROFILE,
+         r"\b(?:tengo|conduzco|llevo|tenemos)\s+(?:un|una)\s+(?:(?:viejo|vieja|nuevo|"
+         r"nueva)\s+)?" + OWNED_HERE,
+         slot="owned_here",
+         examples={"tengo un dacia sandero y el embrague va fatal": "dacia sandero"},
+         counter=("tengo una fiesta el sábado",)),
     Rule("es.profile.family_name.entre_parentesis", PROFILE,
          r"(?P<fact>(?P<value>" + NAME_CAP + "|" + NAME_LOWER + r")\s*\((?:mi|nuestr[oa])\s+"
          r"(?P<name>" + KIN + r"|perr[oa]|gat[oa])\))",
@@ -877,6 +892,9 @@ STOPWORDS = (
 """Frequent Spanish words: how a short text is told to be Spanish."""
 
 GRAMMAR = Grammar(
+    car_context=words(
+        "motor fren ruedas neumáticos mecánico taller conduc gasolina diésel diesel cargador "
+        "kilómetros km embrague salpicadero testigo aceite batería seguro itv aparc"),
     name_followers=words(
         "ama odia duerme come quiere dice hace va trabaja vive ladra maúlla juega ronca está "
         "estudia adora detesta cumple tiene es era"),

@@ -23,6 +23,7 @@ from kore_pipeline.rules.shape import (
     NAME_LOWER,
     ORG_LOWER,
     ORG_VALUE,
+    OWNED_HERE,
     OWNED_VALUE,
     PET_BREEDS,
     PLACE_VALUE,
@@ -723,6 +724,20 @@ _RULES: tuple[Rule, ...] = (
          counter=("mon mari travaille de nuit", "ma femme toujours en retard",
                   "ma fille joue au foot", "ma femme aussi adore le ski", "mon fils a 3 ans",
                   "mon chat noir dort")),
+    # --- la voiture ou le téléphone qu'on a, par marque ou modèle ("ma 208", "j'ai une
+    # clio"); un nom qui est surtout un autre mot seulement quand on parle de voiture ---
+    Rule("fr.profile.own.ma", PROFILE,
+         r"\b(?:ma|mon|notre)\s+(?:(?:vieille|vieux|petite|petit|chère)\s+)?" + OWNED_HERE,
+         slot="owned_here",
+         examples={"ma vieille twingo ne démarre plus ce matin": "twingo",
+                   "le voyant huile de ma 308 clignote": "308"},
+         counter=("ma 2008 était une belle année", "ma fiesta d'anniversaire")),
+    Rule("fr.profile.own.j_ai_une", PROFILE,
+         r"(?:\bj'ai|\bon\s+a|\bnous\s+avons)\s+(?:une|un)\s+(?:(?:vieille|vieux|"
+         r"nouvelle|nouveau)\s+)?" + OWNED_HERE,
+         slot="owned_here",
+         examples={"j'ai une dacia duster et les pneus sont usés": "dacia duster"},
+         counter=("j'ai une note de frais",)),
     Rule("fr.profile.family_name.entre_parentheses", PROFILE,
          r"(?P<fact>(?P<value>" + NAME_CAP + "|" + NAME_LOWER + r")\s*\((?:mon|ma|notre)\s+"
          r"(?P<name>chat|chatte|chien|chienne|chaton|lapin|fils|fille|femme|mari|copain|copine|"
@@ -748,6 +763,9 @@ STOPWORDS = (
 """Frequent words that tell the language apart in a short text."""
 
 GRAMMAR = Grammar(
+    car_context=words(
+        "moteur frein pneus garagiste garage conduire conduis rouler roule essence diesel "
+        "recharge km kilomètres embrayage voyant huile batterie assurance contrôle"),
     name_followers=NAME_FOLLOWERS,
     adverbs=words(
         "encore toujours jamais aussi déjà juste seulement vraiment trop très super grave "

@@ -18,6 +18,7 @@ from kore_pipeline.rules.shape import (
     NAME_CAP,
     NAME_LOWER,
     ORG_VALUE,
+    OWNED_HERE,
     OWNED_VALUE,
     PET_BREEDS,
     PLACE_VALUE,
@@ -868,6 +869,21 @@ RULES: tuple[Rule, ...] = (
          slot="employer",
          examples={"i miei nuovi colleghi da Luxottica sono simpatici": "Luxottica"},
          counter=("i nuovi colleghi di mio marito",)),
+    # --- l'auto o il telefono che si ha, per marca o modello ("la mia panda", "ho una
+    # yaris"); un nome che è soprattutto un'altra parola solo se si parla di un'auto ---
+    Rule("it.profile.own.mia", PROFILE,
+         r"\b(?:(?:la|il)\s+)?(?:mia|mio|nostra|nostro)\s+(?:(?:vecchia|vecchio|cara|caro|"
+         r"fedele)\s+)?" + OWNED_HERE,
+         slot="owned_here",
+         examples={"la mia panda fa un rumore strano quando freno": "panda",
+                   "il mio iphone 12 si scarica in un attimo": "iphone 12"},
+         counter=("il mio tipo ideale è alto", "la mia panda di peluche")),
+    Rule("it.profile.own.ho_una", PROFILE,
+         r"\b(?:ho|guido|abbiamo)\s+(?:una|un|un')\s*(?:(?:vecchia|vecchio|nuova|nuovo)\s+)?"
+         + OWNED_HERE,
+         slot="owned_here",
+         examples={"guido una fiat tipo e consuma pochissimo di benzina": "fiat tipo"},
+         counter=("ho una panda di peluche",)),
     Rule("it.profile.family_name.tra_parentesi", PROFILE,
          r"(?P<fact>(?P<value>" + NAME_CAP + "|" + NAME_LOWER + r")\s*\((?:il\s+|la\s+)?(?:mio|mia|"
          r"nostro|nostra)\s+(?P<name>" + KIN + r"|gatt[oa]|can[ei]|cagnolin[oa])\))",
@@ -886,6 +902,10 @@ STOPWORDS = (
 """Frequent Italian words: how a short text is told to be Italian."""
 
 GRAMMAR = Grammar(
+    car_context=words(
+        "motore fren gomme pneumatici meccanico officina carrozzeria guid benzina diesel "
+        "gasolio ricaric tagliando km chilometri frizione cruscotto spia olio batteria "
+        "assicurazione bollo revisione parcheggi"),
     name_followers=words(
         "ama odia dorme mangia vuole dice fa va lavora vive abbaia miagola gioca russa sta "
         "studia adora detesta compie ha aveva è era"),

@@ -22,6 +22,7 @@ from kore_pipeline.rules.shape import (
     NAME_CAP,
     NAME_LOWER,
     ORG_VALUE,
+    OWNED_HERE,
     OWNED_VALUE,
     PET_BREEDS,
     PLACE_VALUE,
@@ -445,6 +446,19 @@ RULES: tuple[Rule, ...] = (
                    "Mijn vriendin Sanne werkt in de zorg.": "Mijn vriendin Sanne"},
          counter=("mijn man werkt 's nachts", "mijn vriendin echt nooit",
                   "mijn zoon speelt voetbal", "mijn vriendin is ziek", "mijn man en ik")),
+    # --- de auto of telefoon die je hebt, op merk of model ("mijn yaris", "ik rij een
+    # polo"); een naam die vooral een ander woord is alleen als het over een auto gaat ---
+    Rule("nl.profile.own.mijn", PROFILE,
+         r"\b(?:mijn|m'n|onze|ons)\s+(?:(?:oude|trouwe|kleine)\s+)?" + OWNED_HERE,
+         slot="owned_here",
+         examples={"mijn oude corsa moet door de apk": "corsa",
+                   "m'n polo start niet meer, is het de accu?": "polo"},
+         counter=("mijn polo shirt is gekrompen", "mijn golf gaat steeds beter")),
+    Rule("nl.profile.own.rij_een", PROFILE,
+         r"\b(?:ik\s+)?(?:rij|heb)\s+(?:een|'n)\s+(?:(?:oude|nieuwe)\s+)?" + OWNED_HERE,
+         slot="owned_here",
+         examples={"ik rij een kia niro en de banden zijn op": "kia niro"},
+         counter=("ik heb een golf-les morgen",)),
     Rule("nl.profile.family_name.tussen_haakjes", PROFILE,
          r"(?P<fact>(?P<value>" + NAME_CAP + "|" + NAME_LOWER + r")\s*\((?:mijn|onze|ons)\s+"
          r"(?P<name>hond|kat|poes|konijn|zoon|dochter|vrouw|man|vriend|vriendin|broer|zus)\))",
@@ -464,6 +478,9 @@ STOPWORDS = ("ik", "het", "een", "niet", "van", "je", "dat", "zijn", "wij", "we"
 """Frequent Dutch words that German and English do not have: a sentence with them is Dutch."""
 
 GRAMMAR = Grammar(
+    car_context=words(
+        "motor remmen banden garage monteur rij benzine diesel laad km kilometer koppeling "
+        "dashboard lampje olie accu verzekering apk parkeer start"),
     name_followers=NAME_FOLLOWERS,
     adverbs=words(
         "nog altijd nooit ook al alleen gewoon echt heel erg zo net nu vandaag gisteren steeds"),

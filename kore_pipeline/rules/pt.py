@@ -24,6 +24,7 @@ from kore_pipeline.rules.shape import (
     NAME_LOWER,
     ORG_LOWER,
     ORG_VALUE,
+    OWNED_HERE,
     OWNED_VALUE,
     PET_BREEDS,
     PLACE_LOWER,
@@ -643,6 +644,21 @@ _RULES: tuple[Rule, ...] = (
                    "meu filho davi tá com catapora": "meu filho davi"},
          counter=("meu marido trabalha à noite", "minha filha sempre chora",
                   "meu cachorro come grama", "minha filha também adora", "meu cão tem 3 anos")),
+    # --- o carro ou o celular que se tem, por marca ou modelo ("meu onix", "tenho um gol");
+    # um nome que é sobretudo outra palavra só quando se fala de carro ---
+    Rule("pt.profile.own.meu", PROFILE,
+         r"\b(?:(?:o|a)\s+)?(?:meu|minha|nosso|nossa)\s+(?:(?:velho|velha|querido)\s+)?"
+         + OWNED_HERE,
+         slot="owned_here",
+         examples={"meu corolla tá fazendo um barulho no freio": "corolla",
+                   "a bateria do meu iphone 11 não dura nada": "iphone 11"},
+         counter=("minha fiesta de aniversário", "meu tipo preferido de filme")),
+    Rule("pt.profile.own.tenho_um", PROFILE,
+         r"\b(?:tenho|dirijo|temos)\s+(?:um|uma)\s+(?:(?:velho|velha|novo|nova)\s+)?"
+         + OWNED_HERE,
+         slot="owned_here",
+         examples={"tenho um fiat argo e a embreagem tá dura": "fiat"},
+         counter=("tenho uma nota de 50",)),
     Rule("pt.profile.family_name.entre_parenteses", PROFILE,
          r"(?P<fact>(?P<value>" + NAME_CAP + "|" + NAME_LOWER + r")\s*\((?:o\s+|a\s+)?(?:meu|minha|"
          r"nosso|nossa)\s+(?P<name>cachorr[oa]|cão|cao|cadela|gat[oa]|filh[oa]|marido|mulher|"
@@ -669,6 +685,9 @@ STOPWORDS = (
 """Frequent words that tell the language apart in a short text."""
 
 GRAMMAR = Grammar(
+    car_context=words(
+        "motor freio pneu mecânico oficina dirig gasolina álcool diesel carregador km "
+        "quilômetros embreagem painel óleo bateria seguro ipva revisão estacion"),
     name_followers=NAME_FOLLOWERS,
     adverbs=words(
         "ainda sempre nunca também já só so apenas muito bem mesmo tipo agora hoje ontem"),

@@ -137,6 +137,10 @@ class Grammar:
     name_followers: tuple[str, ...] = ()
     """Verbs that, right after a relative's name, show the word before is one ("unser kater
     pelle frisst alles"), even where the name is also a word of the language."""
+    car_context: tuple[str, ...] = ()
+    """Regexes of words that show a sentence is about a car ("engine", "brakes", "garage"):
+    a car named only by a word that is mostly another ("my golf", "la mia panda", "ma 208")
+    is one only in such a sentence (rules whose slot is ``owned_here``)."""
     kin_compounds: tuple[str, ...] = ()
     """Nouns that make one noun with a relative or a pet ("baby shower", "dog food", "cat
     litter"): never a name after one."""
@@ -253,6 +257,13 @@ OWNED_VALUE = r"(?P<fact>(?P<value>[\w-]+(?:\s+[\w-]+){0,3}))"
 """A car or a phone as a rule's slot value (slot ``owned``): up to four words, kept from the
 first make or model on (:func:`kore_pipeline.text.owned.owned_slot`; words naming neither are
 no match)."""
+
+
+OWNED_HERE = r"(?P<fact>(?P<value>(?-i:[a-z0-9àâçéèêëîïôûùüÿñæœäöß])[\w-]*(?:\s+[\w-]+)?))"
+"""A car or a phone one has, named right here (slot ``owned_here``): one or two words that
+name a make or model ("corsa", "skoda fabia", "iphone 12"); a name that is mostly another
+word ("golf", "panda", "208") only in a sentence about a car (the grammar's ``car_context``).
+In lower case: a name with its capital is read by the rules of "I drive a Clio"."""
 
 
 NAME_CAP = r"(?-i:[A-ZÀ-Ý])[\w'-]+"

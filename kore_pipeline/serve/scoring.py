@@ -67,6 +67,33 @@ def with_history(conn: sqlite3.Connection, settings: KoreSettings, hits: list[Se
     return out
 
 
+def outdated_episodes(conn: sqlite3.Connection, settings: KoreSettings, hits: list[SearchHit],
+                      owner: str) -> list[SearchHit]:
+    """Hits with the messages whose fact a later statement superseded scored down by
+    ``outdated_episode_penalty``: "i work at amazon …" no longer answers "where do i work?"
+    before "first week at shopify" does (forgetting is not losing: it is still found)."""
+    penalty = settings.outdated_episode_penalty
+    sources = {s for h in hits if h.type == "episodic" for s in h.source_message_ids}
+    if penalty >= 1 or not sources:
+        return hits
+    marks = ",".join("?" * len(sources))
+    outdated = {str(r[0]) for r in conn.execute(
+        "SELECT DISTINCT j.value FROM memories m, json_each(m.source_message_ids) j"
+        " WHERE m.owner = ? AND m.type = 'factual' AND m.status = 'superseded'"
+        f" AND m.slot IS NOT NULL AND j.value IN ({marks})", [owner, *sources])}
+    if not outdated:
+        return hits
+    out = []
+    for h in hits:
+        if h.type == "episodic" and outdated.intersection(h.source_message_ids):
+            score = round(h.score * penalty, 6)
+            h = replace(h, score=score, explain={**h.explain, "tier": "outdated",
+                                                 "tier_penalty": penalty, "fused_score": score})
+        out.append(h)
+    out.sort(key=lambda h: (-h.score, h.memory_id))
+    return out
+
+
 def _explain(settings: KoreSettings, ranks: dict[str, dict[int, int]], row: Any,
              rrf_score: float, decay: float, tier: float, score: float,
              half_life: float, durable: bool,

@@ -31,7 +31,7 @@ from kore_pipeline.serve.hits import SearchHit, drop_restatements
 from kore_pipeline.serve.pending import PendingVectors, merged
 from kore_pipeline.serve.ranking import named_query, owner_subjects
 from kore_pipeline.serve.rare_terms import rare_term_holders
-from kore_pipeline.serve.scoring import score_candidates, with_history
+from kore_pipeline.serve.scoring import outdated_episodes, score_candidates, with_history
 from kore_pipeline.settings import KoreSettings
 from kore_pipeline.store.db import connect_reader, get_meta, transaction
 from kore_pipeline.store.sqlfiles import load_sql
@@ -340,6 +340,8 @@ class Searcher:
             if filters.include_superseded or filters.include_archived or \
                     filters.as_of is not None:
                 scored = with_history(self.conn, self.settings, list(scored), filters.as_of is None)
+            else:
+                scored = outdated_episodes(self.conn, self.settings, list(scored), owner)
             # every candidate is read: a fact below the cut may take its episode's place
             # above it, so the top k is always the start of a longer top k
             hits = drop_restatements(scored, limit=k) if fused else []

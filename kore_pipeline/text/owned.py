@@ -75,6 +75,29 @@ def phone_name(words: str) -> str | None:
     return None
 
 
+_AMBIGUOUS = frozenset(fold(w) for w in (
+    "golf", "polo", "panda", "focus", "fiesta", "civic", "outback", "superb", "rio", "duster",
+    "leon", "tipo", "seat", "mini", "kona", "note", "ka"))
+"""Car names that are mostly another word ("golf clubs", "my focus", "una fiesta")."""
+
+
+_NEVER_ALONE = frozenset(("mini", "seat", "note", "ka"))
+"""Names that alone are another word even in a sentence about cars ("my mini van", "my seat
+belt"): only with their make or model ("mini cooper" is read as "mini" only after "my new")."""
+
+
+def needs_context(name: str) -> bool:
+    """Whether a car or phone ``name`` (as :func:`owned_slot` gives it) could be another word:
+    one word that is mostly something else, or a number ("my 2008"); "vw golf" could not."""
+    parts = name.split()
+    return len(parts) == 1 and (parts[0] in _AMBIGUOUS or any(ch.isdigit() for ch in parts[0]))
+
+
+def never_alone(name: str) -> bool:
+    """Whether ``name`` alone is never taken for a car where it is only named in passing."""
+    return name in _NEVER_ALONE
+
+
 def owned_slot(words: str) -> tuple[str, str] | None:
     """The slot of a thing one owns that ``words`` name: ("car", …) or ("phone", …), else
     None."""

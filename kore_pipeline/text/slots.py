@@ -350,7 +350,7 @@ def rule_slot(slot: str, said: str, name: str | None = None) -> Slot | None:
         return ("car", car) if (car := car_name(value)) else None
     if slot == "phone":
         return ("phone", phone) if (phone := phone_name(value)) else None
-    if slot == "owned":  # a car or a phone, by the name said
+    if slot in ("owned", "owned_here"):  # a car or a phone, by the name said
         return owned_slot(value)
     if slot == "diet":
         value = _diet(value)

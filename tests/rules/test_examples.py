@@ -56,6 +56,6 @@ def test_rule_counter_examples_yield_nothing_by_it(rule: Rule) -> None:
 def test_a_rule_reading_its_slot_sets_it_on_its_examples(rule: Rule) -> None:
     for text in rule.examples:
         slots = [f.slot for f in extract_facts(text, rule.language) if f.trigger == rule.name]
-        names = OWNED_SLOTS if rule.slot == "owned" else (rule.slot,)
+        names = OWNED_SLOTS if rule.slot in ("owned", "owned_here") else (rule.slot,)
         assert slots and all(s is not None and s[0].split(":")[0] in names
                              for s in slots), (text, slots)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from kore_pipeline.extract.patterns import extract_facts
 from kore_pipeline.text.owned import car_name, owned_slot, phone_name
 from kore_pipeline.text.slots import as_owned
 
@@ -31,3 +32,24 @@ def test_a_thing_one_has_that_is_a_car_or_a_phone_fills_its_slot() -> None:
     assert as_owned(("has:guitar", "guitar")) == ("has:guitar", "guitar")
     assert as_owned(None) is None
     assert owned_slot("a kia niro") == ("car", "kia niro")
+
+
+@pytest.mark.parametrize(("text", "lang", "slot"), [
+    ("the brakes on my yaris squeal every morning", "en", ("car", "yaris")),
+    ("mein alter golf springt nicht an, batterie?", "de", ("car", "golf")),
+    ("mi viejo focus pierde aceite", "es", ("car", "focus")),
+    ("ik rij een kia picanto en de banden zijn kaal", "nl", ("car", "kia picanto")),
+])
+def test_a_car_named_in_passing_fills_the_car_slot(text: str, lang: str,
+                                                   slot: tuple[str, str]) -> None:
+    assert slot in [f.slot for f in extract_facts(text, lang)]
+
+
+@pytest.mark.parametrize(("text", "lang"), [
+    ("my golf swing is a disaster", "en"),       # a name that is mostly another word ...
+    ("mi fiesta de cumpleaños es el sábado", "es"),
+    ("my focus is gone today", "en"),
+    ("I also like to drive my mini van", "en"),  # ... even beside a car word, alone
+])
+def test_a_word_that_is_mostly_no_car_is_no_car_in_passing(text: str, lang: str) -> None:
+    assert not [f.slot for f in extract_facts(text, lang) if f.slot and f.slot[0] == "car"]
