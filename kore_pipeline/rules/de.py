@@ -246,6 +246,14 @@ RULES: tuple[Rule, ...] = (
     Rule('de.profile.name.heisse', PROFILE,
          r'\bich\s+hei(?:ß|ss)e\b|\bmein\s+Name\s+ist\b',
          examples={'Ich heiße Jonas.': 'Jonas'}),
+    # Das Alter, das man bald hat: "werd nächsten monat 35".
+    Rule("de.profile.age.werde", PROFILE,
+         r"(?:^(?:(?:also|naja|ok|und)\s+)?|\bich\s+)(?P<fact>(?:werd|werde)\s+(?:(?:im\s+\w+|"
+         r"nächste[nrs]?\s+\w+|morgen|bald|diese[nrs]?\s+\w+|am\s+\w+)\s+)?(?P<value>\d{1,3}))\b"
+         r"(?!\s*(?:uhr|min|minuten|km|€|%|mal|tage))",
+         slot="age",
+         examples={"ich werde im mai 60 und plane eine feier": "werde im mai 60"},
+         counter=("ich werde 10 minuten zu spät sein", "mein sohn wird 8")),
     Rule('de.profile.age.bin_jahre', PROFILE,
          (r'\b(?P<pre>ich\s+bin)\s+(?:jetzt\s+)?(?P<fact>\d{1,3})'
          r'(?:\s+Jahre\s+alt)?(?=\s*(?:[.,;!?]|und\b|$))'),

@@ -1375,6 +1375,17 @@ PROFILE_RULES: tuple[Rule, ...] = (
         examples={"Hi, I'm Priya.": "Priya", "I'm Tom Baker.": "Tom Baker"},
         counter=("I'm OK.",),
     ),
+    # The age one is about to be: "turning 40 next week", "i'm gonna be 30 in may".
+    Rule(
+        "en.profile.age.turning", PROFILE,
+        r"(?:^(?:(?:ok|so|lol|well|also|btw|and)\s+)?|\bi'?m\s+|\bi\s+am\s+)(?P<fact>(?:about\s+to\s+"
+        r"be|turning|gonna\s+be|going\s+to\s+be)\s+(?P<value>\d{1,3}))\b(?!\s*(?:%|mins?|minutes|"
+        r"km|miles|kg|lbs|pm|am|:|\.\d))",
+        slot="age",
+        examples={"turning 35 on friday and i want a quiet dinner": "turning 35",
+                  "i'm gonna be 30 in may, any trip ideas": "gonna be 30"},
+        counter=("the twins are turning 5", "i'm gonna be 10 minutes late"),
+    ),
     Rule(
         "en.profile.age.im_number", PROFILE,
         r"\b(?P<pre>I(?:'m| am))\s+(?:now\s+)?(?P<fact>\d{1,3})(?!\s*years?\s+old)"

@@ -676,6 +676,12 @@ RULES: tuple[Rule, ...] = (
          counter=("Mi padre tiene diabetes.", "¿Tienes alergia a algo?"),
     ),
     # --- profile: age ---
+    # La edad que se va a cumplir: "cumplo 40 el sábado".
+    Rule("es.profile.age.cumplo", PROFILE,
+         r"\b(?P<fact>(?:cumplo|voy\s+a\s+cumplir)\s+(?P<value>\d{1,3})(?:\s+años)?)\b(?!\s+(?:años|de|con)\b)",
+         slot="age",
+         examples={"el jueves cumplo 31 y no tengo plan": "cumplo 31"},
+         counter=("mi hijo cumple 4 años", "cumplo 10 años de casada")),
     Rule('es.profile.age.tengo_anos', PROFILE,
          r"\btengo\s+(?P<fact>\d{1,3}\s+años)\b",
          examples={

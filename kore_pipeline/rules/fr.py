@@ -410,6 +410,12 @@ _RULES: tuple[Rule, ...] = (
     Rule("fr.profile.name.appelle", PROFILE,
          r"\bje\s+m'appelle\b|\bmon\s+nom\s+est\b",
          examples={"Je m'appelle Claire.": "Claire", "Mon nom est Dupont.": "Dupont"}),
+    # L'âge qu'on va avoir : "je vais avoir 40 ans en mars".
+    Rule("fr.profile.age.vais_avoir", PROFILE,
+         r"\b(?P<fact>(?:je\s+vais\s+avoir|j'aurai|je\s+fête\s+mes)\s+(?P<value>\d{1,3})\s+ans)\b",
+         slot="age",
+         examples={"je vais avoir 45 ans et je veux faire un truc fou": "vais avoir 45 ans"},
+         counter=("elle va avoir 3 ans",)),
     Rule("fr.profile.age.ans", PROFILE,
          r"\bj'ai\s+(?:maintenant\s+)?(?P<fact>\d{1,3}\s+ans)\b",
          examples={"J'ai 25 ans.": "25 ans", "J'ai 40 ans.": "40 ans"}),

@@ -710,6 +710,12 @@ RULES: tuple[Rule, ...] = (
          counter=("Mio padre ha il diabete.", "Hai l'asma?"),
     ),
     # --- profile: age ---
+    # L'età che si sta per compiere: "sabato compio 40 anni".
+    Rule("it.profile.age.compio", PROFILE,
+         r"\b(?P<fact>(?:compio|faccio|sto\s+per\s+compiere)\s+(?P<value>\d{1,3})\s+anni)\b",
+         slot="age",
+         examples={"a marzo compio 50 anni e voglio una festa": "compio 50 anni"},
+         counter=("mia figlia compie 6 anni",)),
     Rule('it.profile.age.compiuto', PROFILE,
          r"\bho\s+(?:appena\s+)?(?P<pre>compiuto)\s+(?P<fact>\d{1,3}\s+anni)\b",
          examples={

@@ -238,6 +238,13 @@ RULES: tuple[Rule, ...] = (
     Rule('nl.profile.name.heet', PROFILE,
          r"\bik\s+heet\b|\bmijn\s+naam\s+is\b",
          examples={"Ik heet Sanne.": "Sanne"}),
+    # De leeftijd die je bijna hebt: "ik word in juni 60".
+    Rule("nl.profile.age.word", PROFILE,
+         r"(?:^(?:(?:nou|ok|en)\s+)?|\bik\s+)(?P<fact>word\s+(?:(?:in\s+\w+|volgende\s+\w+|morgen|"
+         r"binnenkort|dit\s+jaar|zaterdag|zondag)\s+)?(?P<value>\d{1,3}))\b(?!\s*(?:minuten|min|km|%|euro|keer))",
+         slot="age",
+         examples={"ik word volgende week 40 en wil een feestje": "word volgende week 40"},
+         counter=("mijn dochter wordt 12", "ik word 3 keer per dag gebeld")),
     Rule('nl.profile.age.ben_jaar', PROFILE,
          r"\b(?P<pre>ik\s+ben)\s+(?:nu\s+|net\s+)?(?P<fact>\d{1,3})(?:\s+jaar(?:\s+oud)?)?"
          r"(?=\s*(?:[.,;!?]|en\b|$))",

@@ -358,6 +358,12 @@ _RULES: tuple[Rule, ...] = (
     Rule("pt.profile.name.chamo", PROFILE,
          r"\b(?:o\s+)?meu\s+nome\s+é\b|" + EU + r"me\s+chamo\b|\bchamo-me\b",
          examples={"Meu nome é João.": "João", "Chamo-me Inês.": "Inês"}),
+    # A idade que se vai fazer: "faço 28 anos amanhã".
+    Rule("pt.profile.age.faco_anos", PROFILE,
+         r"\b(?P<fact>(?:faço|vou\s+fazer)\s+(?P<value>\d{1,3})\s+anos)\b",
+         slot="age",
+         examples={"semana que vem faço 40 anos, socorro": "faço 40 anos"},
+         counter=("minha filha faz 7 anos",)),
     Rule("pt.profile.age.anos", PROFILE,
          r"\btenho\s+(?P<fact>\d{1,3}\s+anos)\b",
          examples={"Tenho 19 anos.": "19 anos", "Tenho 25 anos.": "25 anos"}),
