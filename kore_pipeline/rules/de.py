@@ -69,6 +69,9 @@ NOT_A_STATE = (r"(?!(?:immer|aber|wieder|leider|sicher|lieber|weiter|später|ode
                r"gleich|zufrieden|sauer|müde|froh|bereit|dabei|daheim|zuhause)\b)")
 """Words after "bin" that end like a job ("-er", "-in") but say no job."""
 
+WEEKLY_WITH = (r"(?=[\w'-]+(?:\s+[\w'-]+){0,3}\s+(?:mit|beim|bei|im)\b)")
+"""What fills a weekly slot said without a verb: a few words, then who with or where."""
+
 RULES: tuple[Rule, ...] = (
     # --- Preferences: likes ("Ich mag", "gern", "lieber", "stehe auf") ---
     Rule('de.preference.like.mag', PREFERENCE,
@@ -171,6 +174,15 @@ RULES: tuple[Rule, ...] = (
          },
          counter=('Ich werde mal sehen.', 'Ich muss los.')),
     # --- Habits: routines (an adverb of frequency, a time of day, a habit verb) ---
+    # Ein fester Termin der Woche ohne Verb: "sonntags immer brunch mit der familie".
+    Rule("de.habit.routine.fester_tag", HABIT,
+         r"^(?P<when>jeden\s+(?:montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag)"
+         r"(?:abend|morgen|nachmittag)?|(?:montag|dienstag|mittwoch|donnerstag|freitag|samstag|"
+         r"sonntag)(?:abend|morgen|nachmittag)?s)(?:\s*[=:]\s*|\s+(?:(?:ist|sind|immer)\s+)?"
+         + WEEKLY_WITH + ")",
+         examples={"dienstags immer volleyball mit den kollegen":
+                   "volleyball mit den kollegen dienstags"},
+         counter=("am sonntag brunch mit der familie",)),
     Rule('de.habit.routine.normalerweise', HABIT,
          (r'\b(?:normalerweise|gewöhnlich|üblicherweise|meistens|in\s+der\s+Regel)'
          r'(?:\s+(?P<pre>\w+)\s+ich\b)?'),

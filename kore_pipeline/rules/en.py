@@ -251,6 +251,9 @@ KIN = (r"(?:wife|husband|partner|boyfriend|girlfriend|bf|gf|fianc[ée]e?|son|dau
        r"tortoise|turtle|guinea\s+pig|" + PET_BREEDS + ")")
 """Family and pets: whose name a name is."""
 
+WEEKLY_WITH = (r"(?=[\w'-]+(?:\s+[\w'-]+){0,3}\s+(?:with|w/|at\s+the|down\s+the)\b)")
+"""What fills a weekly slot said without a verb: a few words, then who with or where."""
+
 PREFERENCE_RULES: tuple[Rule, ...] = (
     # Likes said with a verb or an adjective of liking: "I love hiking", "I'm really into jazz".
     Rule(
@@ -2732,6 +2735,18 @@ PROFILE_RULES: tuple[Rule, ...] = (
          examples={"tea > coffee, earl grey specifically": "tea",
                    "pizza > burgers any day": "pizza"},
          counter=("if a > b then swap them", "3 > 2")),
+    # A weekly slot named before what fills it, no verb: "thursday nights are 5-a-side with
+    # the lads", "saturdays = parkrun" (the day, plural or with "every", is the habit).
+    Rule("en.habit.routine.weekly_slot", HABIT,
+         r"^(?:(?:ok|so|lol|also|and|btw)\s+)?(?P<when>every\s+(?:mon|tues|wednes|thurs|fri|"
+         r"satur|sun)day(?:\s+(?:night|morning|evening|afternoon))?|(?:mon|tues|wednes|thurs|"
+         r"fri|satur|sun)days(?:\s+(?:nights|mornings|evenings|afternoons))?|(?:mon|tues|"
+         r"wednes|thurs|fri|satur|sun)day\s+(?:nights|mornings|evenings|afternoons))"
+         r"(?:\s*[=:]\s*|\s+(?:are|is)\s+" + WEEKLY_WITH + ")",
+         examples={"tuesday evenings are climbing with my sister":
+                   "climbing with my sister tuesday evenings",
+                   "sundays = long run then pancakes": "long run then pancakes sundays"},
+         counter=("mondays are the worst", "sunday is my birthday with friends")),
     Rule("en.habit.routine.my_usual", HABIT,
          r"\bmy\s+usual\s+(?P<fact>(?:\d{1,2}\s*(?:am|pm)\s+)?"
          r"(?:walk|run|jog|swim|ride|workout|yoga|coffee|tea|gym\s+session|swim|commute|"

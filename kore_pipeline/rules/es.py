@@ -129,6 +129,9 @@ KIN = (r"(?:esposa|esposo|mujer|marido|novio|novia|pareja|hijo|hija|hermano|herm
        r"conejo|hámster|loro|caballo|galg[oa]|podenco|mestiz[oa]|" + PET_BREEDS + ")")
 """Family and pets: whose name a name is."""
 
+WEEKLY_WITH = (r"(?=[\w'-]+(?:\s+[\w'-]+){0,3}\s+(?:con|en\s+el|en\s+la)\b)")
+"""What fills a weekly slot said without a verb: a few words, then who with or where."""
+
 RULES: tuple[Rule, ...] = (
     # --- preference: likes ---
     Rule('es.preference.like.prefiero', PREFERENCE,
@@ -885,6 +888,15 @@ RULES: tuple[Rule, ...] = (
          slot="name",
          examples={"Luna (mi perra) odia los truenos": "Luna (mi perra)"},
          counter=("Luna (su perra) odia los truenos",)),
+    # Una cita fija de la semana sin verbo: "los domingos pádel con mis amigas".
+    Rule("es.habit.routine.dia_fijo", HABIT,
+         r"^(?P<when>(?:los|todos\s+los|cada)\s+(?:lunes|martes|miércoles|jueves|viernes|"
+         r"sábados?|domingos?)(?:\s+por\s+la\s+(?:noche|mañana|tarde))?)(?:\s*[=:]\s*|\s+"
+         r"(?!(?:me|nos|como|juego|voy|hago|salgo|ceno|quedo|entreno|corro|nado|leo|trabajo)\b)"
+         + WEEKLY_WITH + ")",
+         examples={"los jueves por la tarde natación con los peques":
+                   "natación con los peques los jueves por la tarde"},
+         counter=("el jueves cena con mis suegros",)),
     Rule("es.habit.routine.mi_habitual", HABIT,
          r"\b(?:mi|nuestro|nuestra)\s+(?P<fact>[^\W\d_][\w-]*(?:\s+de\s+[\w-]+)?)\s+habitual\b",
          examples={"hoy no hice mi paseo habitual con el perro": "paseo"},

@@ -186,6 +186,9 @@ def loose(pattern: str) -> str:
 
 # --- Rules -----------------------------------------------------------------------------------
 
+WEEKLY_WITH = (r"(?=[\w'-]+(?:\s+[\w'-]+){0,3}\s+(?:avec|au|à\s+la|chez)\b)")
+"""What fills a weekly slot said without a verb: a few words, then who with or where."""
+
 _RULES: tuple[Rule, ...] = (
     # === Preference ===
     # Tastes: "j'aime", "je préfère", "je préférerais", "ma … préférée est"
@@ -751,6 +754,14 @@ _RULES: tuple[Rule, ...] = (
          slot="name",
          examples={"Pixel (notre chat) dort partout": "Pixel (notre chat)"},
          counter=("Pixel (son chat) dort partout",)),
+    # Un rendez-vous fixe de la semaine, sans verbe : "le mercredi soir c'est badminton avec…".
+    Rule("fr.habit.routine.jour_fixe", HABIT,
+         r"^(?P<when>(?:le|chaque|tous\s+les)\s+(?:lundi|mardi|mercredi|jeudi|vendredi|samedi|"
+         r"dimanche)s?(?:\s+(?:soir|matin|midi|après-midi)s?)?)(?:\s*[=:]\s*|,?\s+(?:c'est\s+)?"
+         + WEEKLY_WITH + ")",
+         examples={"le samedi matin c'est marché avec les enfants":
+                   "marché avec les enfants le samedi matin"},
+         counter=("samedi soir dîner avec des amis",)),
     Rule("fr.habit.routine.habituel", HABIT,
          r"\b(?:mon|ma|notre)\s+(?P<fact>[^\W\d_][\w-]*(?:\s+(?:de|du|à)\s+[\w-]+)?)\s+"
          r"habituel(?:le)?\b",

@@ -142,6 +142,9 @@ KIN = (r"(?:moglie|marito|compagn[oa]|ragazz[oa]|fidanzat[oa]|figli[oa]|bimb[oa]
        r"meticci[oa]|" + PET_BREEDS + ")")
 """Family and pets: whose name a name is."""
 
+WEEKLY_WITH = (r"(?=[\w'-]+(?:\s+[\w'-]+){0,3}\s+(?:con|coi|col|colla|al|alla|in)\b)")
+"""What fills a weekly slot said without a verb: a few words, then who with or where."""
+
 RULES: tuple[Rule, ...] = (
     # --- preference: likes ---
     Rule('it.preference.like.adoro', PREFERENCE,
@@ -896,6 +899,14 @@ RULES: tuple[Rule, ...] = (
          slot="name",
          examples={"Biscotto (il nostro gatto) dorme sulla tastiera": "Biscotto (il nostro gatto)"},
          counter=("Luna (il suo cane) ha paura",)),
+    # Un appuntamento fisso della settimana senza verbo: "il giovedì sera calcetto coi colleghi".
+    Rule("it.habit.routine.giorno_fisso", HABIT,
+         r"^(?P<when>(?:il|la|ogni)\s+(?:lunedì|martedì|mercoledì|giovedì|venerdì|sabato|"
+         r"domenica)(?:\s+(?:sera|mattina|pomeriggio))?)(?:\s*[=:]\s*|\s+(?:è\s+)?"
+         + WEEKLY_WITH + ")",
+         examples={"il martedì sera yoga con la mia vicina":
+                   "yoga con la mia vicina il martedì sera"},
+         counter=("giovedì sera cena con i colleghi",)),
     Rule("it.habit.routine.il_mio_solito", HABIT,
          r"\b(?:il|la)\s+(?:mi[oa]|nostr[oa])\s+solit[oa]\s+(?=[^\W\d_])",
          examples={"domani salto il mio solito giro in bici": "giro in bici"},

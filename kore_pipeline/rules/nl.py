@@ -73,6 +73,12 @@ CONDITION = (r"(?:[\w-]*allergie|[\w-]*intolerantie|diabetes|astma|migraine|coel
 END = r"(?=\s*(?:[.;!?,]|$)|\s+(?:omdat|maar|want|dus|en\s+nu)\b)"
 """The end of a clause, for rules whose fact runs to it."""
 
+WEEKDAY_PART = (r"(?:maandag|dinsdag|woensdag|donderdag|vrijdag|zaterdag|zondag)"
+                r"(?:avond|ochtend|middag)?")
+"""A day of the week, with its part of the day ("woensdagavond")."""
+WEEKLY_WITH = (r"(?=[\w'-]+(?:\s+[\w'-]+){0,3}\s+(?:met|bij|in\s+de)\b)")
+"""What fills a weekly slot said without a verb: a few words, then who with or where."""
+
 RULES: tuple[Rule, ...] = (
     # --- Preferences: likes ("ik hou van", "vind … lekker", "graag", "dol op") ---
     Rule('nl.preference.like.hou_van', PREFERENCE,
@@ -466,6 +472,13 @@ RULES: tuple[Rule, ...] = (
          slot="owned_here",
          examples={"ik rij een kia niro en de banden zijn op": "kia niro"},
          counter=("ik heb een golf-les morgen",)),
+    # Een vaste afspraak in de week zonder werkwoord: "woensdagavond is hockey met m'n team".
+    Rule("nl.habit.routine.vaste_dag", HABIT,
+         r"^(?P<when>elke\s+" + WEEKDAY_PART + "|" + WEEKDAY_PART + r"(?=\s*[=:]|\s+is\b))"
+         r"(?:\s*[=:]\s*|\s+(?:is\s+)?" + WEEKLY_WITH + ")",
+         examples={"donderdagavond is zwemmen met de buurvrouw":
+                   "zwemmen met de buurvrouw donderdagavond"},
+         counter=("donderdagavond eten met mijn ouders",)),
     Rule("nl.profile.family_name.tussen_haakjes", PROFILE,
          r"(?P<fact>(?P<value>" + NAME_CAP + "|" + NAME_LOWER + r")\s*\((?:mijn|onze|ons)\s+"
          r"(?P<name>hond|kat|poes|konijn|zoon|dochter|vrouw|man|vriend|vriendin|broer|zus)\))",

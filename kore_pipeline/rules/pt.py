@@ -173,6 +173,9 @@ def loose(pattern: str) -> str:
 
 # --- Rules -----------------------------------------------------------------------------------
 
+WEEKLY_WITH = (r"(?=[\w'-]+(?:\s+[\w'-]+){0,3}\s+(?:com|no|na)\b)")
+"""What fills a weekly slot said without a verb: a few words, then who with or where."""
+
 _RULES: tuple[Rule, ...] = (
     # === Preference ===
     # Tastes: "prefiro", "adoro", "gosto de", "preferiria", "o meu … favorito é", "curto"
@@ -665,6 +668,14 @@ _RULES: tuple[Rule, ...] = (
          slot="owned_here",
          examples={"tenho um fiat argo e a embreagem tá dura": "fiat"},
          counter=("tenho uma nota de 50",)),
+    # Um compromisso fixo da semana sem verbo: "às quintas à noite futebol com a galera".
+    Rule("pt.habit.routine.dia_fixo", HABIT,
+         r"^(?P<when>(?:às|aos|toda|todo|todas\s+as|todos\s+os)\s+(?:segunda|terça|quarta|"
+         r"quinta|sexta|sábado|domingo)s?(?:-feiras?)?(?:\s+(?:à\s+noite|de\s+manhã|à\s+tarde))?)"
+         r"(?:\s*[=:]\s*|\s+(?:é\s+)?" + WEEKLY_WITH + ")",
+         examples={"aos sábados de manhã feira com a minha mãe":
+                   "feira com a minha mãe aos sábados de manhã"},
+         counter=("sábado churrasco com os amigos",)),
     Rule("pt.profile.family_name.entre_parenteses", PROFILE,
          r"(?P<fact>(?P<value>" + NAME_CAP + "|" + NAME_LOWER + r")\s*\((?:o\s+|a\s+)?(?:meu|minha|"
          r"nosso|nossa)\s+(?P<name>cachorr[oa]|cão|cao|cadela|gat[oa]|filh[oa]|marido|mulher|"
