@@ -519,6 +519,8 @@ def _clause_facts(sent: str, guess: Callable[[], str], doc_lang: str,
         else:
             b = _BOUNDARY_RX[p.lang].search(sent, m.end(), limit)
             spans = _list_spans(sent, m.end(), b.start() if b else limit, p.lang)
+            if len(spans) > 1 and _ONE_VALUE.get(p.ident):
+                spans = spans[:1]  # one lives in one place: "vivo em lisboa, ali em alvalade"
         prefix = None
         if len(spans) > 1:  # "I like to " + each item
             fill = _FILL_RX.match(sent, m.end(), spans[0][1])
@@ -615,6 +617,13 @@ _RULE_TOPIC_SLOT = {
     for r in g.rules if r.kind == Kind.PROFILE and "(?P<value>" not in r.pattern
     and "_or_" not in r.name  # a rule of two topics ("occupation_or_our_home") fills neither
     and (r.slot in _TOPIC_SLOTS.values() or r.name.split(".")[2] in _TOPIC_SLOTS)}
+
+
+_SINGLE_SLOTS = frozenset({"residence", "employer", "job", "relationship", "car", "phone", "age"})
+_ONE_VALUE = {r.name: True for g in GRAMMARS.values() for r in g.rules
+              if (r.slot or _RULE_TOPIC_SLOT.get(r.name) or r.name.split(".")[2]) in _SINGLE_SLOTS}
+"""Rules of a slot that holds one value at a time: a list after them is no list of values
+("vivo em lisboa, ali para os lados de alvalade": one residence)."""
 
 
 _WORK_AT = {g.code: re.compile(r"(?:^|\s)(?:" + _alts(g.work_at) + r")\s*$", _FLAGS)

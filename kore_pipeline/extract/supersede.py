@@ -9,6 +9,7 @@ the rows queued for insert, flushed when one of them may be the other side.
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from typing import TYPE_CHECKING
 
@@ -135,10 +136,15 @@ def _resolve_rivals(conn: sqlite3.Connection, cand: CandidateMemory, memory_id: 
         return also
     # an ending ("not coffee") replaces only what it ends; a habit only an ending replaces;
     # an ending and a new value said at once agree ("I'm not vegan anymore, I eat meat")
+    # two values said in one message are both true ("vivo em lisboa, ali em alvalade"; "ik
+    # werk bij philips in eindhoven") unless the message says one changed
+    ours_said = set(cand.source_message_ids)
     ended = [int(r["id"]) for r in rivals
              if slots.supersedes((slot, str(r["slot_value"])), cand.slot)
              and not (last[int(r["id"])] == ours
-                      and (is_ending(str(r["slot_value"])) or is_ending(value)))]
+                      and (is_ending(str(r["slot_value"])) or is_ending(value)))
+             and (cand.says_change
+                  or not ours_said & set(json.loads(r["source_message_ids"] or "[]")))]
     return also + (validity.supersede(conn, [(old, memory_id) for old in ended], now_iso, None)
                    if ended else 0)
 

@@ -55,3 +55,26 @@ def test_a_new_phone_supersedes_the_old_one(tmp_path: Path) -> None:
     conn.close()
     assert rows["I have an iPhone 12"] == ("superseded", "phone"), rows
     assert ("active", "phone") in rows.values(), rows
+
+
+@pytest.mark.parametrize(("text", "lang", "slot"), [
+    ("moro no porto, lá pros lados da boavista, e a rua é um caos", "pt", ("residence", "porto")),
+    ("ik woon in gent, vlak bij de vrijdagmarkt, en ik fiets overal", "nl", ("residence", "gent")),
+])
+def test_a_place_said_with_its_neighbourhood_is_one_residence(text: str, lang: str,
+                                                              slot: tuple[str, str]) -> None:
+    recs = [normalise(message(text, message_id="m1"), S, "t.jsonl", 1)]
+    slots = [m.slot for m in extract_memories(recs, S) if m.slot and m.slot[0] == "residence"]
+    assert slots == [slot]
+
+
+def test_two_values_said_in_one_message_both_stay(tmp_path: Path) -> None:
+    conn = connect(tmp_path / "kore.db")
+    text = "I work at Siemens. Oh and I also work at Aldi on weekends."
+    recs = [normalise(message(text, message_id="m1", ts="2026-01-10T09:00:00+00:00"), S,
+                      "t.jsonl", 1)]
+    upsert_memories(conn, extract_memories(recs, S), "2026-01-10T09:00:00+00:00")
+    rows = conn.execute("SELECT content, status FROM memories WHERE type = 'factual'"
+                        " AND slot = 'employer'").fetchall()
+    conn.close()
+    assert len(rows) == 2 and all(r["status"] == "active" for r in rows), [tuple(r) for r in rows]
