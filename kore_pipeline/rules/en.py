@@ -1863,13 +1863,25 @@ PROFILE_RULES: tuple[Rule, ...] = (
             r"engaged \d{1,3}\s+years?\s+old") + r"\b)",
         examples={"I'm vegan": "vegan", "im diabetic": "diabetic"},
     ),
+    # An allergy names what one reacts to, and lasts: its own slot ("allergy:…").
+    Rule(
+        "en.profile.allergy.allergic_to", PROFILE,
+        I_AM_ADV + r"\s+(?:severely\s+|mildly\s+|very\s+|so\s+|deathly\s+)?(?P<fact>allergic\s+"
+        r"to\s+(?!(?:them|it|that|this|those|these|him|her|everything|something|anything)\b)"
+        r"(?:[\w'-]+\s+){0,2}?[\w'-]+(?:(?:,\s*|\s+(?:and|or)\s+)(?:[\w'-]+\s+){0,2}?[\w'-]+)*)"
+        r"(?=\s*(?:[.,;!?)(]|$)|\s+(?:so|and|but|which|too|as|lol)\b)",
+        examples={"oh and im allergic to sesame so no tahini": "allergic to sesame",
+                  "I'm severely allergic to tree nuts.": "allergic to tree nuts"},
+        counter=("i wonder if im allergic to something", "my son is allergic to eggs",
+                 "I'm allergic to them."),
+    ),
     Rule(
         "en.profile.identity.allergic_afraid", PROFILE,
         I_AM_ADV + r"\s+(?=(?:severely\s+|mildly\s+|very\s+|so\s+)?" + any_of(
             r"allergic intolerant afraid\s+of scared\s+of terrified\s+of close\s+(?:with|to) "
             r"worried\s+about unable\s+to on\s+a\s+diet") + r"\b)",
         examples={
-            "I'm allergic to peanuts.": "allergic to peanuts",
+            "I'm scared of spiders.": "scared of spiders",
             "I'm terrified of flying.": "terrified of flying",
         },
         counter=("i wonder if im allergic to something",),
@@ -2063,7 +2075,8 @@ PROFILE_RULES: tuple[Rule, ...] = (
         "en.profile.health.state", PROFILE,
         I_AM + ADV_FEW + r"{0,2}\s+(?=(?:asthmatic|epileptic|autistic|anaemic|anemic|"
             r"dyslexic|dyspraxic|hypoglycemic|insulin-dependent|immunocompromised|"
-            r"hard\s+of\s+hearing|teetotal|tee-total|sober|gluten[- ]intolerant)\b)",
+            r"hard\s+of\s+hearing|teetotal|tee-total|sober|gluten[- ]intolerant|coeliac|celiac|"
+            r"diabetic|pre-?diabetic|lactose[- ]intolerant)\b)",
         examples={
             "I'm asthmatic.": "asthmatic",
             "I'm epileptic, so no flashing lights please.": "epileptic",
