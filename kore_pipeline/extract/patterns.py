@@ -769,8 +769,8 @@ def _said_before_question(sent: str, lang: str) -> str | None:
         split = _CLAUSE_SPLIT.get(lang, _CLAUSE_SPLIT["en"])
         cut = max(cut, max((m.start() for m in split.finditer(sent) if m.end() > m.start()),
                            default=0))
-    if not cut:
-        return None
+    if not cut or (_MAY_QUOTE.search(sent) and any(a < cut < b for a, b in _quoted_spans(sent))):
+        return None  # a cut inside a quote: "come si dice 'abito a milano e lavoro …'?"
     said = sent[:cut].strip()
     first = said.split(None, 1)[0].lower().strip("¿¡\"'(") if said else ""
     if not said or said.startswith("¿") or first in _QUESTION_WORDS \

@@ -137,7 +137,7 @@ RELATIVE = any_of(
 """Relatives and pets one names ("ma blonde", Québec "girlfriend"; "notre chaton")."""
 NAME_FOLLOWERS = words(
     "a est fait va vient dort mange adore aime déteste refuse joue travaille habite vit "
-    "ronfle aboie miaule commence rentre part apprend parle marche court")
+    "ronfle aboie miaule commence rentre part apprend parle marche court on")
 """Verbs right after a relative's name, which show the word before is a name ("mon fils
 noé a 3 ans", "notre chat pistache ronfle")."""
 NOT_NAME = any_of(

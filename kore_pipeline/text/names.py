@@ -63,7 +63,7 @@ def _lemma(word: str, lang: str) -> tuple[str, bool]:
 
 def _closed(word: str, lang: str) -> bool:
     return word in _CLOSED[lang] or word in _KIN or word in CALENDAR \
-        or word.replace("'", "") in NEGATION_WORDS
+        or (word.endswith("nt") and word.replace("'", "") in NEGATION_WORDS)  # "doesnt"
 
 
 def _adverb(word: str, lang: str, known: bool) -> bool:
@@ -75,6 +75,8 @@ def is_name_here(word: str, after: str, lang: str) -> bool:
     """Whether ``word``, said after a relative or a pet and followed by ``after``, is a name."""
     lang = lang if lang in LANGUAGES else "en"
     folded = word.strip("'’").casefold()
+    if ("'" in folded or "’" in folded) and word[:1].islower():
+        return False  # an elided article or preposition: "all'asilo", "l'école"
     if len(folded) < 2 or _closed(folded, lang) or (word[:1].islower() and folded in NUMBER_WORDS):
         return False
     if word[:1].isupper() and not GRAMMARS[lang].nouns_capitalised:

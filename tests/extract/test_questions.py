@@ -51,3 +51,11 @@ def test_a_laugh_ends_the_statement_before_a_question(text: str, lang: str, phra
 
 def test_a_question_after_and_is_still_no_fact() -> None:
     assert extract_facts("what should i cook if i'm hosting and my kids hate fish?", "en") == []
+
+
+@pytest.mark.parametrize(("text", "lang"), [
+    ("come si dice 'vivo a genova e lavoro in porto' in tedesco?", "it"),
+    ("cómo se dice 'trabajo en una farmacia y vivo en cádiz' en francés?", "es"),
+])
+def test_a_quote_in_a_question_is_not_cut_into_a_statement(text: str, lang: str) -> None:
+    assert extract_facts(text, lang) == []

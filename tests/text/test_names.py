@@ -14,6 +14,7 @@ from kore_pipeline.text.names import is_name_here
     ("sanne", " en ik", "nl"),
     ("mateo", " tiene 6 años", "es"),               # also a verb form, before "tiene"
     ("Otto", " bellt", "de"),
+    ("sem", " gaat naar school", "nl"),     # a Dutch name that is a Portuguese word
 ])
 def test_a_name_after_a_relative_is_read(word: str, after: str, lang: str) -> None:
     assert is_name_here(word, after, lang)
@@ -29,6 +30,7 @@ def test_a_name_after_a_relative_is_read(word: str, after: str, lang: str) -> No
     ("sempre", " dice di no", "it"),
     ("vive", " en Quito", "es"),
     ("doesnt", " like flying", "en"),
+    ("all'asilo", " da settembre", "it"),   # an elided preposition
 ])
 def test_a_word_that_is_no_name_is_not_read(word: str, after: str, lang: str) -> None:
     assert not is_name_here(word, after, lang)
