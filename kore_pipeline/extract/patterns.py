@@ -255,11 +255,11 @@ def _sentences(text: str) -> tuple[str, ...]:
     common abbreviations ("e.g.", "Dr.") do not end a sentence. Empty pieces are dropped.
     """
     body = text.strip()
+    laugh = _LAUGH.search(body) is not None
     if "\n" not in body and not any(stop in body[:-1] for stop in ".!?…") and (
-            body.isascii() or not _HAS_EMOJI.search(body, 0, len(body) - 1)) \
-            and not _LAUGH.search(body):
+            body.isascii() or not _HAS_EMOJI.search(body, 0, len(body) - 1)) and not laugh:
         return (body,) if body else ()  # no stop but at the end: one sentence
-    return _split_at_stops(_LAUGH.sub("\\1\n", text))
+    return _split_at_stops(_LAUGH.sub("\\1\n", text) if laugh else text)
 
 
 def _split_at_stops(text: str) -> tuple[str, ...]:

@@ -20,6 +20,8 @@ import re
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from kore_pipeline.text.owned import CAR_WORDS, PHONE_WORDS
+
 
 class Kind(StrEnum):
     """What a fact says of the speaker."""
@@ -259,7 +261,9 @@ first make or model on (:func:`kore_pipeline.text.owned.owned_slot`; words namin
 no match)."""
 
 
-OWNED_HERE = r"(?P<fact>(?P<value>(?-i:[a-z0-9àâçéèêëîïôûùüÿñæœäöß])[\w-]*(?:\s+[\w-]+)?))"
+OWNED_HERE = (r"(?=(?-i:[a-z0-9]))(?P<fact>(?P<value>(?:"
+              + "|".join(sorted(map(re.escape, CAR_WORDS | PHONE_WORDS), key=len, reverse=True))
+              + r")\b(?:\s+[\w-]+)?))")
 """A car or a phone one has, named right here (slot ``owned_here``): one or two words that
 name a make or model ("corsa", "skoda fabia", "iphone 12"); a name that is mostly another
 word ("golf", "panda", "208") only in a sentence about a car (the grammar's ``car_context``).
