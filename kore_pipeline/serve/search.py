@@ -25,12 +25,15 @@ from typing import Any
 from kore_pipeline.embed.cache import Embedder, make_embedder
 from kore_pipeline.index.vectors import INDEX_FILE, VectorIndex
 from kore_pipeline.serve.allowed import AllowedIds
+from kore_pipeline.serve.covering import asks_to_cover, sessions_of, spread
 from kore_pipeline.serve.filters import MODES, SearchFilters, asks_about_past
 from kore_pipeline.serve.fusion import fts_match, fts_query, relevance_weight, rrf
 from kore_pipeline.serve.hits import SearchHit, drop_restatements
 from kore_pipeline.serve.pending import PendingVectors, merged
 from kore_pipeline.serve.ranking import named_query, owner_subjects
 from kore_pipeline.serve.rare_terms import rare_term_holders
+from kore_pipeline.serve.requests import PREFERENCE_KINDS, asks_for_choice, topic_terms
+from kore_pipeline.serve.rerank import Reranker, make_reranker, rerank_hits
 from kore_pipeline.serve.scoring import score_candidates, with_history
 from kore_pipeline.settings import KoreSettings
 from kore_pipeline.store.db import connect_reader, get_meta, transaction
@@ -81,6 +84,8 @@ class Searcher:
         """The last query text embedded and its vector."""
         self.pending = PendingVectors()
         """Vectors of memories saved or changed since the index stage (serve/pending)."""
+        self.reranker: Reranker | None = make_reranker(settings)
+        """The reranking stage (serve/rerank; None: ``settings.reranker`` is off)."""
 
     @property
     def embedder(self) -> Embedder:
@@ -237,6 +242,31 @@ class Searcher:
         floor = self.settings.min_vector_similarity
         return {mid: i for i, (mid, _s) in enumerate((h for h in hits if h[1] >= floor), start=1)}
 
+    def _preference_pass(self, query: str, text: str, owner: str, where: str, params: list,
+                         n: int, index: VectorIndex | None, mode: str,
+                         fused: dict[int, float]) -> set[int]:
+        """For a request that implies preferences (serve/requests), search the owner's
+        preference, profile and habit facts again, the request's topic spelled out; the fact
+        at place p there scores ``request_preference_weight`` x the fused score of place p in
+        both streams, when higher than its own (``fused`` is updated). Returns the ids it
+        lifted."""
+        weight = self.settings.request_preference_weight
+        if weight <= 0 or mode != "hybrid" or not asks_for_choice(query):
+            return set()
+        kinds = ", ".join(f"'{c}'" for c in PREFERENCE_KINDS)
+        p_where = f"{where} AND m.category IN ({kinds}) AND m.type = 'factual'"
+        terms = topic_terms(query) if self.settings.request_topic_expansion else []
+        p_text = " ".join([text, *terms])
+        found = self._fuse(self._ranks(p_text, owner, p_where, params, n, index, mode, None))
+        both = self.settings.fts_weight + self.settings.vector_weight
+        lifted = set()
+        for place, mid in enumerate(sorted(found, key=lambda m: (-found[m], m)), start=1):
+            value = weight * both / (self.settings.rrf_k + place)  # as if ranked there in both
+            if value > fused.get(mid, 0.0):
+                fused[mid] = value
+                lifted.add(mid)
+        return lifted
+
     def _encode_query(self, text: str) -> Any:
         """The query's vector; a torch backend uses ``settings.query_encode_threads`` threads.
         The last one is kept: a query that says when is searched twice (text/when)."""
@@ -325,24 +355,37 @@ class Searcher:
                                            w_allowed)
                 for mid, value in self._fuse(window_ranks).items():
                     fused[mid] = max(fused.get(mid, 0.0), value)
+            lifted = self._preference_pass(query, text, owner, where, params, n, index,
+                                           mode, fused)
+            # a question that wants a set of answers (serve/covering) is answered by several
+            # turns: one rare word's single turn would take the place of one of them
+            covers = asks_to_cover(query, asked.subjects)
             rare = rare_term_holders(self.conn, text, owner,
                                      self.settings.rare_term_max_matches) \
-                if mode == "hybrid" and self.settings.rare_term_boost > 0 and fused else {}
+                if mode == "hybrid" and self.settings.rare_term_boost > 0 and fused \
+                and not covers else {}
             scored = score_candidates(
                 self.conn, self.settings, fused, ranks, owner, clock, filters.include_archived,
                 asked.subjects, (where, params) if mode == "hybrid" else None, window, query,
-                window_ranks, rare)
+                window_ranks, rare, lifted)
             if filters.include_superseded or filters.include_archived or \
                     filters.as_of is not None:
                 scored = with_history(self.conn, self.settings, list(scored), filters.as_of is None)
+            if self.settings.cover_diversity > 0 and fused and covers:
+                scored = list(scored)
+                scored = spread(scored, sessions_of(self.conn, [h.memory_id for h in scored]),
+                                self.settings.cover_diversity, asked.subjects)
             # every candidate is read: a fact below the cut may take its episode's place
             # above it, so the top k is always the start of a longer top k
-            hits = drop_restatements(scored, limit=k) if fused else []
+            deep = max(k, self.settings.rerank_top_n) if self.reranker is not None else k
+            hits = drop_restatements(scored, limit=deep) if fused else []
         finally:
             if snapshot:
                 self.conn.execute("COMMIT")
         if not hits:
             return []
+        if self.reranker is not None:
+            hits = rerank_hits(self.reranker, query, hits, self.settings.rerank_top_n)[:k]
         if reinforce and hits and not self.read_only:
             self.log_access([h.memory_id for h in hits], owner, clock, query)
         return hits
