@@ -74,8 +74,8 @@ def register(app: typer.Typer) -> None:
         sets: Annotated[str, typer.Option(
             "--sets", help="Comma-separated: spc, madial, memorybank, crosslingual, locomo,"
             " chats, preferences, requests, coverage, updates (requests: the dev set of requests"
-            " that imply preferences, preference-in-top-5, <1 min; locomo runs the whole pipeline on five long"
-            " conversations: minutes; chats: MemoryBank's probing questions on 15 user-assistant"
+            " that imply preferences, preference-in-top-5, <1 min; locomo runs the whole"
+            " pipeline on five long conversations: minutes; chats: MemoryBank's probing questions on 15 user-assistant"
             " chats, ~1 min; preferences: keyword, vector and hybrid recall on MADial's Preferences"
             " memories and SPC persona recall, ~1-2 min; coverage: the share of hand-written"
             " first-person statements that yield a fact, every evals/cases/coverage-*.jsonl,"
