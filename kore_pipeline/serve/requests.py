@@ -82,10 +82,31 @@ _LIMIT = re.compile(
     re.IGNORECASE | re.UNICODE)
 
 
+_WORD = re.compile(r"\w+", re.UNICODE)
+_PERSONAL = frozenset(
+    "i me my we us our you your u "           # en
+    "mi ci ti io noi tu "                      # it
+    "me nos te yo tú usted "                   # es
+    "je j moi nous vous "                      # fr
+    "ich mir mich wir uns du dir "             # de
+    "eu nós você "                             # pt
+    "ik mij jij je".split())                  # nl
+"""Words of the one who asks or the one asked: a request is the asker's own ("can you
+suggest…", "what should I…", "mi consigli…"), not a question about what someone else
+recommended ("What book did Caroline recommend?")."""
+_PAST = re.compile(r"\b(?:did|had|was|were|recommended|suggested|advised)\b", re.IGNORECASE)
+
+
 def asks_for_choice(query: str) -> bool:
     """Whether ``query`` asks for a recommendation, a plan or a choice ("can you suggest
-    a restaurant?", "what should I cook tonight?", "help me plan a trip")."""
-    return _CHOICE.search(query) is not None
+    a restaurant?", "what should I cook tonight?", "help me plan a trip", "any ideas for a
+    movie?"): a cue, said by or to the asker (a first or second person word, or the cue
+    opens the query), and not about the past ("what did you recommend?")."""
+    cue = _CHOICE.search(query)
+    if cue is None or _PAST.search(query):
+        return False
+    return cue.start() == 0 or bool(
+        {w.lower() for w in _WORD.findall(query)} & _PERSONAL)
 
 
 def topic_terms(query: str) -> list[str]:

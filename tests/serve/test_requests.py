@@ -28,8 +28,11 @@ def test_requests_for_a_choice_are_read(request_text: str) -> None:
 
 @pytest.mark.parametrize("question", [
     "Where did I go on holiday last year?", "What is my sister's name?",
-    "When did Anna move to Turin?", "Dove abito?", "How many cats do I have?"])
-def test_questions_about_the_past_are_not_requests(question: str) -> None:
+    "When did Anna move to Turin?", "Dove abito?", "How many cats do I have?",
+    "What book did Caroline recommend to Melanie?", "What did you suggest last time?",
+    "What does Joanna recommend to make a living room comfy?",
+    "What advice does Gina give to Jon about running a business?"])
+def test_questions_about_the_past_or_others_are_not_requests(question: str) -> None:
     assert not asks_for_choice(question)
 
 
