@@ -83,14 +83,14 @@ _LIMIT = re.compile(
 
 
 _WORD = re.compile(r"\w+", re.UNICODE)
-_PERSONAL = frozenset(
-    "i me my we us our you your u "           # en
-    "mi ci ti io noi tu "                      # it
-    "me nos te yo tú usted "                   # es
-    "je j moi nous vous "                      # fr
-    "ich mir mich wir uns du dir "             # de
-    "eu nós você "                             # pt
-    "ik mij jij je".split())                  # nl
+_PERSONAL = frozenset({
+    "i", "me", "my", "we", "us", "our", "you", "your", "u",      # en
+    "mi", "ci", "ti", "io", "noi", "tu",                          # it
+    "nos", "te", "yo", "tú", "usted",                             # es (and "me")
+    "je", "j", "moi", "nous", "vous",                             # fr
+    "ich", "mir", "mich", "wir", "uns", "du", "dir",              # de
+    "eu", "nós", "você",                                          # pt
+    "ik", "mij", "jij"})                                          # nl (and "je", "me")
 """Words of the one who asks or the one asked: a request is the asker's own ("can you
 suggest…", "what should I…", "mi consigli…"), not a question about what someone else
 recommended ("What book did Caroline recommend?")."""
