@@ -101,6 +101,7 @@ class Searcher:
     @embedder.setter
     def embedder(self, value: Embedder) -> None:
         self._embedder, self._last_query, self._model_ready = value, None, True
+        self._topic_vectors = {}
 
     @property
     def index(self) -> VectorIndex | None:
@@ -263,7 +264,7 @@ class Searcher:
         if weight <= 0 or mode != "hybrid" or filters.category is not None \
                 or filters.type is not None or not asks_for_choice(query):
             return set()  # (a search narrowed to a kind keeps to it)
-        if not query.strip() or (index is None and not self._model_ready) or (
+        if (index is None and not self._model_ready) or (
                 index is not None and index.signature != self.embedder.signature):
             return set()
         kinds = ", ".join(f"'{c}'" for c in PREFERENCE_KINDS)
