@@ -124,16 +124,32 @@ def worker(home: Path) -> None:
         queries = json.loads(line)
         for _kind, owner, q in queries[:3]:
             searcher.search(q, owner, k=10, now=NOW, reinforce=False)
-        times, hits = [], 0
+        times, cpu, hits = [], [], 0
         for _kind, owner, q in queries:
-            t = time.perf_counter()
+            t, c = time.perf_counter(), time.process_time()
             hits += len(searcher.search(q, owner, k=10, now=NOW, reinforce=False))
             times.append((time.perf_counter() - t) * 1000)
-        print(json.dumps({"ms": times, "hits": hits}), flush=True)
+            cpu.append((time.process_time() - c) * 1000)
+        print(json.dumps({"ms": times, "cpu_ms": cpu, "hits": hits}), flush=True)
     searcher.close()
 
 
 # ---- parent -------------------------------------------------------------------------------
+
+def with_set_questions(queries: list[list[str]]) -> list[list[str]]:
+    """Every fifth query a request for a choice, every fifth (offset 2) a question that
+    wants a set of answers, naming a subject of the owner where the list has one."""
+    names = {owner: q for kind, owner, q in queries if kind == "name"}
+    out = []
+    for i, (kind, owner, q) in enumerate(queries):
+        name = names.get(owner, "Anna")
+        if i % 5 == 0:
+            kind, q = "request", f"Can you suggest a restaurant for tonight, something like {q}?"
+        elif i % 5 == 2:
+            kind, q = "set", f"Which cities has {name} visited, and how many times?"
+        out.append([kind, owner, q])
+    return out
+
 
 def pct(xs: list[float], q: float) -> float:
     s = sorted(xs)
@@ -162,6 +178,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--json", type=Path, default=None, help="also write the latencies here")
     p.add_argument("--time-phrase", default="",
                    help="append this time phrase to every query (e.g. 'last month')")
+    p.add_argument("--set-questions", action="store_true",
+                   help="make every fifth query a request for a choice and every fifth a"
+                   " question that wants a set (the preference pass, the covering order)")
     p.add_argument("--build", type=Path, help=argparse.SUPPRESS)
     p.add_argument("--worker", type=Path, help=argparse.SUPPRESS)
     p.add_argument("--queries-file", type=Path, help=argparse.SUPPRESS)
@@ -199,6 +218,8 @@ def main(argv: list[str] | None = None) -> int:
                 f"{built.read_text() if built.is_file() else 'an unrecorded version'}"
                 " (an old side with a newer schema migrates it in place)")
         queries = json.loads(qfile.read_text(encoding="utf-8"))[: cfg.queries]
+        if cfg.set_questions:
+            queries = with_set_questions(queries)
         if cfg.time_phrase:
             queries = [[kind, owner, f"{q} {cfg.time_phrase}"] for kind, owner, q in queries]
         homes = {"old": base, "new": base}
@@ -221,13 +242,16 @@ def main(argv: list[str] | None = None) -> int:
             info[side] = json.loads(procs[side].stdout.readline())  # type: ignore[union-attr]
         order = [("old", "new") if r % 2 == 0 else ("new", "old") for r in range(cfg.rounds)]
         rounds: dict[str, list[list[float]]] = {"old": [], "new": []}
+        cpus: dict[str, list[list[float]]] = {"old": [], "new": []}
         line = json.dumps(queries) + "\n"
         for r, pair in enumerate(order):
             for side in pair:
                 proc = procs[side]
                 proc.stdin.write(line)  # type: ignore[union-attr]
                 proc.stdin.flush()  # type: ignore[union-attr]
-                rounds[side].append(json.loads(proc.stdout.readline())["ms"])  # type: ignore
+                answer = json.loads(proc.stdout.readline())  # type: ignore[union-attr]
+                rounds[side].append(answer["ms"])
+                cpus[side].append(answer.get("cpu_ms", []))
                 log(f"round {r + 1} {side}: {summary(rounds[side][-1])}")
         for proc in procs.values():
             proc.stdin.close()  # type: ignore[union-attr]
@@ -243,6 +267,10 @@ def main(argv: list[str] | None = None) -> int:
         for r, xs in enumerate(rounds[side]):
             print(f"  round {r + 1}: {summary(xs)}")
         print(f"  pooled : {summary([x for xs in rounds[side] for x in xs])}")
+        pooled_cpu = [x for xs in cpus[side] for x in xs]
+        if pooled_cpu:
+            print(f"  CPU    : p50 {pct(pooled_cpu, 50):7.1f}  mean"
+                  f" {statistics.fmean(pooled_cpu):7.1f} ms (process time)")
     old_all = [x for xs in rounds["old"] for x in xs]
     new_all = [x for xs in rounds["new"] for x in xs]
     per_round = [pct(n, 95) / pct(o, 95)
@@ -250,10 +278,15 @@ def main(argv: list[str] | None = None) -> int:
     print(f"new / old: p50 x{pct(new_all, 50) / pct(old_all, 50):.3f},"
           f" p95 x{pct(new_all, 95) / pct(old_all, 95):.3f}"
           f" (median of the per-round p95 ratios x{statistics.median(per_round):.3f})")
+    old_cpu = [x for xs in cpus["old"] for x in xs]
+    new_cpu = [x for xs in cpus["new"] for x in xs]
+    if old_cpu and new_cpu:
+        print(f"new / old CPU: p50 x{pct(new_cpu, 50) / pct(old_cpu, 50):.3f}")
     print(f"wall time {time.perf_counter() - started:.0f} s")
     if cfg.json is not None:
         cfg.json.write_text(json.dumps({"size": cfg.size, "sides": {
-            s: {"name": sides[s][1], "rounds_ms": rounds[s], **info[s]} for s in sides}}),
+            s: {"name": sides[s][1], "rounds_ms": rounds[s], "rounds_cpu_ms": cpus[s], **info[s]}
+            for s in sides}}),
             encoding="utf-8")
     return 0
 

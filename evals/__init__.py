@@ -24,6 +24,9 @@ checkout, see ``kore_pipeline/cli/eval.py``). The public sets are read from a da
   ``--include-archived``, with raw-turn BM25, dense and RRF baselines in the same run.
 * **MemoryBank** (en): share of each user's gold hobby and personality terms found in the
   facts extracted from that user's turns.
+* **Requests** (:mod:`.requests`, a hand-written dev set in ``evals/cases/``): does a request
+  for a recommendation, a plan or a choice bring the owner's stated preferences and limits
+  (preference-in-top-5, with and without the preference pass)?
 
 The case lists are JSON Lines files under ``evals/cases/`` (:mod:`.cases` reads them into
 typed records): statements for the extraction coverage figure (:mod:`.coverage`, every

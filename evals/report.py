@@ -94,6 +94,9 @@ def format_report(result: dict[str, Any]) -> str:
     chats = result.get("chats")
     if chats:
         lines += _chats_lines(chats)
+    req = result.get("requests")
+    if req:
+        lines += _requests_lines(req)
     mb = result.get("memorybank")
     if mb:
         lines += ["", f"== MemoryBank (en): {mb['users']} users, {mb['turns']} user turns;"
@@ -247,6 +250,17 @@ def _chats_lines(chats: dict[str, Any]) -> list[str]:
             f"  search = defaults, a day after the last day; search_later = {LATER_DAYS} days"
             " after (decay has run); search_assistant_episodes = KORE_ASSISTANT_EPISODES=1;"
             " raw_* = every turn of both sides, no pipeline"]
+
+
+def _requests_lines(req: dict[str, Any]) -> list[str]:
+    lines = ["", f"== Requests that imply preferences (dev set): {req['cases']} requests,"
+                 f" {req['expected']} preference statements; share in the top {req['top']} ==",
+             f"{'variant':<14}{'pref@5%':>9}{'all@5%':>8}{'en%':>7}{'other%':>8}"]
+    for name, v in req["variants"].items():
+        lines.append(f"{name:<14}{_pct(v['overall']['preference@5']):>9}"
+                     f"{_pct(v['overall']['all@5']):>8}{_pct(v['english']['preference@5']):>7}"
+                     f"{_pct(v['other_languages']['preference@5']):>8}")
+    return lines
 
 
 def _crosslingual_lines(cross: dict[str, Any]) -> list[str]:

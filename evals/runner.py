@@ -30,6 +30,7 @@ from evals.preferences import (
     evaluate_madial_preferences,
     evaluate_persona_recall,
 )
+from evals.requests import REQUESTS_FILE, evaluate_requests, load_request_cases
 from evals.spc import SPC_FILE, evaluate_spc, load_spc
 from evals.updates import evaluate_update_lists
 from kore_pipeline.settings import KoreSettings
@@ -38,7 +39,7 @@ from kore_pipeline.timeutil import iso, resolve_now
 PROJECT_ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_DATA = PROJECT_ROOT.parent / "shared" / "data"
 SETS = ("spc", "madial", "memorybank", "crosslingual", "locomo", "chats", "preferences",
-        "coverage", "updates")
+        "requests", "coverage", "updates")
 
 def parse_sets(text: str | Iterable[str]) -> list[str]:
     """``"spc,madial"`` -> ["spc", "madial"]; unknown names raise ValueError."""
@@ -72,14 +73,14 @@ def run_all(data: Path | None = None, sets: str | Iterable[str] = SETS,
     data = Path(data) if data is not None else DEFAULT_DATA
     chosen = parse_sets(sets)
     base = settings or KoreSettings()
-    if pipeline is None and {"locomo", "chats", "updates"} & set(chosen):
+    if pipeline is None and {"locomo", "chats", "updates", "requests"} & set(chosen):
         from kore_pipeline.run.pipeline import run_pipeline
 
         pipeline = run_pipeline
     started = time.perf_counter()
     result: dict[str, Any] = {"data": str(data), "sets": chosen, "limit": limit,
                               "semantic": semantic, "timings_s": {}}
-    needs_model = (bool({"madial", "locomo", "chats", "preferences", "updates"}
+    needs_model = (bool({"madial", "locomo", "chats", "preferences", "updates", "requests"}
                         & set(chosen))
                    or (semantic and "spc" in chosen))
     memo = None
@@ -119,6 +120,11 @@ def run_all(data: Path | None = None, sets: str | Iterable[str] = SETS,
                         memo, iso(resolve_now(now))),
                     "spc": evaluate_persona_recall(
                         convs, base.model_copy(update={"home": root / "eval-personas"}), memo)}
+            elif name == "requests":
+                filler, req_cases = load_request_cases(cases / REQUESTS_FILE)
+                result["requests"] = evaluate_requests(
+                    req_cases[:limit], filler,
+                    base.model_copy(update={"home": root / "eval-requests"}), memo, pipeline)
             elif name == "coverage":
                 result["coverage"] = evaluate_coverage(folder=cases)
             elif name == "updates":

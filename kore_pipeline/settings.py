@@ -199,6 +199,46 @@ class KoreSettings(BaseSettings):
     rare_term_max_matches: int = 3
     """How many of the owner's memories may hold a word for it to count as rare."""
 
+    cover_diversity: float = 0.0
+    """A question that asks about several things ("which cities…", "how many…", "what
+    all…") or names several people takes its hits greedily, each x (1 - this) ^ n, n the
+    hits already taken from its session (and, with several people named, of its speaker):
+    the answers said on other occasions are not pushed below the cut by one session's turns
+    (serve/covering). 0 (default): relevance order alone; 0.15, 0.3 and 0.5 each lowered
+    LoCoMo's recall in every category (docs/evaluation.md §5)."""
+
+    request_preference_weight: float = 1.0
+    """A request for a recommendation, a plan or a choice ("can you suggest a restaurant?")
+    also searches the owner's preference, profile and habit facts; the fact at place p
+    there joins the candidates with this share of the score of place p in both streams, if
+    higher than its own (1.0: as if both streams ranked it there; serve/requests; 0: no
+    second pass)."""
+
+    request_topic_expansion: bool = True
+    """The preference pass of a request also matches the words of the topics it names (a
+    restaurant: food, diet, vegetarian, allergic…; a trip: flights, crowds, heat…)."""
+
+    reranker: Literal["off", "http"] = "off"
+    """A reranking stage after search (serve/rerank): ``http`` sends the query and the top
+    ``rerank_top_n`` hits to ``rerank_url`` (the common ``/rerank`` API of TEI, Jina and
+    Cohere) and reorders them by its relevance scores; ``off`` (default): the fused order.
+    No reranking model ships offline with the project's packages."""
+
+    rerank_url: str = "http://127.0.0.1:8080/rerank"
+    """The ``/rerank`` endpoint of the ``http`` reranker."""
+
+    rerank_model: str | None = None
+    """The model name sent with each rerank request (Jina and Cohere need one; TEI not)."""
+
+    rerank_api_key: str | None = None
+    """Bearer token of the rerank endpoint, if it needs one."""
+
+    rerank_top_n: int = 30
+    """How many of the best hits the reranker reorders (the rest follow in fused order)."""
+
+    rerank_timeout_s: float = 5.0
+    """A rerank request slower than this (or failing) leaves the fused order, with a warning."""
+
     search_embed_pending: int = 256
     """A search embeds up to this many of the owner's memories that the index does not hold
     yet (saved, or changed, since the last index stage; the newest first) and ranks them

@@ -73,13 +73,15 @@ def register(app: typer.Typer) -> None:
             " instead of the tables).")] = None,
         sets: Annotated[str, typer.Option(
             "--sets", help="Comma-separated: spc, madial, memorybank, crosslingual, locomo,"
-            " chats, preferences, coverage, updates (locomo runs the whole pipeline on five long"
-            " conversations: minutes; chats: MemoryBank's probing questions on 15 user-assistant"
-            " chats, ~1 min; preferences: keyword, vector and hybrid recall on MADial's Preferences"
-            " memories and SPC persona recall, ~1-2 min; coverage: the share of hand-written"
-            " first-person statements that yield a fact, every evals/cases/coverage-*.jsonl,"
-            " no model, < 1 s; updates: the update pairs of every evals/cases/updates-*.jsonl"
-            " (with non-updates) through the whole pipeline, ~30-60 s).")] =
+            " chats, preferences, requests, coverage, updates (requests: the dev set of requests"
+            " that imply preferences, preference-in-top-5, <1 min; locomo runs the whole"
+            " pipeline on five long conversations: minutes; chats: MemoryBank's probing"
+            " questions on 15 user-assistant chats, ~1 min; preferences: keyword, vector and"
+            " hybrid recall on MADial's Preferences memories and SPC persona recall, ~1-2 min;"
+            " coverage: the share of hand-written first-person statements that yield a fact,"
+            " every evals/cases/coverage-*.jsonl, no model, < 1 s; updates: the update pairs of"
+            " every evals/cases/updates-*.jsonl (with non-updates) through the whole"
+            " pipeline, ~30-60 s).")] =
             "spc,madial,memorybank,crosslingual,coverage",
         backends: Annotated[str, typer.Option(
             "--backends", help="Embedders compared by the crosslingual set (comma-separated"

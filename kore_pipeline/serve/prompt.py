@@ -17,6 +17,9 @@ Facts carry their category in the tag, episodes only subject and date. Lines fol
 so a rule or deadline ("never", "must", "due Friday") is never cut for a less relevant line; a
 *safety constraint* (allergy, diet, health, medication: the importance signals ``critical``
 and ``health``) found by the search goes first, since it bears on any plan it is found for.
+For a request that asks for a recommendation, a plan or a choice ("suggest a restaurant for
+tonight"), the owner's stated limits follow them ("I hate crowded places", "I can't eat
+spicy food": preference, profile and habit facts that say never, can't, hate, avoid…).
 The block is the longest *prefix* of that line sequence that fits ``max_tokens`` (header and
 footer included), so a smaller budget always yields a prefix of a bigger budget's lines. The
 block is the working set: only active memories (forgotten ones are left out; search still
@@ -118,16 +121,29 @@ def is_constraint(hit: SearchHit) -> bool:
     return any(r.split(":", 1)[0] in CONSTRAINT_SIGNALS for r in reasons)
 
 
-def order_hits(hits: Sequence[SearchHit]) -> list[SearchHit]:
-    """Safety constraints first, then the rest; each group in search (relevance) order."""
-    flags = [is_constraint(h) for h in hits]
-    return ([h for h, c in zip(hits, flags, strict=True) if c]
-            + [h for h, c in zip(hits, flags, strict=True) if not c])
+def is_limit(hit: SearchHit) -> bool:
+    """Whether a memory is a preference, profile or habit fact that states a limit ("I hate
+    crowded places", "I can't eat spicy food", "I never fly", a diet: serve/requests)."""
+    from kore_pipeline.serve.requests import PREFERENCE_KINDS, states_limit
+
+    return hit.type in FACT_TYPES and hit.category in PREFERENCE_KINDS \
+        and states_limit(hit.content)
 
 
-def _block_lines(hits: Sequence[SearchHit]) -> list[tuple[str, int | None]]:
+def order_hits(hits: Sequence[SearchHit], query: str = "") -> list[SearchHit]:
+    """Safety constraints first; for a ``query`` that asks for a recommendation, a plan or a
+    choice (serve/requests), the owner's stated limits next ("I hate crowded places", "I
+    never fly"); then the rest. Each group in search (relevance) order."""
+    from kore_pipeline.serve.requests import asks_for_choice
+
+    choice = bool(query) and asks_for_choice(query)
+    ranks = [0 if is_constraint(h) else 1 if choice and is_limit(h) else 2 for h in hits]
+    return [h for group in (0, 1, 2) for h, r in zip(hits, ranks, strict=True) if r == group]
+
+
+def _block_lines(hits: Sequence[SearchHit], query: str = "") -> list[tuple[str, int | None]]:
     """Body lines in output order with the memory id of each."""
-    return [(format_hit(h), h.memory_id) for h in order_hits(hits)]
+    return [(format_hit(h), h.memory_id) for h in order_hits(hits, query)]
 
 
 def render_block(hits: Sequence[SearchHit], query: str, owner: str, now: datetime,
@@ -143,7 +159,7 @@ def render_block(hits: Sequence[SearchHit], query: str, owner: str, now: datetim
     footer = "</memory>"
     cjk, other = _counts(header + "\n" + footer)
     kept: list[tuple[str, int | None]] = []
-    for line, mid in _block_lines(hits):
+    for line, mid in _block_lines(hits, query):
         c, o = _counts(line + "\n")
         if _tokens_of(cjk + c, other + o) > max_tokens:
             break

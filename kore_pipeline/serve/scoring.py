@@ -139,7 +139,8 @@ def score_candidates(conn: sqlite3.Connection, settings: KoreSettings,
                      window: TimeWindow | None = None,
                      query: str = "",
                      window_ranks: dict[str, dict[int, int]] | None = None,
-                     rare: dict[int, str] | None = None) -> Iterable[SearchHit]:
+                     rare: dict[int, str] | None = None,
+                     lifted: set[int] | None = None) -> Iterable[SearchHit]:
     """The candidates as hits, best first (built lazily).
 
     The fused relevance is first weighted by the ranking signals of ``serve.ranking``
@@ -162,7 +163,7 @@ def score_candidates(conn: sqlite3.Connection, settings: KoreSettings,
     if not rows:
         return []
     rows, signals = _signals(conn, settings, fused, rows, owner, named, neighbour_filter, window,
-                             query, rare or {})
+                             query, rare or {}, lifted or set())
     fused = {**{mid: 0.0 for mid in signals}, **fused}  # neighbours added: no stream score
     refs = np.array([julian_day(parse_ts(r["last_accessed_at"] or r["created_at"]))
                      if r["ref_jd"] is None else r["ref_jd"] for r in rows])
@@ -203,7 +204,7 @@ def _signals(conn: sqlite3.Connection, settings: KoreSettings, fused: dict[int, 
              rows: list[Any], owner: str,
              named: frozenset[str], neighbour_filter: tuple[str, list] | None,
              window: TimeWindow | None = None, query: str = "",
-             rare: dict[int, str] | None = None
+             rare: dict[int, str] | None = None, lifted: set[int] | None = None
              ) -> tuple[list[Any], dict[int, tuple[float, dict[str, Any]]]]:
     """Each candidate's relevance after the ranking signals, and their explain keys:
     ``subject_named`` (x 1 + subject_boost; with ``asks_for_several``: ``query`` asks
@@ -213,7 +214,8 @@ def _signals(conn: sqlite3.Connection, settings: KoreSettings, fused: dict[int, 
     ``rare_term`` (holds a word of the query few memories hold, ``rare``: x 1 +
     rare_term_boost),
     ``neighbour_bonus`` (added: neighbour_share x the best neighbouring turn) and
-    ``added_as_neighbour`` (in neither stream: said just before or after a top hit).
+    ``added_as_neighbour`` (in neither stream: said just before or after a top hit),
+    ``preference_pass`` (its relevance is the request's preference pass's, serve/requests).
     ``signal_factor`` is the product of the factors: relevance = rrf x signal_factor +
     neighbour_bonus.
     Returns the rows to score (``rows`` and the neighbours added) with those values."""
@@ -247,6 +249,8 @@ def _signals(conn: sqlite3.Connection, settings: KoreSettings, fused: dict[int, 
         if rare and r["id"] in rare:
             factor *= 1.0 + settings.rare_term_boost
             notes["rare_term"] = rare[r["id"]]
+        if lifted and r["id"] in lifted:
+            notes["preference_pass"] = True
         notes["signal_factor"] = round(factor, 6)
         weighted[mid], why[mid] = relevance * factor, notes
 

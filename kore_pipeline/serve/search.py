@@ -22,15 +22,20 @@ from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import Any
 
+import numpy as np
+
 from kore_pipeline.embed.cache import Embedder, make_embedder
 from kore_pipeline.index.vectors import INDEX_FILE, VectorIndex
 from kore_pipeline.serve.allowed import AllowedIds
+from kore_pipeline.serve.covering import asks_to_cover, sessions_of, spread
 from kore_pipeline.serve.filters import MODES, SearchFilters, asks_about_past
 from kore_pipeline.serve.fusion import fts_match, fts_query, relevance_weight, rrf
 from kore_pipeline.serve.hits import SearchHit, drop_restatements
 from kore_pipeline.serve.pending import PendingVectors, merged
 from kore_pipeline.serve.ranking import named_query, owner_subjects
 from kore_pipeline.serve.rare_terms import rare_term_holders
+from kore_pipeline.serve.requests import PREFERENCE_KINDS, asks_for_choice, topic_terms
+from kore_pipeline.serve.rerank import Reranker, make_reranker, rerank_hits
 from kore_pipeline.serve.scoring import outdated_episodes, score_candidates, with_history
 from kore_pipeline.settings import KoreSettings
 from kore_pipeline.store.db import connect_reader, get_meta, transaction
@@ -81,6 +86,10 @@ class Searcher:
         """The last query text embedded and its vector."""
         self.pending = PendingVectors()
         """Vectors of memories saved or changed since the index stage (serve/pending)."""
+        self._topic_vectors: dict[str, Any] = {}
+        """The vector of each request topic's words (serve/requests), encoded once."""
+        self.reranker: Reranker | None = make_reranker(settings)
+        """The reranking stage (serve/rerank; None: ``settings.reranker`` is off)."""
 
     @property
     def embedder(self) -> Embedder:
@@ -92,6 +101,7 @@ class Searcher:
     @embedder.setter
     def embedder(self, value: Embedder) -> None:
         self._embedder, self._last_query, self._model_ready = value, None, True
+        self._topic_vectors = {}
 
     @property
     def model_loaded(self) -> bool:
@@ -214,9 +224,11 @@ class Searcher:
         return {int(r[0]): i for i, r in enumerate(rows, start=1)}
 
     def _vector(self, query: str, where: str, params: list, limit: int,
-                index: VectorIndex | None, allowed: Any = None) -> dict[int, int]:
+                index: VectorIndex | None, allowed: Any = None,
+                vec: Any = None) -> dict[int, int]:
         """Vector ranks among the ids the filter allows (``allowed``: a callable giving them,
-        else they are read with ``where``)."""
+        else they are read with ``where``); ``vec``: search with this vector, not the
+        query's."""
         if not query.strip():
             return {}
         if index is None:  # nothing indexed yet: the pending memories, if a model is at hand
@@ -234,13 +246,61 @@ class Searcher:
                 allowed = [r[0] for r in self.conn.execute(
                     f"SELECT m.id FROM memories AS m WHERE {where}", params)]
             if len(allowed):
-                vec = self._encode_query(query[:4000])
+                vec = self._encode_query(query[:4000]) if vec is None else vec
                 hits = index.search(vec, limit, allowed_ids=allowed)
         if pending:  # saved or changed since the index stage: embedded here (serve/pending)
-            vec = self._encode_query(query[:4000])
+            vec = self._encode_query(query[:4000]) if vec is None else vec
             hits = merged(hits, self.pending.similarities(pending, vec, self.embedder), limit)
         floor = self.settings.min_vector_similarity
         return {mid: i for i, (mid, _s) in enumerate((h for h in hits if h[1] >= floor), start=1)}
+
+    def _preference_pass(self, query: str, text: str, owner: str, where: str, params: list,
+                         n: int, index: VectorIndex | None, mode: str,
+                         fused: dict[int, float], filters: SearchFilters, clock: datetime,
+                         version: Any) -> set[int]:
+        """For a request that implies preferences (serve/requests), rank the owner's
+        preference, profile and habit facts by meaning again, the request's vector moved
+        towards its topic's words (their vector is encoded once per process); the fact at
+        place p there scores ``request_preference_weight`` x the fused score of place p in
+        both streams, when higher than its own (``fused`` is updated). The keyword stream
+        is not run again: the request's words were matched in every memory already.
+        Returns the ids it lifted."""
+        weight = self.settings.request_preference_weight
+        if weight <= 0 or mode != "hybrid" or filters.category is not None \
+                or filters.type is not None or not asks_for_choice(query):
+            return set()  # (a search narrowed to a kind keeps to it)
+        if (index is None and not self._model_ready) or (
+                index is not None and index.signature != self.embedder.signature):
+            return set()
+        kinds = ", ".join(f"'{c}'" for c in PREFERENCE_KINDS)
+        p_where = f"{where} AND m.category IN ({kinds}) AND m.type = 'factual'"
+        terms = topic_terms(query) if self.settings.request_topic_expansion else []
+        vec = self._encode_query(text[:4000])
+        if terms:
+            topic = " ".join(terms)
+            if topic not in self._topic_vectors:
+                self._topic_vectors[topic] = self.embedder.encode_queries([topic])[0]
+            vec = vec + self._topic_vectors[topic]
+            vec = vec / max(float(np.linalg.norm(vec)), 1e-12)
+
+        def allowed() -> Any:  # the kinds' ids, cached per store version like the filter's
+            ids = np.unique(np.concatenate([self.allowed_ids.ids(
+                self.conn, replace(filters, category=c, type="factual"), owner, clock,
+                self.settings.retention_days, version) for c in PREFERENCE_KINDS]))
+            if index is not None and len(ids):
+                index.prefetch(ids)  # gathered once: later requests score them in ~1 ms
+            return ids
+
+        found = self._vector(text, p_where, params, n, index,
+                             allowed if version is not None else None, vec=vec)
+        both = self.settings.fts_weight + self.settings.vector_weight
+        lifted = set()
+        for mid, place in found.items():
+            value = weight * both / (self.settings.rrf_k + place)  # as if ranked there in both
+            if value > fused.get(mid, 0.0):
+                fused[mid] = value
+                lifted.add(mid)
+        return lifted
 
     def _encode_query(self, text: str) -> Any:
         """The query's vector; a torch backend uses ``settings.query_encode_threads`` threads.
@@ -330,26 +390,39 @@ class Searcher:
                                            w_allowed)
                 for mid, value in self._fuse(window_ranks).items():
                     fused[mid] = max(fused.get(mid, 0.0), value)
+            lifted = self._preference_pass(query, text, owner, where, params, n, index,
+                                           mode, fused, filters, clock, version)
+            # a question that wants a set of answers (serve/covering) is answered by several
+            # turns: one rare word's single turn would take the place of one of them
+            covers = asks_to_cover(query, asked.subjects)
             rare = rare_term_holders(self.conn, text, owner,
                                      self.settings.rare_term_max_matches) \
-                if mode == "hybrid" and self.settings.rare_term_boost > 0 and fused else {}
+                if mode == "hybrid" and self.settings.rare_term_boost > 0 and fused \
+                and not covers else {}
             scored = score_candidates(
                 self.conn, self.settings, fused, ranks, owner, clock, filters.include_archived,
                 asked.subjects, (where, params) if mode == "hybrid" else None, window, query,
-                window_ranks, rare)
+                window_ranks, rare, lifted)
             if filters.include_superseded or filters.include_archived or \
                     filters.as_of is not None:
                 scored = with_history(self.conn, self.settings, list(scored), filters.as_of is None)
             else:
                 scored = outdated_episodes(self.conn, self.settings, list(scored), owner)
+            if self.settings.cover_diversity > 0 and fused and covers:
+                scored = list(scored)
+                scored = spread(scored, sessions_of(self.conn, [h.memory_id for h in scored]),
+                                self.settings.cover_diversity, asked.subjects)
             # every candidate is read: a fact below the cut may take its episode's place
             # above it, so the top k is always the start of a longer top k
-            hits = drop_restatements(scored, limit=k) if fused else []
+            deep = max(k, self.settings.rerank_top_n) if self.reranker is not None else k
+            hits = drop_restatements(scored, limit=deep) if fused else []
         finally:
             if snapshot:
                 self.conn.execute("COMMIT")
         if not hits:
             return []
+        if self.reranker is not None:
+            hits = rerank_hits(self.reranker, query, hits, self.settings.rerank_top_n)[:k]
         if reinforce and hits and not self.read_only:
             self.log_access([h.memory_id for h in hits], owner, clock, query)
         return hits

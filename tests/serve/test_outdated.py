@@ -4,7 +4,7 @@ the question asks about the past (forgetting is not losing)."""
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +16,7 @@ from kore_pipeline.settings import KoreSettings
 from tests.helpers import message, write_jsonl
 
 EARLIER, LATER = "2026-01-12T09:00:00Z", "2026-06-20T09:00:00Z"
-NOW = datetime(2026, 6, 21, tzinfo=timezone.utc)
+NOW = datetime(2026, 6, 21, tzinfo=UTC)
 
 
 def _home(tmp_path: Path, embedder: Any, **settings: Any) -> Searcher:
