@@ -717,7 +717,7 @@ GRAMMAR = Grammar(
     adverbs=words(
         "noch immer nie auch schon nur einfach echt total gerade wirklich halt mal eben grad "
         "jetzt heute gestern ständig dauernd"),
-    laughs=("ha(?:ha)+", "hihi", "lol", "xd"),
+    laughs=("haha", "hihi", "lol", "xd"),
     code="de", name="German", rules=RULES,
     boundaries=("aber", "weil", "obwohl", "denn", "sondern", "während"),
     boundary_extra=r"|,?\s+und\s+(?=(?:ich|wir)\b)",

@@ -920,7 +920,7 @@ GRAMMAR = Grammar(
         "todavía siempre nunca también ya solo sólo justo casi muy tan bastante super súper re "
         "ahora hoy ayer anoche"),
     adverb_endings=("mente",),
-    laughs=("ja(?:ja)+", "je(?:je)+", "xd", "lol"),
+    laughs=("jaja", "jeje", "xd", "lol"),
     code="es", name="Spanish", rules=RULES,
     boundaries=("pero", "porque", "aunque", r"así\s+que", "mientras", "sino"),
     boundary_extra=r"|,?\s+y\s+(?=(?:yo|me|no|tengo|soy)\b)",

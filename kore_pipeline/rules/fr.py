@@ -787,7 +787,7 @@ GRAMMAR = Grammar(
     adverbs=words(
         "encore toujours jamais aussi déjà juste seulement vraiment trop très super grave "
         "carrément enfin maintenant aujourd'hui hier"),
-    laughs=("mdr+", "ptdr+", "ha(?:ha)+", "lol", "xd"),
+    laughs=("mdr", "ptdr", "haha", "lol", "xd"),
     code="fr", name="French", rules=RULES,
     boundaries=("mais", r"parce\s+que", r"parce\s+qu'", "car", r"bien\s+que", "donc",
                 r"tandis\s+que", r"alors\s+que"),

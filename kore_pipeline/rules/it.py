@@ -930,7 +930,7 @@ GRAMMAR = Grammar(
         "ancora sempre mai anche già proprio solo pure appena spesso davvero tipo invece poi "
         "ora adesso stanotte oggi ieri"),
     adverb_endings=("mente",),
-    laughs=("a?ha(?:ha)+h?", "lol", "xd"),
+    laughs=("ahah", "haha", "lol", "xd"),
     code="it", name="Italian", rules=RULES,
     boundaries=("ma", "però", "perché", r"anche\s+se", "mentre", "quindi", "invece", "siccome"),
     boundary_extra=r"|,?\s+e\s+(?=(?:io|ho|sono|non|mi|ci)\b)",

@@ -504,7 +504,7 @@ GRAMMAR = Grammar(
     name_followers=NAME_FOLLOWERS,
     adverbs=words(
         "nog altijd nooit ook al alleen gewoon echt heel erg zo net nu vandaag gisteren steeds"),
-    laughs=("ha(?:ha)+", "hihi", "lol", "xd"),
+    laughs=("haha", "hihi", "lol", "xd"),
     code="nl", name="Dutch", rules=RULES,
     boundaries=("maar", "omdat", "want", "hoewel", "terwijl", "behalve"),
     boundary_extra=r"|,?\s+en\s+(?=(?:ik|we|wij)\b)|,?\s+dus\b",

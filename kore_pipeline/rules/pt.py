@@ -709,7 +709,7 @@ GRAMMAR = Grammar(
     adverbs=words(
         "ainda sempre nunca também já só so apenas muito bem mesmo tipo agora hoje ontem"),
     adverb_endings=("mente",),
-    laughs=("kkk+", "rs(?:rs)+", "ha(?:ha)+", "huehue", "lol"),
+    laughs=("kkk", "rsrs", "haha", "huehue", "lol"),
     code="pt", name="Portuguese", rules=RULES,
     boundaries=("mas", "porque", "porém", "embora", "então", "enquanto"),
     boundary_extra=r"|,?\s+e\s+(?=(?:eu|não|tenho|sou)\b)",

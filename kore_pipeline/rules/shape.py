@@ -147,8 +147,9 @@ class Grammar:
     """Nouns that make one noun with a relative or a pet ("baby shower", "dog food", "cat
     litter"): never a name after one."""
     laughs: tuple[str, ...] = ()
-    """Regexes of chat laughter ("lol", "kkk", "jaja"): in a chat a laugh between two
-    thoughts ends the first, as a full stop would ("moro em curitiba kkk dicas de roupa?")."""
+    """Chat laughter ("lol", "kkk", "jaja"), each also with its end repeated ("hahaha",
+    "kkkkk", "mdrrr"): in a chat a laugh between two thoughts ends the first, as a full stop
+    would ("moro em curitiba kkk dicas de roupa?")."""
     question_words: tuple[str, ...] = ()
     """Words a question starts with ("what", "wie", "où"): a clause so opened before a
     question's last comma is part of the question, not a statement."""

@@ -20,7 +20,7 @@ import ahocorasick
 
 __all__ = ["LiteralFilter", "WordStarts", "case_fold", "required_literal_sets", "required_literals"]
 
-_MAX_SET = 128
+_MAX_SET = 256
 _MAX_CLASS = 6
 
 
