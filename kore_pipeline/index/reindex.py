@@ -88,6 +88,7 @@ def reindex_progress(settings: KoreSettings) -> dict[str, object] | None:
 
 def _note(settings: KoreSettings, progress: Progress | None, step: str, done: int,
           total: int, signature: str) -> None:
+    stage_dir(settings).mkdir(parents=True, exist_ok=True)
     files.write_text(stage_dir(settings) / PROGRESS_FILE, json.dumps(
         {"step": step, "done": done, "total": total, "signature": signature,
          "at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}))
@@ -183,6 +184,9 @@ def swap(settings: KoreSettings, embedder: Embedder, cache: EmbeddingCache,
 
     Returns the memories caught up and the signature replaced."""
     staged = _load_staged(settings, embedder.signature)
+    if staged is None:  # dropped meanwhile (``kore forget``): staged again
+        stage(settings, embedder, cache)
+        staged = _load_staged(settings, embedder.signature)
     if staged is None:
         raise RuntimeError(f"no complete staged index in {stage_dir(settings)}")
     index, held = staged
