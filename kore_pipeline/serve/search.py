@@ -131,8 +131,9 @@ class Searcher:
     def _follow(self, signature: str) -> None:
         """Embed queries with the embedder of the index's signature when the configured one
         differs (a home moved to another embedder by ``kore reindex``); else keep it."""
-        if signature.startswith(self.embedder.signature_prefix):
-            return
+        prefix = getattr(self.embedder, "signature_prefix", None)
+        if prefix is None or signature.startswith(prefix):
+            return  # the index's embedder, or a caller's own stand-in (kept as given)
         from kore_pipeline.embed.factory import embedder_for_signature
 
         other = embedder_for_signature(self.settings, signature)
