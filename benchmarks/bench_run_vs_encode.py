@@ -14,6 +14,8 @@ CPU seconds (the child's, from ``getrusage``) of each; the medians over the repe
 the ratio of each run's turns/s to the encode's texts/s *taken within each repetition* (its
 median printed): 1.0 = the whole run costs what the bare model costs on the same texts.
 The per-user model cache (ONNX export, static table) is filled before the first repetition.
+The machine's 1-minute load average is read before and after each measurement and printed
+beside it (a shared machine's wall figures are only as good as its load).
 """
 
 from __future__ import annotations
@@ -51,14 +53,21 @@ def parse_variant(text: str) -> tuple[str, dict[str, str]]:
     return name, env
 
 
-def kore_run(log: Path, home: Path, env: dict[str, str]) -> tuple[float, float]:
-    """Wall and CPU seconds of one whole ``kore run --no-prefect`` in a new process."""
+def load() -> float:
+    """The 1-minute load average."""
+    return os.getloadavg()[0]
+
+
+def kore_run(log: Path, home: Path, env: dict[str, str]) -> tuple[float, float, float, float]:
+    """Wall and CPU seconds of one whole ``kore run --no-prefect`` in a new process, and the
+    load average before and after it."""
     full = {**os.environ, **env, "PYTHONPATH": str(ROOT)}
+    before = load()
     cpu0, t0 = child_cpu(), time.perf_counter()
     subprocess.run([sys.executable, "-m", "kore_pipeline.cli", "run", str(log), "--home",
                     str(home), "--no-prefect", "--quiet", "--now", "2026-12-01T00:00:00Z"],
                    env=full, check=True, stdout=subprocess.DEVNULL)
-    return time.perf_counter() - t0, child_cpu() - cpu0
+    return time.perf_counter() - t0, child_cpu() - cpu0, before, load()
 
 
 def main() -> None:
@@ -92,29 +101,35 @@ def main() -> None:
         for name, env in [] if args.no_warm else variants:  # fill the per-user caches
             kore_run(log, Path(tmp) / f"warm-{name}", env)
         for rep in range(args.reps):
-            t0, c0 = time.perf_counter(), time.process_time()
+            before, t0, c0 = load(), time.perf_counter(), time.process_time()
             model.encode(texts)
-            row: dict[str, Any] = {"encode": (time.perf_counter() - t0, time.process_time() - c0)}
+            row: dict[str, Any] = {"encode": (time.perf_counter() - t0,
+                                              time.process_time() - c0, before, load())}
             for name, env in variants:
                 row[name] = kore_run(log, Path(tmp) / f"home-{name}-{rep}", env)
             results["runs"].append(row)
-            print(f"# rep {rep}: " + ", ".join(f"{k} {w:.1f} s wall {c:.1f} s CPU"
-                                                for k, (w, c) in row.items()),
+            print(f"# rep {rep}: " + ", ".join(f"{k} {w:.1f} s wall {c:.1f} s CPU (load"
+                                                f" {a:.1f} -> {b:.1f})"
+                                                for k, (w, c, a, b) in row.items()),
                   file=sys.stderr, flush=True)
     n = len(texts)
     print(f"{n} LoCoMo dev turns, median of {args.reps}; ratio = run turns/s over encode "
           "texts/s in the same repetition")
-    print("| what | wall s | CPU s | per s (wall) | ratio to encode (wall) |")
-    print("|---|---:|---:|---:|---:|")
+    print("| what | wall s | CPU s | per s (wall) | ratio to encode (wall) | ratio (CPU) |"
+          " load |")
+    print("|---|---:|---:|---:|---:|---:|---|")
     for key in ["encode"] + [nm for nm, _ in variants]:
         walls = [r[key][0] for r in results["runs"]]
         cpus = [r[key][1] for r in results["runs"]]
         ratio = statistics.median(r["encode"][0] / r[key][0] for r in results["runs"])
+        ratio_cpu = statistics.median(r["encode"][1] / r[key][1] for r in results["runs"])
+        loads = [x for r in results["runs"] for x in r[key][2:]]
         wall = statistics.median(walls)
-        results[key] = {"wall_s": wall, "cpu_s": statistics.median(cpus), "ratio": ratio}
+        results[key] = {"wall_s": wall, "cpu_s": statistics.median(cpus), "ratio": ratio,
+                        "ratio_cpu": ratio_cpu, "load": [min(loads), max(loads)]}
         label = "plain torch encode" if key == "encode" else f"kore run ({key})"
         print(f"| {label} | {wall:.1f} | {statistics.median(cpus):.1f} | {n / wall:.0f} "
-              f"| {ratio:.2f} |")
+              f"| {ratio:.2f} | {ratio_cpu:.2f} | {min(loads):.1f}-{max(loads):.1f} |")
     if args.json:
         args.json.write_text(json.dumps(results, indent=1))
 

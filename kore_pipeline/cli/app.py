@@ -370,10 +370,11 @@ def _register_extensions() -> None:
     from kore_pipeline.cli import history as cli_history
     from kore_pipeline.cli import lake as cli_lake
     from kore_pipeline.cli import mcp as cli_mcp
+    from kore_pipeline.cli import reindex as cli_reindex
     from kore_pipeline.cli import watch as cli_watch
 
     for module in (cli_context, cli_mcp, cli_api, cli_eval, cli_watch, cli_data, cli_lake,
-                   cli_history):
+                   cli_history, cli_reindex):
         module.register(app)
 
 

@@ -37,4 +37,16 @@ def make_embedder(settings: KoreSettings) -> Embedder:
     return embedder
 
 
-__all__ = ["BACKENDS", "Embedder", "EmbeddingError", "make_embedder", "unit_rows"]
+def embedder_for_signature(settings: KoreSettings, signature: str) -> Embedder | None:
+    """The embedder whose vectors an index of ``signature`` holds (its backend, named first
+    in the signature, with these settings), or None when no backend gives that signature.
+    Loads no weights: only the ``backend:model:`` prefix is compared."""
+    backend = signature.split(":", 1)[0]
+    if backend not in BACKENDS:
+        return None
+    embedder = make_embedder(settings.model_copy(update={"embedder": backend}))
+    return embedder if signature.startswith(embedder.signature_prefix) else None
+
+
+__all__ = ["BACKENDS", "Embedder", "EmbeddingError", "embedder_for_signature", "make_embedder",
+           "unit_rows"]

@@ -22,7 +22,7 @@ from kore_pipeline.extract.patterns import extract_facts, is_informative
 from kore_pipeline.ids import ASSISTANT_SUBJECT, memory_key, text_hash
 from kore_pipeline.settings import KoreSettings
 from kore_pipeline.store import lifecycle
-from kore_pipeline.store.db import transaction
+from kore_pipeline.store.db import page_cache, transaction
 from kore_pipeline.text import language as text_language
 from kore_pipeline.text import slots
 from kore_pipeline.text.language import detect_language, pattern_language
@@ -30,6 +30,8 @@ from kore_pipeline.text.plans import plan_slot
 from kore_pipeline.text.slots import slot_of
 
 DEFAULT_SUBJECT = "user"
+UPSERT_CACHE_KIB = 128 * 1024
+"""Page cache of the upsert's transaction (``store.db.page_cache``)."""
 MAX_EPISODE_CHARS = 2000
 
 
@@ -204,9 +206,7 @@ def upsert_memories(conn: sqlite3.Connection, candidates: list[CandidateMemory],
     """Insert new memories; merge provenance into existing ones; mark ``done_messages``
     ((owner, conversation_id, message_id) keys) as extracted. One transaction."""
     report = UpsertReport()
-    with transaction(conn):
-        conn.executemany("UPDATE messages SET extracted = 1 WHERE owner = ? AND"
-                         " conversation_id = ? AND message_id = ?", list(done_messages))
+    with page_cache(conn, UPSERT_CACHE_KIB), transaction(conn):
         pending = PendingInserts(conn)  # new rows, written many per statement
         for cand in candidates:
             if pending.holds(cand.owner, cand.subject, cand.key):
@@ -252,4 +252,9 @@ def upsert_memories(conn: sqlite3.Connection, candidates: list[CandidateMemory],
             report.updated += 1
             report.memory_ids.append(int(row["id"]))
         pending.flush()
+        # Last, in key order: every message row is rewritten, so before the memories it
+        # filled the transaction's WAL with the messages' pages, and every later page read
+        # searched it; in key order each page is read and written once.
+        conn.executemany("UPDATE messages SET extracted = 1 WHERE owner = ? AND"
+                         " conversation_id = ? AND message_id = ?", sorted(done_messages))
     return report

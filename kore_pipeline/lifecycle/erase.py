@@ -178,11 +178,17 @@ def scrub_sqlite(conn: sqlite3.Connection) -> bool:
 
 
 def _forget_vectors(settings: KoreSettings, conn: sqlite3.Connection, ids: list[int]) -> int:
-    """Remove the ids from the FAISS index (an unreadable index is deleted, to be rebuilt)."""
+    """Remove the ids from the FAISS index (an unreadable index is deleted, to be rebuilt),
+    and drop a reindex's staged index (it may hold them; the reindex stages it again)."""
+    import shutil
+
+    from kore_pipeline.index.reindex import stage_dir
     from kore_pipeline.index.sync import INDEX_HASH_KEY
     from kore_pipeline.index.vectors import SIGNATURE_FILE, VectorIndex
     from kore_pipeline.store.db import set_meta, transaction
 
+    if ids:
+        shutil.rmtree(stage_dir(settings), ignore_errors=True)
     folder = settings.index_dir()
     if not ids or not VectorIndex.exists(folder):
         return 0

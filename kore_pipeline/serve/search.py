@@ -137,10 +137,25 @@ class Searcher:
                 self._index = None
             self._index_mtime = mtime
             if self._index is not None:
+                self._follow(self._index.signature)
                 self._index.nprobe = self.settings.vector_index_nprobe
                 self._index.filter_exact_max = self.settings.vector_filter_exact_max
                 self._index.subset_cache_max = self.settings.vector_subset_cache
         return self._index
+
+    def _follow(self, signature: str) -> None:
+        """Embed queries with the embedder of the index's signature when the configured one
+        differs (a home moved to another embedder by ``kore reindex``); else keep it."""
+        prefix = getattr(self.embedder, "signature_prefix", None)
+        if prefix is None or signature.startswith(prefix):
+            return  # the index's embedder, or a caller's own stand-in (kept as given)
+        from kore_pipeline.embed.factory import embedder_for_signature
+
+        other = embedder_for_signature(self.settings, signature)
+        if other is not None:
+            log.info("the index holds %s vectors: queries are embedded with %s", signature,
+                     other.backend)
+            self._embedder, self._last_query = other, None
 
     def _index_matches_store(self, index: VectorIndex | None) -> bool:
         """Whether ``index`` is the one the store's current snapshot committed."""

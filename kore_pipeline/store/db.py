@@ -244,6 +244,27 @@ def transaction(conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
     conn.execute("COMMIT")
 
 
+@contextmanager
+def page_cache(conn: sqlite3.Connection, kib: int) -> Iterator[sqlite3.Connection]:
+    """At least ``kib`` KiB of page cache for the block (``PRAGMA cache_size``; pages are
+    allocated as used), the previous size after it.
+
+    One big write (the upsert of a large batch) dirties more pages than the default 2 MB
+    hold: SQLite then spills them into the WAL mid-transaction, and every later page read
+    searches the WAL's growing index first.
+    """
+    before = int(conn.execute("PRAGMA cache_size").fetchone()[0])
+    held = -before if before < 0 else before * 4  # pages of at most 4 KiB: an estimate
+    if held >= kib:
+        yield conn
+        return
+    conn.execute(f"PRAGMA cache_size = {-int(kib)}")
+    try:
+        yield conn
+    finally:
+        conn.execute(f"PRAGMA cache_size = {before}")
+
+
 def get_meta(conn: sqlite3.Connection, key: str) -> str | None:
     """A value of the meta table, or None."""
     row = conn.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
