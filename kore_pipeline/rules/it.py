@@ -842,11 +842,12 @@ RULES: tuple[Rule, ...] = (
     # --- cambi impliciti in minuscolo: la nuova casa senza possessivo, dove si lavora adesso ---
     Rule("it.profile.residence.nuova_casa", PROFILE,
          r"(?<!\bha\s)(?<!\bhanno\s)(?<!\buna\s)(?<!\bun\s)(?<!\bla\s)(?<!\bil\s)"
-         r"(?<!\bnella\s)(?<!\bnello\s)\b(?:nell[ao']\s*|la\s+|il\s+|una\s+|un\s+)?nuov[oa]\s+"
-         r"(?:casa|appartamento|monolocale|bilocale|trilocale)\s+(?:a|ad|in)\s+(?P<fact>"
-         + PLACE_VALUE + ")",
+         r"(?<!\bnella\s)(?<!\bnello\s)\b(?:nell[ao']\s*|la\s+|il\s+|una\s+|un\s+)?(?:nuov[oa]\s+"
+         r"(?:casa|appartamento|monolocale|bilocale|trilocale)|(?:casa|appartamento|monolocale|"
+         r"bilocale|trilocale)\s+nuov[oa])\s+(?:a|ad|in)\s+(?P<fact>" + PLACE_VALUE + ")",
          slot="residence",
-         examples={"finito il trasloco nella nuova casa a bologna": "bologna"},
+         examples={"finito il trasloco nella nuova casa a bologna": "bologna",
+                   "primo caffè nell'appartamento nuovo a verona": "verona"},
          counter=("la nuova casa di mia sorella a bari", "mio fratello ha una nuova casa a pisa")),
     Rule("it.profile.employer.adesso", PROFILE,
          r"\b(?:(?:adesso|ora|ormai)\s+(?:sono|lavoro|sto)|(?:ho\s+)?(?:iniziato|cominciato)\s+a"

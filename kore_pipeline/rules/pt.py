@@ -28,6 +28,7 @@ from kore_pipeline.rules.shape import (
     OWNED_VALUE,
     PET_BREEDS,
     PLACE_LOWER,
+    PLACE_VALUE,
     PREFERENCE,
     PROFILE,
     Grammar,
@@ -490,6 +491,13 @@ _RULES: tuple[Rule, ...] = (
          + r"[\w'-]*)*)",
          examples={"nossa casa nova em Sintra tem quintal": "Sintra",
                    "meu apê fica em Copacabana": "Copacabana"}),
+    # a new home named by its place, without "my": "as caixas no apê novo em campinas"
+    Rule("pt.profile.residence.ape_novo", PROFILE,
+         r"\b(?:no|na|pro|pra|pelo|pela)\s+(?:(?:apê|apartamento|casa|ap)\s+nov[oa]|nov[oa]\s+"
+         r"(?:apê|apartamento|casa|ap))\s+(?:em|no|na)\s+(?P<fact>" + PLACE_VALUE + ")",
+         slot="residence",
+         examples={"primeira noite no apê novo em campinas": "campinas"},
+         counter=("a festa na casa nova da minha irmã em santos",)),
     Rule("pt.profile.residence.lives_with", PROFILE,
          EU + r"(?:moro|vivo)\s+com\s+[\w ]{2,30}?\s+(?:em|no|na)\s+",
          examples={"moro com meu namorado em Santos": "Santos"}),

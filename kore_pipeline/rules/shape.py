@@ -231,20 +231,27 @@ PLACE_VALUE = (r"(?P<value>(?-i:[A-ZÀ-Ý])[\w'.-]*(?:\s+(?-i:[A-ZÀ-Ý])[\w'.-]
                r"|(?-i:[a-zà-ÿ])[\w'-]*(?:\s+(?-i:[a-zà-ÿ])[\w'-]*){0,2})")
 """A place as a rule's slot value: a name, or lower-case words (kept as far as they name a
 known place: :func:`kore_pipeline.text.slots.rule_slot`)."""
+ORG_NEXT = (
+    r"done|today|tomorrow|went|was|is|lol|haha|and|but|so|finally|yay|now|starts?|begins?|"
+    r"geschafft|vorbei|rum|fatto|finita|finito|terminada|terminado|terminé|terminée|finie?|"
+    r"feita|feito|acabou|check|concluído|concluido|erop|"
+    # what follows a name in any of the languages: a time, "and", "since", a verb
+    r"yesterday|since|for|in|oggi|ieri|hoy|ayer|hier|heute|gestern|hoje|ontem|vandaag|"
+    r"gisteren|e|y|et|und|en|ma|pero|mais|aber|mas|maar|da|dal|desde|depuis|seit|sinds|"
+    r"há|ha|zit|angefangen|begonnen|gestartet|gewechselt")
+"""What may follow an employer written in lower case: the end of its clause."""
 ORG_VALUE = (r"(?!(?:school|work|uni|university|college|home|the|my|our|a|an|last|this|next|"
              r"it|scuola|casa|escuela|école|ecole|schule|arbeit|escola|trabalho|office|ufficio|oficina|"
-             r"bureau|büro|buero|escritório|kantoor|thuis|moi|mir|gym|palestra|gimnasio|remote)\b)"
+             r"bureau|büro|buero|escritório|kantoor|thuis|moi|mir|gym|palestra|gimnasio|remote|"
+             r"mio|mia|mi|mis|mon|ma|mes|mein|meine|meiner|meinem|meinen|meu|minha|mijn|m'n|"
+             r"nostro|nostra|nuestro|nuestra|notre|nos|unser|unsere|unserer|nosso|nossa|onze|"
+             r"suo|sua|su|son|sa|sein|seine|seu|zijn|haar)\b)"
              r"(?P<value>(?-i:[A-Z0-9À-Ý])[\w&.'-]*(?:\s+(?-i:[A-Z0-9À-Ý])[\w&.'-]*){0,2}"
-             r"|(?-i:[a-z])[\w&.'-]+(?=\s*(?:[.,;:!?)]|$)|\s+(?:done|today|tomorrow|went|was|is|"
-             r"lol|haha|and|but|so|finally|yay|now|starts?|begins?|geschafft|vorbei|rum|fatto|finita|"
-             r"finito|terminada|terminado|terminé|terminée|finie?|feita|feito|acabou|check|"
-             # what follows a name in any of the languages: a time, "and", "since", a verb
-             r"yesterday|since|for|in|oggi|ieri|hoy|ayer|hier|heute|gestern|hoje|ontem|vandaag|"
-             r"gisteren|e|y|et|und|en|ma|pero|mais|aber|mas|maar|da|dal|desde|depuis|seit|sinds|"
-             r"há|ha|zit|angefangen|begonnen|gestartet|gewechselt)\b"
-             r"|\s+[^\w\s]))")
-"""An employer as a rule's slot value: a name, or one lower-case word ending its clause
-("first week at meta done"); never school, work or home."""
+             r"|(?-i:[a-z])[\w&.'-]+(?:\s+(?!(?:" + ORG_NEXT + r")\b)(?-i:[a-z])[\w&.'-]+)?"
+             r"(?=\s*(?:[.,;:!?)]|$)|\s+(?:" + ORG_NEXT + r")\b|\s+[^\w\s]))")
+"""An employer as a rule's slot value: a name, or one or two lower-case words ending their
+clause ("first week at meta done", "primo mese in intesa sanpaolo finito"); never school,
+work or home."""
 
 
 PLACE_LOWER = r"(?P<value>(?-i:[a-zà-ÿ])[\w'-]*(?:\s+(?-i:[a-zà-ÿ])[\w'-]*){0,2})"
@@ -253,7 +260,9 @@ capitalised form another rule reads; kept as far as it names a known place (a lo
 value the slot does not read gives no fact)."""
 ORG_LOWER = ORG_VALUE.replace(
     r"(?P<value>(?-i:[A-Z0-9À-Ý])[\w&.'-]*(?:\s+(?-i:[A-Z0-9À-Ý])[\w&.'-]*){0,2}|", "(?P<value>")
-"""An employer as chats write it: one lower-case word ending its clause ("now at google,")."""
+assert ORG_LOWER != ORG_VALUE
+"""An employer as chats write it: one or two lower-case words ending their clause ("now at
+google,")."""
 
 
 OWNED_VALUE = r"(?P<fact>(?P<value>[\w-]+(?:\s+[\w-]+){0,3}))"
