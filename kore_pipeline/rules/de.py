@@ -23,6 +23,7 @@ from kore_pipeline.rules.shape import (
     ORG_LOWER,
     ORG_VALUE,
     OWNED_HERE,
+    OWNED_SAID,
     OWNED_VALUE,
     PET_BREEDS,
     PLACE_LOWER,
@@ -678,6 +679,20 @@ RULES: tuple[Rule, ...] = (
                   "mein hund frisst gras", "meine tochter ist krank", "mein Mann und ich")),
     # --- Auto oder Handy, das man hat, nach Marke oder Modell ("mein polo", "hab nen golf
     # 7"); ein Name, der meist ein anderes Wort ist, nur wenn es um ein Auto geht ---
+    # Ein Auto oder Handy, das man seit kurzem hat: "seit ich das galaxy s24 hab".
+    Rule("de.profile.own.seit_ich_hab", PROFILE,
+         r"\bseit\s+ich\s+(?:das|den|die|ein|einen|eine|mein|meinen|meine)\s+(?:neue[ns]?\s+)?"
+         + OWNED_SAID + r"(?=\s+(?:hab|habe|fahre|fahr)\b)",
+         slot="owned_here",
+         examples={"seit ich den skoda octavia fahre spare ich sprit": "skoda octavia"},
+         counter=("seit ich das golf-turnier gewonnen hab",)),
+    # Eine Ernährung seit einer Weile: "seit ich vegan lebe".
+    Rule("de.profile.diet.seit_ich", PROFILE,
+         r"\bseit\s+ich\s+(?P<fact>(?P<value>vegan|vegetarisch|pescetarisch|glutenfrei|keto))\s+"
+         r"(?:lebe|esse|bin)\b",
+         slot="diet",
+         examples={"seit ich vegetarisch esse schlafe ich besser": "vegetarisch"},
+         counter=("seit sie vegan lebt",)),
     Rule("de.profile.own.mein", PROFILE,
          r"\b(?:mein|meinen|unser|unseren)\s+(?:(?:alter|alten|treuer|kleiner)\s+)?"
          + OWNED_HERE,

@@ -2667,6 +2667,24 @@ PROFILE_RULES: tuple[Rule, ...] = (
     # --- a new car or phone, named by make or model (its slot keeps one: the last said) ---
     # --- a car or a phone one has, named by make or model: "my corsa", "i drive a yaris"; a
     # name that is mostly another word ("my golf") only where the sentence is about a car ---
+    # A diet some time in: "3 weeks into keto", "two months into being vegan".
+    Rule("en.profile.diet.weeks_into", PROFILE,
+         r"\b(?:\d+|a|one|two|three|four|five|six|a\s+few|several|a\s+couple\s+of)\s+(?:days?|"
+         r"weeks?|months?|years?)\s+into\s+(?:being\s+)?(?P<fact>(?P<value>keto|vegan(?:ism)?|"
+         r"vegetarian(?:ism)?|pescatarian|paleo|carnivore|plant[- ]based|gluten[- ]free|"
+         r"dairy[- ]free))\b",
+         slot="diet",
+         examples={"six weeks into being vegetarian and i miss bacon": "vegetarian"},
+         counter=("two weeks into the vegan cookbook challenge at work",)),
+    # A car or a phone just got or bought, by make or model: "got the iphone 15 yesterday".
+    Rule("en.profile.own.got_named", PROFILE,
+         r"(?:^(?:(?:ok|so|lol|also|and|yay)\s+)?|\b(?:i|we)(?:'ve|\s+have)?\s+)(?:finally\s+|just\s+)?"
+         r"(?:got|bought|picked\s+up)\s+(?:(?:the|a|an|my|our)\s+)?"
+         r"(?:(?:new|brand\s+new|used|second[- ]hand)\s+)?" + OWNED_HERE,
+         slot="owned_here",
+         examples={"picked up my new octavia today, the garage was great": "octavia",
+                   "got the pixel 9 on sale": "pixel 9"},
+         counter=("got a golf lesson on sunday", "my brother bought a new clio")),
     Rule("en.profile.own.mine", PROFILE,
          r"(?<!'s\s)\b(?:my|our)\s+(?:(?:old|trusty|beloved|little|current|first|family|"
          r"work)\s+)?" + OWNED_HERE,

@@ -20,6 +20,7 @@ from kore_pipeline.rules.shape import (
     ORG_LOWER,
     ORG_VALUE,
     OWNED_HERE,
+    OWNED_SAID,
     OWNED_VALUE,
     PET_BREEDS,
     PLACE_VALUE,
@@ -870,6 +871,13 @@ RULES: tuple[Rule, ...] = (
          counter=("los nuevos compañeros de mi hermano",)),
     # --- el coche o el móvil que se tiene, por marca o modelo ("mi ibiza", "tengo un seat
     # leon"); un nombre que es sobre todo otra palabra solo si se habla de un coche ---
+    # Un coche o un móvil recién estrenado o comprado: "estrené el iphone 15".
+    Rule("es.profile.own.estrene", PROFILE,
+         r"\b(?:estren[eé]|me\s+compr[eé]|compr[eé])\s+(?:(?:el|la|un|una|mi)\s+)?(?:(?:nuevo|"
+         r"nueva)\s+)?" + OWNED_SAID,
+         slot="owned_here",
+         examples={"por fin estrené el galaxy s24, qué cámara": "galaxy s24"},
+         counter=("mi hermano se compró un seat",)),
     Rule("es.profile.own.mi", PROFILE,
          r"\b(?:mi|nuestro|nuestra)\s+(?:(?:viejo|vieja|querido|querida)\s+)?" + OWNED_HERE,
          slot="owned_here",

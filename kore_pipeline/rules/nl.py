@@ -461,6 +461,13 @@ RULES: tuple[Rule, ...] = (
                   "mijn zoon speelt voetbal", "mijn vriendin is ziek", "mijn man en ik")),
     # --- de auto of telefoon die je hebt, op merk of model ("mijn yaris", "ik rij een
     # polo"); een naam die vooral een ander woord is alleen als het over een auto gaat ---
+    # Een dieet sinds een tijdje: "sinds ik vegan eet".
+    Rule("nl.profile.diet.sinds_ik", PROFILE,
+         r"\bsinds\s+ik\s+(?P<fact>(?P<value>vegan|vegetarisch|veganistisch|glutenvrij))\s+"
+         r"(?:eet|leef|ben)\b",
+         slot="diet",
+         examples={"sinds ik vegetarisch eet voel ik me fitter": "vegetarisch"},
+         counter=("sinds zij vegan eet",)),
     Rule("nl.profile.own.mijn", PROFILE,
          r"\b(?:mijn|m'n|onze|ons)\s+(?:(?:oude|trouwe|kleine)\s+)?" + OWNED_HERE,
          slot="owned_here",

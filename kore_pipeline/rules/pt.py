@@ -25,6 +25,7 @@ from kore_pipeline.rules.shape import (
     ORG_LOWER,
     ORG_VALUE,
     OWNED_HERE,
+    OWNED_SAID,
     OWNED_VALUE,
     PET_BREEDS,
     PLACE_LOWER,
@@ -663,6 +664,13 @@ _RULES: tuple[Rule, ...] = (
                   "meu cachorro come grama", "minha filha também adora", "meu cão tem 3 anos")),
     # --- o carro ou o celular que se tem, por marca ou modelo ("meu onix", "tenho um gol");
     # um nome que é sobretudo outra palavra só quando se fala de carro ---
+    # Um carro ou celular que acabou de chegar: "peguei meu corolla zero", "comprei um iphone 15".
+    Rule("pt.profile.own.peguei", PROFILE,
+         r"\b(?:peguei|comprei)\s+(?:(?:o|a|um|uma|meu|minha)\s+)?(?:(?:novo|nova)\s+)?"
+         + OWNED_SAID,
+         slot="owned_here",
+         examples={"finalmente peguei meu corolla zero km": "corolla"},
+         counter=("meu irmão comprou um gol",)),
     Rule("pt.profile.own.meu", PROFILE,
          r"\b(?:(?:o|a)\s+)?(?:meu|minha|nosso|nossa)\s+(?:(?:velho|velha|querido)\s+)?"
          + OWNED_HERE,

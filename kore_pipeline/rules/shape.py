@@ -280,6 +280,11 @@ word ("golf", "panda", "208") only in a sentence about a car (the grammar's ``ca
 In lower case: a name with its capital is read by the rules of "I drive a Clio"."""
 
 
+OWNED_SAID = OWNED_HERE.replace(r"(?=(?-i:[a-z0-9]))", "")
+""":data:`OWNED_HERE` in any case ("got the iPhone 15"): after a verb of getting or buying."""
+assert OWNED_SAID != OWNED_HERE
+
+
 NAME_CAP = r"(?-i:[A-ZÀ-Ý])[\w'-]+"
 """A name as written with its capital ("Rex", "Noé")."""
 NAME_LOWER = r"(?-i:[a-zà-ÿ])[\w'-]+"
