@@ -531,7 +531,7 @@ def _clause_facts(sent: str, guess: Callable[[], str], doc_lang: str,
         else:
             b = _BOUNDARY_RX[p.lang].search(sent, m.end(), limit)
             spans = _list_spans(sent, m.end(), b.start() if b else limit, p.lang)
-            if len(spans) > 1 and _ONE_VALUE.get(p.ident):
+            if len(spans) > 1 and p.ident in _ONE_VALUE:
                 spans = spans[:1]  # one lives in one place: "vivo em lisboa, ali em alvalade"
         prefix = None
         if len(spans) > 1:  # "I like to " + each item
@@ -632,8 +632,9 @@ _RULE_TOPIC_SLOT = {
 
 
 _SINGLE_SLOTS = frozenset({"residence", "employer", "job", "relationship", "car", "phone", "age"})
-_ONE_VALUE = {r.name: True for g in GRAMMARS.values() for r in g.rules
-              if (r.slot or _RULE_TOPIC_SLOT.get(r.name) or r.name.split(".")[2]) in _SINGLE_SLOTS}
+_ONE_VALUE = frozenset(
+    r.name for g in GRAMMARS.values() for r in g.rules
+    if (r.slot or _RULE_TOPIC_SLOT.get(r.name) or r.name.split(".")[2]) in _SINGLE_SLOTS)
 """Rules of a slot that holds one value at a time: a list after them is no list of values
 ("vivo em lisboa, ali para os lados de alvalade": one residence)."""
 

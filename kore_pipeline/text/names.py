@@ -24,18 +24,20 @@ import re
 from functools import lru_cache
 
 from kore_pipeline.rules import GRAMMARS, LANGUAGES
+from kore_pipeline.rules.shape import words
 from kore_pipeline.text.fact_guard import CALENDAR, NEGATION_WORDS, NUMBER_WORDS
 
 _WORD = re.compile(r"[^\W\d_][\w'’-]*")
-AFTER_NAME = re.compile(r"\s*(?:[,.;:!?)(\]]|$|(?:e|y|et|und|and|è|es|ist|is|é|est|was|war|"
-                        r"era|who|che|que|qui|die|der|has|had|tiene|ha|aveva|hat|hatte|tem|"
-                        r"heeft|turned|turns|compie|cumple|fait|wird|faz|wordt)\b)", re.IGNORECASE)
+_NAME_VERBS = frozenset(words(
+    "è es ist is é est was war era who che que qui has had tiene ha aveva hat hatte tem heeft "
+    "turned turns compie cumple fait wird faz wordt"))
+"""Words that, right after a name, show it is one ("biscuit is", "mateo tiene", "otto wird"):
+after a word of the language, only these (and a grammar's ``name_followers``) show a name."""
+AFTER_NAME = re.compile(r"\s*(?:[,.;:!?)(\]]|$|(?:" + "|".join(sorted(
+    _NAME_VERBS | {"e", "y", "et", "und", "and", "die", "der"}, key=len, reverse=True))
+    + r")\b)", re.IGNORECASE)
 """What may follow a name said in lower case ("mein bruder felix", "ma femme claire et moi",
 "our dog biscuit is a beagle")."""
-_FOLLOWER = re.compile(r"(?:è|es|ist|is|é|est|was|war|era|who|che|que|qui|has|"
-                       r"had|tiene|ha|aveva|hat|hatte|tem|heeft|turned|turns|compie|cumple|"
-                       r"fait|wird|faz|wordt)$")
-"""The words of :data:`AFTER_NAME`: after a word of the language, only these show a name."""
 _JOINS = {code: frozenset(w.casefold() for w in g.list_conjunctions)
           for code, g in GRAMMARS.items()}
 """Each language's "and" / "or": after a word the dictionary does not know, a name ends there."""
@@ -86,7 +88,7 @@ def is_name_here(word: str, after: str, lang: str) -> bool:
         return False
     nxt = _WORD.match(after.lstrip())
     said = nxt.group().casefold() if nxt else ""
-    followed = said in _FOLLOWERS[lang] or bool(_FOLLOWER.match(said))
+    followed = said in _FOLLOWERS[lang] or said in _NAME_VERBS
     if lemma != folded or known:  # a word of the language: a name only before a name's verb
         return followed
     return followed or said in _JOINS[lang] or bool(AFTER_NAME.match(after)) \
