@@ -568,13 +568,15 @@ def _value_read(p: _Pattern, m: re.Match[str]) -> bool:
             and not is_name_here(value, m.string[m.end("value"):], p.lang):
         return False  # "my wife priya keeps" names her; "my wife really likes" names no one
     slot = rule_slot(p.slot, value)
-    if slot is not None and p.slot == "owned_here" and (
-            rule_slot(p.slot, value.split()[0]) is None or never_alone(slot[1])):
-        return False  # the make or model comes first: not "an old volvo", "una fiat"
-    if slot is not None and p.slot == "owned_here" and needs_context(slot[1]):
-        context = _CAR_CONTEXT.get(p.lang)
-        return context is not None and context.search(m.string) is not None
-    return slot is not None
+    if slot is None or p.slot != "owned_here":
+        return slot is not None
+    # the pattern starts the value at a make or model (rules.shape.OWNED_HERE); a name that is
+    # mostly another word counts only in a sentence about a car
+    if never_alone(slot[1]):
+        return False
+    context = _CAR_CONTEXT.get(p.lang)
+    return not needs_context(slot[1]) or (context is not None
+                                         and context.search(m.string) is not None)
 
 
 def _span_fact(sent: str, p: _Pattern, m: re.Match[str], span: tuple[int, int],
